@@ -1,0 +1,30 @@
+"""playtest: playtest board games in Jupyter.
+
+>>> import playtest
+>>> game = playtest.load("eat_thyself")
+>>> session = playtest.Session(game, seed=1)
+>>> session.play(session.legal_actions()[0])
+>>> session.undo()
+>>> session.redo()
+"""
+
+from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Params,
+                    ParamSpec, Seat, games, load)
+from .session import Session, SessionFileError
+from . import bots
+
+__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "Game", "IllegalAction", "Outcome", "Params",
+           "ParamSpec", "Seat", "games", "load", "Session", "SessionFileError", "Table", "bots",
+           "simulate", "sweep"]
+__version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # widgets and the lab are imported on first use, so pure-rules use stays light
+    if name == "Table":
+        from .widgets.table import Table
+        return Table
+    if name in ("simulate", "sweep"):
+        from . import lab
+        return getattr(lab, name)
+    raise AttributeError(f"module 'playtest' has no attribute {name!r}")

@@ -1,0 +1,68 @@
+"""Bots: players that choose actions through the same rules API as a person.
+
+A bot is any object with ``choose(game, state) -> action``. The random bot
+works for every game; games add their own (greedy) bots in their modules and
+list them in :data:`BOTS`.
+
+>>> import playtest
+>>> from playtest.bots import RandomBot
+>>> game = playtest.load("eat_thyself")
+>>> bot = RandomBot(seed=3)
+>>> action = bot.choose(game, game.initial_state())
+>>> action in game.legal_actions(game.initial_state())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+__all__ = ["Bot", "RandomBot", "BOTS", "register_bot", "bots_for"]
+
+
+class Bot:
+    """Base class: a named player that picks an action for the seat to move."""
+
+    name = "bot"
+
+    def choose(self, game: Any, state: Any) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action (its own seeded generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any, state: Any) -> Any:
+        return game.random_action(state, self.rng)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+#: Bots by game name: ``{"then_there_was_one": {"greedy_token": cls, ...}}``.
+BOTS: dict[str, dict[str, Callable[..., Bot]]] = {}
+
+
+def register_bot(game: str, name: str) -> Callable[[type], type]:
+    """Class decorator listing a game's own bot in :data:`BOTS`."""
+    def wrap(cls: type) -> type:
+        BOTS.setdefault(game, {})[name] = cls
+        return cls
+    return wrap
+
+
+def bots_for(game: str) -> dict[str, Callable[..., Bot]]:
+    """The bots that can play ``game``: ``random`` plus the game's own."""
+    from .rules import _ensure_loaded
+    _ensure_loaded()
+    return {"random": RandomBot, **BOTS.get(game, {})}

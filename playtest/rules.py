@@ -1,0 +1,465 @@
+"""The game protocol: parameters, actions, outcomes, the game base class, the registry.
+
+Every game in :mod:`playtest.games` is a subclass of :class:`Game` whose rules
+are pure Python: no widgets, files or notebooks. The session, the widgets and
+the bots all drive a game through the same few methods::
+
+    state = game.initial_state()
+    while game.to_move(state) is not None:        # None: the game is over
+        action = random.choice(game.legal_actions(state))
+        state = game.apply(state, action)          # a new state; the old one is untouched
+    game.outcome(state)
+
+Parameters are declared once per game, as a frozen dataclass whose fields are
+made with :func:`param`; validation, the table's parameter panel and the
+README's tables are all generated from that declaration.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Iterable, Sequence
+
+__all__ = [
+    "CHANCE", "SIMULTANEOUS", "DRAW", "IllegalAction", "Action", "Outcome", "Seat",
+    "Params", "ParamSpec", "param", "Game", "register", "games", "load", "game_class",
+]
+
+#: ``to_move`` value when the next step is chance (dice, a shuffle, a random setup).
+CHANCE = -1
+#: ``to_move`` value when several seats submit at once (see :meth:`Game.pending_seats`).
+SIMULTANEOUS = -2
+#: What :attr:`playtest.Session.winner` is when the game ended in a draw.
+DRAW = "draw"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here; the message names the rule it breaks.
+
+    >>> err = IllegalAction("a king moves exactly the value of a card", rule="E.1 §9")
+    >>> str(err)
+    'a king moves exactly the value of a card (rule E.1 §9)'
+    """
+
+    def __init__(self, message: str, rule: str | None = None):
+        self.rule = rule
+        self.reason = message
+        super().__init__(f"{message} (rule {rule})" if rule else message)
+
+
+# --------------------------------------------------------------------------- actions
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+def _from_json_value(value: Any, where: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json_value(v, where) for v in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise ValueError(f"malformed action: {where} must be a number, text or list, not {value!r}")
+
+
+class Action:
+    """Base of every game's actions: small frozen dataclasses with a ``kind``.
+
+    Subclasses are ``@dataclass(frozen=True)`` with fields that are ints,
+    strings, bools or tuples of those; ``str(action)`` is its notation and
+    :meth:`to_json` its JSON form (``{"kind": ..., field: value, ...}``).
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as JSON-ready data, the form the board sends back."""
+        data = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            data[f.name] = _to_json_value(getattr(self, f.name))
+        return data
+
+
+# --------------------------------------------------------------------------- outcomes and seats
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` holds the winning seats (several for a team), empty for a
+    draw; ``reason`` says why in words; ``scores`` is per seat when the game
+    keeps a score.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    @property
+    def winner(self) -> int | tuple[int, ...] | str:
+        """One seat, a tuple of seats (a team), or :data:`DRAW`."""
+        if not self.winners:
+            return DRAW
+        return self.winners[0] if len(self.winners) == 1 else self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason,
+                "scores": list(self.scores) if self.scores is not None else None}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: its name, colour and the shape of its pieces."""
+
+    name: str
+    color: str
+    shape: str
+
+
+# --------------------------------------------------------------------------- parameters
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """What a game declares about one rule parameter."""
+
+    name: str
+    default: Any
+    help: str
+    source: str            # "seed", "public" or "assumed" (RULES.md's [T], [P], [A])
+    live: bool             # True: may change mid-game; False: needs a new game
+    min: float | None = None
+    max: float | None = None
+    choices: tuple | None = None
+    rule: str = ""         # the RULES.md entry it comes from, e.g. "E10"
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``bool``, ``int``, ``float``, ``str`` or ``tuple``."""
+        if self.choices is not None:
+            return "choice"
+        return type(self.default).__name__
+
+    def allowed(self) -> str:
+        """The allowed values in words, for error messages and docs."""
+        if self.choices is not None:
+            return "one of " + ", ".join(_show(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true or false"
+        noun = {"int": "whole number", "float": "number", "str": "text",
+                "tuple": "list"}.get(self.kind, self.kind)
+        lo = "" if self.min is None else _show(self.min)
+        hi = "" if self.max is None else _show(self.max)
+        if lo and hi:
+            return f"a {noun} from {lo} to {hi}"
+        if lo:
+            return f"a {noun} of at least {lo}"
+        if hi:
+            return f"a {noun} of at most {hi}"
+        return f"a {noun}"
+
+    def validate(self, value: Any, game: str) -> Any:
+        """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
+        problem = f"{game} parameter {self.name}={_show(value)} is not allowed: it must be {self.allowed()}"
+        if isinstance(value, list):
+            value = _from_json_value(value, self.name)
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValueError(problem)
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(problem)
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise ValueError(problem)
+        elif isinstance(self.default, float):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(problem)
+            value = float(value)
+        elif isinstance(self.default, tuple):
+            if not isinstance(value, tuple) or any(
+                    type(v) is not type(self.default[0]) for v in value if self.default):
+                raise ValueError(problem)
+            return value
+        elif not isinstance(value, type(self.default)):
+            raise ValueError(problem)
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise ValueError(problem)
+        return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def param(default: Any, help: str, *, source: str = "assumed", live: bool = True,
+          min: float | None = None, max: float | None = None,
+          choices: Iterable | None = None, rule: str = "") -> Any:
+    """Declare a rule parameter as a field of a game's ``Params`` dataclass.
+
+    >>> @dataclass(frozen=True)
+    ... class DemoParams(Params):
+    ...     move_length: int = param(6, "exact steps per turn", source="seed", min=1, max=12)
+    >>> DemoParams.create(move_length=5).move_length
+    5
+    """
+    if source not in ("seed", "public", "assumed"):
+        raise ValueError(f"source must be seed, public or assumed, not {source!r}")
+    meta = {"help": help, "source": source, "live": live, "min": min, "max": max,
+            "choices": tuple(choices) if choices is not None else None, "rule": rule}
+    return field(default=default, metadata={"playtest": meta})
+
+
+@dataclass(frozen=True)
+class Params:
+    """Base of every game's parameter dataclass; values are validated on creation."""
+
+    game_name: ClassVar[str] = "game"
+
+    @classmethod
+    def specs(cls) -> tuple[ParamSpec, ...]:
+        """Every declared parameter, in declaration order."""
+        cached = cls.__dict__.get("_specs_cache")
+        if cached is None:
+            cached = tuple(
+                ParamSpec(name=f.name, default=f.default, **f.metadata["playtest"])
+                for f in fields(cls) if "playtest" in f.metadata
+            )
+            cls._specs_cache = cached  # type: ignore[attr-defined]
+        return cached
+
+    @classmethod
+    def spec(cls, name: str) -> ParamSpec:
+        for s in cls.specs():
+            if s.name == name:
+                return s
+        names = ", ".join(s.name for s in cls.specs())
+        raise ValueError(f"{cls.game_name} has no parameter {name!r}; its parameters are: {names}")
+
+    @classmethod
+    def create(cls, **values: Any) -> "Params":
+        """Validated parameters: unknown names and out-of-range values raise ``ValueError``."""
+        clean = {name: cls.spec(name).validate(value, cls.game_name) for name, value in values.items()}
+        made = cls(**clean)
+        made.check()
+        return made
+
+    def check(self) -> None:
+        """Cross-parameter checks; games override it and raise ``ValueError``."""
+
+    def replace(self, **changes: Any) -> "Params":
+        """A validated copy with ``changes`` applied."""
+        return type(self).create(**{**self.to_json(native=True), **changes})
+
+    def to_json(self, native: bool = False) -> dict[str, Any]:
+        """Values by name (lists for tuples unless ``native``)."""
+        return {s.name: (getattr(self, s.name) if native else _to_json_value(getattr(self, s.name)))
+                for s in self.specs()}
+
+    def changed(self) -> dict[str, Any]:
+        """Only the values that differ from the defaults."""
+        return {s.name: getattr(self, s.name) for s in self.specs() if getattr(self, s.name) != s.default}
+
+
+# --------------------------------------------------------------------------- the game protocol
+
+class Game:
+    """Base class of a game's rules. A game object is its rules with fixed parameters.
+
+    Subclasses set ``name``, ``title``, ``credit``, ``Params`` and
+    ``action_types`` and implement the rule methods. States are immutable
+    values: :meth:`apply` returns a new state.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    credit: ClassVar[str] = ""
+    Params: ClassVar[type[Params]] = Params
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self, params: Params | None = None, **values: Any):
+        if params is None:
+            params = self.Params.create(**values)
+        elif values:
+            params = params.replace(**values)
+        self.params = params
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.params.changed().items())
+        return f"playtest.load({self.name!r}{', ' + changed if changed else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.params))
+
+    def with_params(self, **changes: Any) -> "Game":
+        """The same game with some parameters changed (validated)."""
+        return type(self)(self.params.replace(**changes))
+
+    # --- what every game implements
+    def seats(self) -> list[Seat]:
+        """The seats at the table for these parameters."""
+        raise NotImplementedError
+
+    def initial_state(self) -> Any:
+        """The position before the first move (possibly a chance step)."""
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`SIMULTANEOUS`, or ``None`` when over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every action the player to move may take, in a fixed order."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, check: bool = True) -> Any:
+        """The state after ``action``; raises :class:`IllegalAction` when ``check``."""
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None = None) -> dict:
+        """The scene (see :mod:`playtest.scene`) of ``state`` as ``seat`` sees it."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: Any) -> Any:
+        """A state from its hand-writable JSON form; refuses impossible positions."""
+        raise NotImplementedError
+
+    # --- optional, with defaults
+    def pending_seats(self, state: Any) -> tuple[int, ...]:
+        """With :data:`SIMULTANEOUS`: the seats that still have to submit."""
+        return ()
+
+    def chance_outcome(self, state: Any, rng: random.Random) -> Action:
+        """Draw the outcome of a chance step (the session records it)."""
+        return rng.choice(self.legal_actions(state))
+
+    def random_action(self, state: Any, rng: random.Random) -> Action:
+        """A uniformly random legal action (games may sample faster)."""
+        return rng.choice(self.legal_actions(state))
+
+    def notation(self, state: Any, action: Action) -> str:
+        """The action written for the move log, in the position it is played from."""
+        return str(action)
+
+    def describe_state(self, state: Any) -> str:
+        """One line about the position, for the turn bar and the report."""
+        mover = self.to_move(state)
+        if mover is None:
+            outcome = self.outcome(state)
+            return f"Game over: {outcome.reason}" if outcome else "Game over"
+        if mover == CHANCE:
+            return "Chance to resolve"
+        if mover == SIMULTANEOUS:
+            return "Waiting for " + ", ".join(self.seats()[s].name for s in self.pending_seats(state))
+        return f"{self.seats()[mover].name} to move"
+
+    def action_from_json(self, data: Any) -> Action:
+        """An action from its JSON form; ``ValueError`` for malformed data."""
+        if not isinstance(data, dict):
+            raise ValueError(f"malformed action: expected an object with a 'kind', got {data!r}")
+        kinds = {t.kind: t for t in self.action_types}
+        kind = data.get("kind")
+        if kind not in kinds:
+            raise ValueError(f"malformed action: {self.name} has no action kind {kind!r}; "
+                             f"its kinds are {', '.join(sorted(kinds))}")
+        cls = kinds[kind]
+        names = [f.name for f in fields(cls)]
+        missing = [n for n in names if n not in data]
+        extra = [k for k in data if k not in names and k != "kind"]
+        if missing or extra:
+            raise ValueError(f"malformed {kind} action: missing {missing}, unexpected {extra}")
+        values = {n: _from_json_value(data[n], f"{kind}.{n}") for n in names}
+        for f in fields(cls):
+            expected = f.default if f.default is not dataclasses.MISSING else None
+            got = values[f.name]
+            if f.type in ("int", int) and (isinstance(got, bool) or not isinstance(got, int)):
+                raise ValueError(f"malformed {kind} action: {f.name} must be a whole number, not {got!r}")
+            if f.type in ("str", str) and not isinstance(got, str):
+                raise ValueError(f"malformed {kind} action: {f.name} must be text, not {got!r}")
+            del expected
+        return cls(**values)
+
+    def adapt_state(self, state: Any, old: "Game") -> Any:
+        """The state to continue from after a live parameter change (default: unchanged)."""
+        return state
+
+
+# --------------------------------------------------------------------------- the registry
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator that makes a game available to :func:`load`."""
+    if not cls.name:
+        raise ValueError("a registered game needs a name")
+    cls.Params.game_name = cls.name
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _ensure_loaded() -> None:
+    import playtest.games  # noqa: F401  (importing registers every game)
+
+
+def games() -> list[str]:
+    """The names of the available games.
+
+    >>> "eat_thyself" in games()
+    True
+    """
+    _ensure_loaded()
+    return sorted(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of the game called ``name``."""
+    _ensure_loaded()
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name]
+
+
+def load(name: str, **params: Any) -> Game:
+    """The game called ``name`` with these parameter values (validated).
+
+    >>> game = load("eat_thyself", num_players=3)
+    >>> game.params.num_players
+    3
+    >>> load("eat_thyself", num_players=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: eat_thyself parameter num_players=5 is not allowed: it must be a whole number from 2 to 3
+    """
+    return game_class(name)(**params)
+
+
+def check_sequence(value: Sequence, what: str) -> None:
+    """Raise ``ValueError`` unless ``value`` is a list or tuple (for state loaders)."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{what} must be a list, not {value!r}")

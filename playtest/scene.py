@@ -1,0 +1,229 @@
+"""Scenes: the plain-JSON pictures that the one board renderer draws.
+
+A game's ``view(state, seat)`` returns a scene. The renderer in
+``widgets/static/board.js`` draws any scene as SVG and knows nothing of any
+game: what is on the board, what can be clicked and what a click commits are
+all in the scene. This module is the format's reference and a small builder
+that keeps games from writing the dictionaries by hand.
+
+Format
+------
+A scene is a dict::
+
+    {
+      "boards":  [board, ...],        # drawn side by side, left to right
+      "items":   [item, ...],         # drawn in list order (later = on top)
+      "moves":   {item_id: [option, ...]},                # clickable now
+      "selects": {item_id: {target_id: [option, ...]}},   # click to select
+      "buttons": [option, ...],       # buttons under the board ("End turn")
+      "reasons": {item_id: "why this cannot be clicked now"},
+      "hint":    "what the player to move can do",
+      "status":  {"text": "...", "color": "#c33", "shape": "triangle"},
+      "panels":  [{"title": "...", "rows": [["cell", "cell"], ...]}],
+      "version": 7,                   # set by the widget, grows on every redraw
+    }
+
+``option`` is ``{"label": "Place (1 AP)", "action": {...}}`` where ``action``
+is the JSON form of an action of the game. A click on an item of ``moves``
+commits its option when it has one, or opens a small menu of the labels when
+it has several. A click on an item of ``selects`` selects it and highlights
+its targets (in the browser, with no round trip to the kernel); a click on a
+target then commits (or opens the menu). Only a committed action is sent to
+Python. A click on anything else shows ``reasons[item_id]`` if present, else
+the ``hint``.
+
+Boards (every board has ``id``, ``kind`` and an optional ``title``):
+
+* ``{"kind": "grid", "cols": 10, "rows": 14, "cell": 36, "flip": true}``:
+  square cells addressed ``[col, row]``; ``flip`` draws row 0 at the bottom.
+  Board units: the lattice, cell ``[c, r]`` spans ``c..c+1`` and ``r..r+1``.
+* ``{"kind": "points", "cols": 9, "rows": 9, "spacing": 40}``: the
+  intersections of grid lines, addressed ``[col, row]``; lines are drawn.
+  Board units: point ``[c, r]`` is at ``(c, r)``.
+* ``{"kind": "ring", "slots": 16, "slot": 34}``: ``slots`` positions on a
+  circle, addressed by index (0 at the top, clockwise). ``gap`` ``i`` is the
+  place between slot ``i-1`` and slot ``i`` (gap 0 is before slot 0).
+
+Items (every item has ``kind`` and ``board``; ``id`` when it can be clicked
+or is referred to; ``cls`` adds CSS classes; ``title`` is a tooltip):
+
+* ``cell``:  ``{"at": [c, r] | slot, "fill": css, "text": str}``, a tile
+  (a square cell on a grid, a small square on points, a slot on a ring).
+* ``edge``:  ``{"a": [c, r], "b": [c, r], "style": "wall"|"old"|"slot"}``,
+  the side shared by two orthogonally adjacent grid cells (a wall, a wall
+  left standing, or an empty place for one).
+* ``gap``:   ``{"at": i}``, on a ring: the place between two slots.
+* ``piece``: ``{"at": [c, r] | slot, "shape": "circle"|"triangle"|
+  "diamond"|"square"|"hexagon", "color": css, "text": str, "size": 0..1,
+  "dim": bool, "double": bool, "hollow": bool, "outline": css}``.
+  ``double`` draws a fortified stack; ``dim`` fades an unconnected or
+  inactive piece; ``hollow`` draws the shape as a thick outline in ``color``
+  on white (a pawn beside a filled king).
+* ``line``:  ``{"points": [[x, y], ...], "color": css, "width": px,
+  "dash": bool, "arrow": bool}`` in board units (a black line, a path).
+* ``text``:  ``{"at": [x, y], "text": str, "color": css, "size": px}`` in
+  board units.
+
+All strings are drawn as text (``textContent``), never as HTML.
+
+Examples
+--------
+>>> s = Scene()
+>>> s.board("main", "grid", cols=2, rows=1)
+>>> s.cell("main", (0, 0), fill="#eee")
+'cell:0,0'
+>>> s.move("cell:0,0", "Step here", {"kind": "step", "to": [0, 0]})
+>>> s.to_json()["moves"]["cell:0,0"][0]["label"]
+'Step here'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+__all__ = ["Scene", "cell_id", "edge_id", "slot_id", "gap_id", "point_id"]
+
+
+def cell_id(at: Iterable[int]) -> str:
+    """The conventional id of grid cell ``at``: ``cell:c,r``."""
+    c, r = at
+    return f"cell:{c},{r}"
+
+
+def point_id(at: Iterable[int]) -> str:
+    """The conventional id of intersection point ``at``: ``pt:c,r``."""
+    c, r = at
+    return f"pt:{c},{r}"
+
+
+def edge_id(a: Iterable[int], b: Iterable[int]) -> str:
+    """The id of the edge between two cells, the same whatever their order."""
+    a, b = sorted((tuple(a), tuple(b)))
+    return f"edge:{a[0]},{a[1]}:{b[0]},{b[1]}"
+
+
+def slot_id(index: int) -> str:
+    """The id of ring slot ``index``."""
+    return f"slot:{index}"
+
+
+def gap_id(index: int) -> str:
+    """The id of ring gap ``index`` (before slot ``index``)."""
+    return f"gap:{index}"
+
+
+class Scene:
+    """A builder for the scene dict described in this module's docstring.
+
+    Methods that add an item return its id, so a view can wire clicks:
+
+    >>> s = Scene()
+    >>> s.board("ring", "ring", slots=4)
+    >>> king = s.piece("ring", 1, "triangle", "#c33", id=slot_id(1))
+    >>> s.select(king, slot_id(3), "card 2, clockwise", {"kind": "move"})
+    >>> list(s.to_json()["selects"]["slot:1"])
+    ['slot:3']
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self) -> None:
+        self._data: dict[str, Any] = {
+            "boards": [],
+            "items": [],
+            "moves": {},
+            "selects": {},
+            "buttons": [],
+            "reasons": {},
+            "hint": "",
+            "status": {"text": ""},
+            "panels": [],
+        }
+
+    # boards -----------------------------------------------------------
+    def board(self, id: str, kind: str, title: str = "", **geometry: Any) -> None:
+        """Add a board: ``kind`` is ``grid``, ``points`` or ``ring``."""
+        if kind not in ("grid", "points", "ring"):
+            raise ValueError(f"unknown board kind {kind!r}")
+        self._data["boards"].append({"id": id, "kind": kind, "title": title, **geometry})
+
+    # items ------------------------------------------------------------
+    def item(self, kind: str, board: str, id: str | None = None, **fields: Any) -> str | None:
+        """Add any item; prefer the typed helpers below."""
+        entry = {"kind": kind, "board": board, **{k: v for k, v in fields.items() if v is not None}}
+        if id is not None:
+            entry["id"] = id
+        self._data["items"].append(entry)
+        return id
+
+    def cell(self, board: str, at: Any, fill: str | None = None, text: str | None = None,
+             id: str | None = None, **extra: Any) -> str:
+        """A tile; its id defaults to ``cell:c,r`` (or ``slot:i`` on a ring)."""
+        if id is None:
+            id = slot_id(at) if isinstance(at, int) else cell_id(at)
+        at = at if isinstance(at, int) else list(at)
+        return self.item("cell", board, id=id, at=at, fill=fill, text=text, **extra)
+
+    def edge(self, board: str, a: Any, b: Any, style: str = "wall",
+             id: str | None = None, **extra: Any) -> str:
+        """The side between cells ``a`` and ``b``; id defaults to :func:`edge_id`."""
+        id = id or edge_id(a, b)
+        return self.item("edge", board, id=id, a=list(a), b=list(b), style=style, **extra)
+
+    def gap(self, board: str, index: int, id: str | None = None, **extra: Any) -> str:
+        """The place before ring slot ``index``."""
+        return self.item("gap", board, id=id or gap_id(index), at=index, **extra)
+
+    def piece(self, board: str, at: Any, shape: str, color: str, id: str | None = None,
+              **extra: Any) -> str | None:
+        """A piece; ``extra`` takes ``text``, ``size``, ``dim``, ``double``, ``outline``."""
+        at = at if isinstance(at, int) else list(at)
+        return self.item("piece", board, id=id, at=at, shape=shape, color=color, **extra)
+
+    def line(self, board: str, points: Iterable[Iterable[float]], color: str = "#222",
+             width: float = 3, **extra: Any) -> None:
+        """A polyline in board units."""
+        self.item("line", board, points=[list(p) for p in points], color=color, width=width, **extra)
+
+    def text(self, board: str, at: Any, text: str, **extra: Any) -> None:
+        """A label in board units."""
+        self.item("text", board, at=list(at), text=text, **extra)
+
+    # interaction --------------------------------------------------------
+    def move(self, item_id: str, label: str, action: dict) -> None:
+        """Clicking ``item_id`` now may commit ``action``."""
+        self._data["moves"].setdefault(item_id, []).append({"label": label, "action": action})
+
+    def select(self, item_id: str, target_id: str, label: str, action: dict) -> None:
+        """Clicking ``item_id`` then ``target_id`` may commit ``action``."""
+        targets = self._data["selects"].setdefault(item_id, {})
+        targets.setdefault(target_id, []).append({"label": label, "action": action})
+
+    def button(self, label: str, action: dict) -> None:
+        """A button under the board that commits ``action``."""
+        self._data["buttons"].append({"label": label, "action": action})
+
+    def reason(self, item_id: str, why: str) -> None:
+        """What a click on ``item_id`` is told when it cannot be used now."""
+        self._data["reasons"][item_id] = why
+
+    def hint(self, text: str) -> None:
+        """One line telling the player to move what to do."""
+        self._data["hint"] = text
+
+    def status(self, text: str, color: str | None = None, shape: str | None = None) -> None:
+        """Whose turn it is, with the seat's colour and shape."""
+        status = {"text": text}
+        if color:
+            status["color"] = color
+        if shape:
+            status["shape"] = shape
+        self._data["status"] = status
+
+    def panel(self, title: str, rows: Iterable[Iterable[Any]]) -> None:
+        """A small text table beside the board (scores, budget)."""
+        self._data["panels"].append({"title": title, "rows": [[str(c) for c in row] for row in rows]})
+
+    def to_json(self) -> dict[str, Any]:
+        """The scene as a plain dict (the builder's own, not a copy)."""
+        return self._data
