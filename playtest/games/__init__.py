@@ -1,5 +1,10 @@
-"""The games of the kit, one module each; importing this package registers them."""
+"""The games of the kit, one module each; importing this package registers them all."""
 
-from . import eat_thyself  # noqa: F401
+import importlib
+import pkgutil
 
-__all__ = ["eat_thyself"]
+__all__ = []
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
+        __all__.append(_module.name)
