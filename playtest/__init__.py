@@ -8,6 +8,7 @@
 >>> session.redo()
 """
 
+from . import games as _games_package  # noqa: F401  (registers every game first)
 from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Params,
                     ParamSpec, Seat, games, load)
 from .session import Session, SessionFileError
@@ -17,6 +18,8 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "Game", "IllegalAction", 
            "ParamSpec", "Seat", "games", "load", "Session", "SessionFileError", "Table", "bots",
            "simulate", "sweep"]
 __version__ = "0.1.0"
+# ``playtest.games`` is the function that lists games (the contract), not the package of game modules
+del _games_package
 
 
 def __getattr__(name: str):

@@ -151,14 +151,14 @@ class Scene:
     def item(self, kind: str, board: str, id: str | None = None, **fields: Any) -> str | None:
         """Add any item; prefer the typed helpers below."""
         entry = {"kind": kind, "board": board, **{k: v for k, v in fields.items() if v is not None}}
-        if id is not None:
+        if id:
             entry["id"] = id
         self._data["items"].append(entry)
         return id
 
     def cell(self, board: str, at: Any, fill: str | None = None, text: str | None = None,
-             id: str | None = None, **extra: Any) -> str:
-        """A tile; its id defaults to ``cell:c,r`` (or ``slot:i`` on a ring)."""
+             id: str | None | bool = None, **extra: Any) -> str:
+        """A tile; its id defaults to ``cell:c,r`` (or ``slot:i`` on a ring); ``id=False``: none."""
         if id is None:
             id = slot_id(at) if isinstance(at, int) else cell_id(at)
         at = at if isinstance(at, int) else list(at)

@@ -16,6 +16,9 @@ A turn is a sequence of atomic actions, so board, bots and undo share them:
 * :class:`Move` — a king moves by a card's face-up value, clockwise (+1) or
   counter-clockwise (-1), and the card turns over. What it lands on decides
   what follows:
+* :class:`Pass` — only when no king can move at all (a ring so short that
+  every count comes back to the king's own slot; assumed, the seed never
+  meets it);
 * :class:`RemovePawn` / :class:`KeepPawns` — after eating your own king, the
   optional removal of one of your pawns (``own_king_bonus_removals``);
 * :class:`Take` — after eating an opponent's king, pick that opponent's extra
@@ -60,7 +63,7 @@ from typing import Any, ClassVar
 from ..rules import Action, Game, IllegalAction, Outcome, Params, Seat, param, register
 from ..scene import Scene, gap_id, slot_id
 
-__all__ = ["EatThyself", "EatThyselfParams", "State", "Move", "RemovePawn", "KeepPawns",
+__all__ = ["EatThyself", "EatThyselfParams", "State", "Move", "Pass", "RemovePawn", "KeepPawns",
            "Take", "PlaceInGap", "PlaceOnTile", "Discard"]
 
 KING, PAWN = 0, 1
@@ -223,7 +226,20 @@ class Move(Action):
     value: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
-        return f"K{self.slot}{'+' if self.direction == CW else '-'}{self.value}"
+        return f"K{self.slot}{'+' if self.direction == CW else '-'}c{self.card}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "slot": self.slot, "card": self.card, "direction": self.direction}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """No king can move (every count comes back to its own slot): the turn passes."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,7 +377,7 @@ class EatThyself(Game):
     credit = ("Eat Thyself by Martin Grider, art by August Brown, made for the Global Game Jam "
               "(2012); released under CC BY-NC-SA 3.0 Unported.")
     Params = EatThyselfParams
-    action_types = (Move, RemovePawn, KeepPawns, Take, PlaceInGap, PlaceOnTile, Discard)
+    action_types = (Move, Pass, RemovePawn, KeepPawns, Take, PlaceInGap, PlaceOnTile, Discard)
 
     def __init__(self, params: EatThyselfParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -431,7 +447,7 @@ class EatThyself(Game):
                     for d in directions:
                         if self.target(state, slot, card, d) is not None:
                             actions.append(Move(slot, card, d, value))
-            return actions
+            return actions or [Pass()]
         if phase == "bonus":
             own_pawn = me * 2 + PAWN
             actions = [RemovePawn(i) for i, (_, p) in enumerate(ring) if p == own_pawn]
@@ -479,7 +495,7 @@ class EatThyself(Game):
             if bonus_left > 0 and any(p == state.mover * 2 + PAWN for _, p in ring):
                 return _replace(state, ring=tuple(ring), bonus_left=bonus_left)
             return self._end_turn(state, tuple(ring))
-        if kind == "keep":
+        if kind in ("keep", "pass"):
             return self._end_turn(state, state.ring)
         if kind == "take":
             piece = ring[action.slot][1]  # type: ignore[attr-defined]
@@ -548,15 +564,7 @@ class EatThyself(Game):
         turn = state.turn + 1
         done = _replace(state, ring=ring, phase="move", hand=(), take_from=None, takes_left=0,
                         bonus_left=0, turn=turn)
-        winners = []
-        for player in range(p.num_players):
-            kings, pawns = done.count(player)
-            if p.win_condition == "one_piece_left":
-                won = kings + pawns == 1
-            else:
-                won = kings == 1 and p.kings_per_player > 1
-            if won:
-                winners.append(player)
+        winners = self._winners(done)
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
                 winners = [state.mover] if state.mover in winners else [
@@ -567,6 +575,20 @@ class EatThyself(Game):
         if turn >= p.max_turns:
             return _replace(done, phase="over", winners=(), reason=f"draw after {turn} turns (max_turns)")
         return _replace(done, mover=self._next_player(state.mover))
+
+    def _winners(self, state: State) -> list[int]:
+        """The players who meet the win condition in ``state`` (rule E.1 §12, E1)."""
+        p = self.params
+        winners = []
+        for player in range(p.num_players):
+            kings, pawns = state.count(player)
+            if p.win_condition == "one_piece_left":
+                won = kings + pawns == 1
+            else:
+                won = kings == 1 and p.kings_per_player > 1
+            if won:
+                winners.append(player)
+        return winners
 
     def _rotation(self, start: int) -> list[int]:
         seats, player = [], start
@@ -581,7 +603,7 @@ class EatThyself(Game):
             raise IllegalAction("the game is over", rule="E.1 §12")
         if not isinstance(action, self.action_types):
             raise IllegalAction(f"{action!r} is not an Eat Thyself action")
-        phase_of = {"move": "move", "remove": "bonus", "keep": "bonus", "take": "take",
+        phase_of = {"move": "move", "pass": "move", "remove": "bonus", "keep": "bonus", "take": "take",
                     "place_gap": "place", "place_tile": "place", "discard": "place"}
         wanted = phase_of[action.kind]
         if wanted != state.phase:
@@ -603,6 +625,13 @@ class EatThyself(Game):
                                     rule="E3")
             if self.target(state, slot, card, d) is None:
                 raise IllegalAction("this move would come back to the king's own slot", rule="E.1 §9")
+            return
+        if action.kind == "pass":
+            if any(a.kind == "move" for a in self.legal_actions(state)):
+                raise IllegalAction("a player may pass only when no move is possible: moving is mandatory",
+                                    rule="E12")
+            return
+        if action.kind == "keep":
             return
         if action.kind == "remove":
             if not 0 <= action.slot < len(ring) or ring[action.slot][1] != me * 2 + PAWN:  # type: ignore
@@ -645,10 +674,9 @@ class EatThyself(Game):
         return str(action)
 
     def action_from_json(self, data: Any) -> Action:
-        action = super().action_from_json(data)
-        if isinstance(action, Move):  # the value is for notation only; normalise it
-            action = Move(action.slot, action.card, action.direction, 0)
-        return action
+        if isinstance(data, dict) and data.get("kind") == "move" and "value" not in data:
+            data = {**data, "value": 0}   # the value is for notation only: the rules read the card
+        return super().action_from_json(data)
 
     def state_from_json(self, data: Any) -> State:
         p = self.params
@@ -696,6 +724,9 @@ class EatThyself(Game):
             raise ValueError("pieces are in hand exactly when the phase is 'place'")
         if phase == "take" and state.take_from not in range(n):
             raise ValueError("phase 'take' needs take_from, the seat whose king was eaten")
+        if phase != "over" and "winners" not in data and self._winners(state):
+            raise ValueError("a player in this position has already won; write \"phase\": \"over\" "
+                             "with \"winners\" for a finished game")
         if phase == "over" or "winners" in data:
             winners = data.get("winners", [])
             state = _replace(state, phase="over", winners=tuple(winners), reason=data.get("reason", ""))
@@ -710,7 +741,7 @@ class EatThyself(Game):
         s.board("ring", "ring", title=f"The ring ({n} slots)", slots=n, slot=34)
         for i, (tile, piece) in enumerate(ring):
             if tile:
-                s.cell("ring", i, fill="#f4efe6", id=None if piece is not None else slot_id(i),
+                s.cell("ring", i, fill="#f4efe6", id=False if piece is not None else slot_id(i),
                        title="empty space □" if piece is None else None)
             if piece is not None:
                 player, kind = divmod(piece, 2)
@@ -738,10 +769,14 @@ class EatThyself(Game):
         actions = self.legal_actions(state)
         if state.phase == "move":
             for a in actions:
-                target = self.target(state, a.slot, a.card, a.direction)  # type: ignore[attr-defined]
+                if not isinstance(a, Move):
+                    continue
+                target = self.target(state, a.slot, a.card, a.direction)
                 arrow = "clockwise ↻" if a.direction == CW else "counter-clockwise ↺"  # type: ignore
                 label = f"card {self.params.card_pair[a.card]} showing {a.value}, {arrow}"  # type: ignore
                 s.select(slot_id(a.slot), slot_id(target), label, a.to_json())  # type: ignore
+            if actions == [Pass()]:
+                s.button("Pass (no king can move)", Pass().to_json())
             s.hint(f"{mover_seat.name}: click one of your kings (K), then the slot it moves to.")
             for i, (_, piece) in enumerate(ring):
                 if piece is not None and piece != me * 2:

@@ -1,0 +1,63 @@
+"""Documentation generated from the games' declarations (the README's parameter tables).
+
+>>> print(parameter_table("eat_thyself").splitlines()[0])
+| parameter | default | allowed | when | source | meaning |
+
+Run ``python -m playtest.docs`` to print every game's section for the README.
+"""
+
+from __future__ import annotations
+
+from .rules import ParamSpec, game_class, games
+
+__all__ = ["parameter_table", "games_markdown"]
+
+_SOURCE = {"seed": "seed text", "public": "public material", "assumed": "assumed"}
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _row(spec: ParamSpec) -> str:
+    when = "live" if spec.live else "new game"
+    rule = f" ({spec.rule})" if spec.rule else ""
+    return (f"| `{spec.name}` | `{_cell(_value(spec.default))}` | {_cell(spec.allowed())} | {when} | "
+            f"{_SOURCE[spec.source]} | {_cell(spec.help)}{rule} |")
+
+
+def parameter_table(name: str) -> str:
+    """The Markdown table of game ``name``'s rule parameters, from their declarations."""
+    specs = game_class(name).Params.specs()
+    lines = ["| parameter | default | allowed | when | source | meaning |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    lines += [_row(spec) for spec in specs]
+    return "\n".join(lines)
+
+
+class _Markdown(str):
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def games_markdown() -> str:
+    """A README section per game: title, credit, and its parameter table."""
+    parts = []
+    for name in games():
+        cls = game_class(name)
+        parts.append(f"### {cls.title} (`playtest.load(\"{name}\")`)\n\n{cls.credit}\n\n{parameter_table(name)}\n")
+    return _Markdown("\n".join(parts))
+
+
+if __name__ == "__main__":
+    print(games_markdown())

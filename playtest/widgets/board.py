@@ -1,0 +1,81 @@
+"""The board: one anywidget that draws any scene as SVG and sends back committed actions.
+
+The browser does all the highlighting from the scene's ``moves``, ``selects``
+and ``buttons`` (see :mod:`playtest.scene`); only a committed action comes
+back, as ``{"type": "action", "action": {...}}``. Anything else the browser
+sends is refused with a visible error and changes nothing.
+
+>>> from playtest.widgets.board import Board
+>>> board = Board()
+>>> seen = []
+>>> board.on_action(seen.append)
+>>> board.receive({"type": "action", "action": {"kind": "move"}})
+>>> seen
+[{'kind': 'move'}]
+>>> board.receive({"type": "shout"})
+>>> print(board.error)
+The board sent a message playtest does not understand (type 'shout'); nothing was changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+__all__ = ["Board"]
+
+_STATIC = Path(__file__).parent / "static"
+
+
+class Board(anywidget.AnyWidget):
+    """The SVG board. ``scene`` is the scene to draw; ``error`` a message shown on the board."""
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+
+    scene = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, scene: dict | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._version = 0
+        self._handlers: list[Callable[[dict], None]] = []
+        self.on_msg(self._on_msg)
+        if scene is not None:
+            self.show(scene)
+
+    def show(self, scene: dict) -> None:
+        """Draw ``scene`` (a new version number tells the page it changed)."""
+        self._version += 1
+        self.scene = {**scene, "version": self._version}
+
+    def on_action(self, handler: Callable[[dict], None]) -> None:
+        """Call ``handler(action_json)`` for every action committed on the board."""
+        self._handlers.append(handler)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the browser (also how tests drive the board)."""
+        if not isinstance(content, dict):
+            self.error = f"The board sent a malformed message ({type(content).__name__}); nothing was changed."
+            return
+        kind = content.get("type")
+        if kind != "action":
+            self.error = f"The board sent a message playtest does not understand (type {kind!r}); nothing was changed."
+            return
+        action = content.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+            self.error = "The board sent an action without a 'kind'; nothing was changed."
+            return
+        for handler in list(self._handlers):
+            handler(action)
+
+    def __repr__(self) -> str:
+        scene = self.scene or {}
+        boards = ", ".join(b.get("id", "?") for b in scene.get("boards", []))
+        return f"Board({boards or 'empty'})"

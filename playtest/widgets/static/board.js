@@ -1,0 +1,739 @@
+// playtest board renderer: draws any scene (see playtest/scene.py) as SVG.
+//
+// An anywidget ES module with no dependencies and no build step. It knows
+// nothing of any game: boards, items, what is clickable and what a click
+// commits all come from the `scene` trait. Only committed actions are sent
+// to Python, as {type: "action", action}. Every string from the scene is
+// inserted with textContent, never as HTML.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MARGIN = 14; // around the whole drawing
+const BOARD_GAP = 32; // between boards, left to right
+const TITLE_H = 26; // room above the boards for their titles
+const HIT_WIDTH = 10; // px, invisible click area of an edge
+const SHAPES = ["circle", "triangle", "diamond", "square", "hexagon"];
+
+// ---------------------------------------------------------------- helpers
+function svgEl(tag, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, tag);
+  if (attrs) {
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
+    }
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function htmlEl(tag, className, parent) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function str(value) {
+  return value === undefined || value === null ? "" : String(value);
+}
+
+function num(value, fallback) {
+  const n = Number(value);
+  return value === undefined || value === null || value === "" || !Number.isFinite(n) ? fallback : n;
+}
+
+function round(v) {
+  return Math.round(v * 100) / 100;
+}
+
+function pts(list) {
+  return list.map(([x, y]) => `${round(x)},${round(y)}`).join(" ");
+}
+
+// Text colour that reads on a given fill: resolve any CSS colour once via a
+// canvas context, then pick dark or light by luminance.
+const contrastCache = new Map();
+let colorCtx = null;
+function textColorOn(fill) {
+  const key = str(fill);
+  if (contrastCache.has(key)) return contrastCache.get(key);
+  let result = "#222";
+  try {
+    if (!colorCtx) colorCtx = document.createElement("canvas").getContext("2d");
+    if (colorCtx && key && key !== "none" && key !== "transparent") {
+      colorCtx.fillStyle = "#010203";
+      colorCtx.fillStyle = key;
+      const v = colorCtx.fillStyle;
+      let r, g, b, a = 1;
+      if (v[0] === "#") {
+        r = parseInt(v.slice(1, 3), 16); g = parseInt(v.slice(3, 5), 16); b = parseInt(v.slice(5, 7), 16);
+      } else {
+        const m = v.match(/[\d.]+/g) || [];
+        [r, g, b] = m.slice(0, 3).map(Number);
+        if (m.length > 3) a = Number(m[3]);
+      }
+      if (v !== "#010203" || key.replace(/\s/g, "") === "#010203") {
+        const lum = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+        result = a < 0.5 || lum > 0.6 ? "#1d1d1f" : "#ffffff";
+      }
+    }
+  } catch (err) {
+    result = "#222";
+  }
+  contrastCache.set(key, result);
+  return result;
+}
+
+// A shape centred on (cx, cy) with "radius" r (half its nominal size).
+function shapeEl(shape, cx, cy, r, attrs, parent) {
+  let node;
+  switch (shape) {
+    case "square":
+      node = svgEl("rect", { x: round(cx - r * 0.9), y: round(cy - r * 0.9), width: round(r * 1.8), height: round(r * 1.8), rx: round(r * 0.18) }, parent);
+      break;
+    case "diamond":
+      node = svgEl("polygon", { points: pts([[cx, cy - r * 1.08], [cx + r * 1.08, cy], [cx, cy + r * 1.08], [cx - r * 1.08, cy]]) }, parent);
+      break;
+    case "triangle": {
+      const h = r * 1.1;
+      node = svgEl("polygon", { points: pts([[cx, cy - h], [cx + h * 0.98, cy + h * 0.72], [cx - h * 0.98, cy + h * 0.72]]) }, parent);
+      break;
+    }
+    case "hexagon": {
+      const corners = [];
+      for (let k = 0; k < 6; k++) {
+        const a = Math.PI / 6 + (k * Math.PI) / 3;
+        corners.push([cx + r * 1.02 * Math.cos(a), cy + r * 1.02 * Math.sin(a)]);
+      }
+      node = svgEl("polygon", { points: pts(corners) }, parent);
+      break;
+    }
+    default:
+      node = svgEl("circle", { cx: round(cx), cy: round(cy), r: round(r) }, parent);
+  }
+  if (attrs) for (const key in attrs) if (attrs[key] !== undefined && attrs[key] !== null) node.setAttribute(key, String(attrs[key]));
+  return node;
+}
+
+function textEl(x, y, text, attrs, parent) {
+  const node = svgEl("text", { x: round(x), y: round(y), "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);
+  node.textContent = str(text);
+  return node;
+}
+
+// ---------------------------------------------------------------- geometry
+// Each laid-out board knows its size and maps scene coordinates to pixels:
+//   unit(x, y): a point in board units; at(a): the centre of a place
+//   (a cell / point [c, r], or a ring slot index); cellPx: what a piece's
+//   `size` is a fraction of.
+function layoutBoard(board) {
+  const kind = board.kind;
+  if (kind === "grid") {
+    const cell = num(board.cell, 36);
+    const cols = Math.max(0, num(board.cols, 8));
+    const rows = Math.max(0, num(board.rows, 8));
+    const flip = !!board.flip;
+    return {
+      board, kind, cols, rows, flip, cell, cellPx: cell,
+      w: cols * cell, h: rows * cell,
+      unit(x, y) { return [this.ox + x * cell, this.oy + (flip ? rows - y : y) * cell]; },
+      at(a) { return Array.isArray(a) ? this.unit(num(a[0], 0) + 0.5, num(a[1], 0) + 0.5) : null; },
+    };
+  }
+  if (kind === "points") {
+    const sp = num(board.spacing, 40);
+    const cols = Math.max(1, num(board.cols, 9));
+    const rows = Math.max(1, num(board.rows, 9));
+    const flip = !!board.flip;
+    const pad = sp * 0.55;
+    return {
+      board, kind, cols, rows, flip, sp, pad, cellPx: sp,
+      w: (cols - 1) * sp + 2 * pad, h: (rows - 1) * sp + 2 * pad,
+      unit(x, y) { return [this.ox + pad + x * sp, this.oy + pad + (flip ? rows - 1 - y : y) * sp]; },
+      at(a) { return Array.isArray(a) ? this.unit(num(a[0], 0), num(a[1], 0)) : null; },
+    };
+  }
+  if (kind === "ring") {
+    const n = Math.max(1, Math.floor(num(board.slots, 12)));
+    const slot = num(board.slot, 34);
+    const radius = Math.max(120, (n * slot * 1.15) / (2 * Math.PI));
+    const size = 2 * radius + slot * 1.5;
+    return {
+      board, kind, n, slot, radius, cellPx: slot,
+      w: size, h: size,
+      get cx() { return this.ox + size / 2; },
+      get cy() { return this.oy + size / 2; },
+      angle(i) { return -Math.PI / 2 + (i * 2 * Math.PI) / n; },
+      polar(i, rad) { const a = this.angle(i); return [this.cx + rad * Math.cos(a), this.cy + rad * Math.sin(a)]; },
+      // Ring board units: a number is a slot index (fractions allowed);
+      // [x, y] is measured from the ring's centre in slot sizes (y down).
+      unit(x, y) { return [this.cx + x * slot, this.cy + y * slot]; },
+      at(a) {
+        if (typeof a === "number") return this.polar(a, radius);
+        if (Array.isArray(a)) return this.unit(num(a[0], 0), num(a[1], 0));
+        return null;
+      },
+    };
+  }
+  return null;
+}
+
+function boardPoint(L, p) {
+  if (L.kind === "ring" && typeof p === "number") return L.at(p);
+  if (!Array.isArray(p)) return null;
+  return L.unit(num(p[0], 0), num(p[1], 0));
+}
+
+// ---------------------------------------------------------------- drawing
+function drawBoardBase(L, parent) {
+  const g = svgEl("g", { class: `pt-board pt-board-${L.kind}`, "data-board": str(L.board.id) }, parent);
+  const title = str(L.board.title);
+  if (title) textEl(L.ox, L.oy - 9, title, { class: "pt-board-title", "text-anchor": "start", "dominant-baseline": "auto" }, g);
+  if (L.kind === "grid") {
+    svgEl("rect", { class: "pt-board-bg", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 3 }, g);
+    let d = "";
+    for (let c = 1; c < L.cols; c++) d += `M${round(L.ox + c * L.cell)} ${L.oy}v${L.h}`;
+    for (let r = 1; r < L.rows; r++) d += `M${L.ox} ${round(L.oy + r * L.cell)}h${L.w}`;
+    if (d) svgEl("path", { class: "pt-grid-lines", d }, g);
+    svgEl("rect", { class: "pt-board-frame", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 3 }, g);
+  } else if (L.kind === "points") {
+    svgEl("rect", { class: "pt-board-bg", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 4 }, g);
+    let d = "";
+    const [x0, y0] = [L.ox + L.pad, L.oy + L.pad];
+    const [x1, y1] = [x0 + (L.cols - 1) * L.sp, y0 + (L.rows - 1) * L.sp];
+    for (let c = 0; c < L.cols; c++) d += `M${round(x0 + c * L.sp)} ${round(y0)}V${round(y1)}`;
+    for (let r = 0; r < L.rows; r++) d += `M${round(x0)} ${round(y0 + r * L.sp)}H${round(x1)}`;
+    svgEl("path", { class: "pt-point-lines", d }, g);
+  } else if (L.kind === "ring") {
+    svgEl("circle", { class: "pt-ring-track", cx: round(L.cx), cy: round(L.cy), r: round(L.radius), "stroke-width": round(L.slot * 1.25) }, g);
+    svgEl("circle", { class: "pt-ring-line", cx: round(L.cx), cy: round(L.cy), r: round(L.radius) }, g);
+    const s = L.slot * 0.86;
+    for (let i = 0; i < L.n; i++) {
+      const [x, y] = L.at(i);
+      svgEl("rect", { class: "pt-ring-slot", x: round(x - s / 2), y: round(y - s / 2), width: round(s), height: round(s), rx: round(s * 0.2) }, g);
+    }
+  }
+  return g;
+}
+
+function drawCell(L, item, g, hasId, lit) {
+  const center = L.at(item.at);
+  if (!center) return false;
+  const [x, y] = center;
+  const fill = item.fill === undefined || item.fill === null ? null : str(item.fill);
+  let size;
+  let hl;
+  if (L.kind === "grid") {
+    size = L.cell;
+    svgEl("rect", { class: "pt-shape", x: round(x - size / 2), y: round(y - size / 2), width: size, height: size, fill: fill || "transparent" }, g);
+    if (lit) hl = svgEl("rect", { class: "pt-hl", x: round(x - size / 2 + 2), y: round(y - size / 2 + 2), width: size - 4, height: size - 4, rx: 3 }, g);
+  } else if (L.kind === "points") {
+    size = L.sp * 0.42;
+    if (hasId) svgEl("circle", { class: "pt-hit", cx: round(x), cy: round(y), r: round(L.sp * 0.45) }, g);
+    svgEl("rect", { class: "pt-shape pt-marker", x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.2), fill: fill || "#fffdf8" }, g);
+    if (lit) hl = svgEl("rect", { class: "pt-hl", x: round(x - size / 2 - 3), y: round(y - size / 2 - 3), width: round(size + 6), height: round(size + 6), rx: round(size * 0.3) }, g);
+  } else {
+    size = L.slot * 0.9;
+    svgEl("rect", { class: "pt-shape pt-slot-tile", x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.2), fill: fill || "#fffdf8" }, g);
+    if (lit) hl = svgEl("rect", { class: "pt-hl", x: round(x - size / 2 - 1), y: round(y - size / 2 - 1), width: round(size + 2), height: round(size + 2), rx: round(size * 0.22) }, g);
+  }
+  const text = str(item.text);
+  if (text) {
+    const fs = Math.max(8, Math.min(L.cellPx * 0.36, (size * 1.6) / Math.max(1, text.length)));
+    textEl(x, y, text, { class: "pt-label", "font-size": round(fs), fill: textColorOn(fill || "#fffdf8") }, g);
+  }
+  if (hl) g.appendChild(hl); // highlight above the label
+  return true;
+}
+
+function edgeSegment(L, a, b) {
+  if (L.kind !== "grid" || !Array.isArray(a) || !Array.isArray(b)) return null;
+  const [ac, ar] = [num(a[0], 0), num(a[1], 0)];
+  const [bc, br] = [num(b[0], 0), num(b[1], 0)];
+  if (ac === bc && Math.abs(ar - br) === 1) {
+    const y = Math.max(ar, br);
+    return [L.unit(ac, y), L.unit(ac + 1, y)];
+  }
+  if (ar === br && Math.abs(ac - bc) === 1) {
+    const x = Math.max(ac, bc);
+    return [L.unit(x, ar), L.unit(x, ar + 1)];
+  }
+  return null;
+}
+
+function drawEdge(L, item, g, hasId, lit) {
+  const seg = edgeSegment(L, item.a, item.b);
+  if (!seg) return false;
+  const [[x1, y1], [x2, y2]] = seg;
+  const style = ["wall", "old", "slot"].includes(item.style) ? item.style : "wall";
+  g.classList.add(`pt-edge-${style}`);
+  // The hit area stops short of the corners so neighbouring edges stay apart.
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const trim = Math.min(5, len * 0.15);
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const inner = { x1: round(x1 + ux * trim), y1: round(y1 + uy * trim), x2: round(x2 - ux * trim), y2: round(y2 - uy * trim) };
+  const full = { x1: round(x1), y1: round(y1), x2: round(x2), y2: round(y2) };
+  const line = svgEl("line", { class: "pt-shape pt-edge-line", ...(style === "slot" ? inner : full) }, g);
+  if (item.color) line.setAttribute("stroke", str(item.color));
+  if (lit) svgEl("line", { class: "pt-hl", ...inner }, g);
+  if (hasId) svgEl("line", { class: "pt-hit", ...inner, "stroke-width": HIT_WIDTH }, g);
+  return true;
+}
+
+function drawGap(L, item, g, hasId, lit) {
+  if (L.kind !== "ring" || typeof item.at !== "number") return false;
+  const i = item.at - 0.5;
+  const [x, y] = L.polar(i, L.radius);
+  const s = Math.max(5, L.slot * 0.17);
+  const [ix, iy] = L.polar(i, L.radius - L.slot * 0.5);
+  const [ox, oy] = L.polar(i, L.radius + L.slot * 0.5);
+  svgEl("line", { class: "pt-gap-tick", x1: round(ix), y1: round(iy), x2: round(ox), y2: round(oy) }, g);
+  if (hasId) svgEl("circle", { class: "pt-hit", cx: round(x), cy: round(y), r: round(Math.max(9, s * 1.7)) }, g);
+  const diamond = shapeEl("diamond", x, y, s, { class: "pt-shape pt-gap-mark" }, g);
+  if (item.fill) diamond.setAttribute("fill", str(item.fill));
+  if (lit) svgEl("circle", { class: "pt-hl", cx: round(x), cy: round(y), r: round(s * 1.5) }, g);
+  return true;
+}
+
+function drawPiece(L, item, g, hasId, lit) {
+  const center = L.at(item.at);
+  if (!center) return false;
+  const [x, y] = center;
+  const r = (Math.min(1.2, Math.max(0.05, num(item.size, 0.7))) * L.cellPx) / 2;
+  const shape = SHAPES.includes(item.shape) ? item.shape : "circle";
+  const color = str(item.color) || "#8a8f98";
+  const body = svgEl("g", { class: "pt-body", opacity: item.dim ? 0.35 : undefined }, g);
+  const outline = item.outline ? str(item.outline) : null;
+  // hollow: a pawn drawn as a thick outline in its colour on white, beside a filled king
+  const stroke = item.hollow
+    ? { fill: "#fff", stroke: color, "stroke-width": round(Math.max(2.5, r * 0.22)) }
+    : { fill: color, stroke: outline || "rgba(0,0,0,0.45)", "stroke-width": outline ? round(Math.max(2, r * 0.16)) : 1.2 };
+  if (item.double) {
+    const d = r * 0.16;
+    shapeEl(shape, x + d, y + d, r * 0.92, { ...stroke, class: "pt-shape pt-back" }, body);
+    svgEl("g", { class: "pt-back-shade" }, body).appendChild(
+      shapeEl(shape, x + d, y + d, r * 0.92, { fill: "rgba(0,0,0,0.22)", stroke: "none" }));
+    shapeEl(shape, x - d, y - d, r * 0.92, { ...stroke, class: "pt-shape" }, body);
+  } else {
+    shapeEl(shape, x, y, r, { ...stroke, class: "pt-shape" }, body);
+  }
+  const text = str(item.text);
+  if (text) {
+    const dy = shape === "triangle" ? r * 0.2 : 0;
+    const off = item.double ? -r * 0.16 : 0;
+    const fs = Math.max(8, Math.min(r * 0.95, (r * 2.6) / Math.max(1, text.length)));
+    textEl(x + off, y + off + dy, text, { class: "pt-label", "font-size": round(fs), fill: item.hollow ? color : textColorOn(color) }, body);
+  }
+  if (lit) svgEl("circle", { class: "pt-hl", cx: round(x), cy: round(y), r: round(r * 1.12 + 3) }, g);
+  return true;
+}
+
+function drawLine(L, item, g, hasId, lit) {
+  const raw = Array.isArray(item.points) ? item.points : [];
+  const points = raw.map((p) => boardPoint(L, p)).filter(Boolean);
+  if (points.length < 2) return false;
+  const color = str(item.color) || "#222";
+  const width = Math.max(0.5, num(item.width, 3));
+  let drawn = points;
+  let head = null;
+  if (item.arrow) {
+    const [px, py] = points[points.length - 2];
+    const [tx, ty] = points[points.length - 1];
+    const len = Math.hypot(tx - px, ty - py) || 1;
+    const hl = Math.min(len * 0.6, Math.max(9, width * 3.2));
+    const [ux, uy] = [(tx - px) / len, (ty - py) / len];
+    const [bx, by] = [tx - ux * hl, ty - uy * hl];
+    const hw = hl * 0.55;
+    head = [[tx, ty], [bx - uy * hw, by + ux * hw], [bx + uy * hw, by - ux * hw]];
+    drawn = points.slice(0, -1).concat([[tx - ux * hl * 0.8, ty - uy * hl * 0.8]]);
+  }
+  if (hasId) svgEl("polyline", { class: "pt-hit", points: pts(points), "stroke-width": round(Math.max(HIT_WIDTH, width + 8)) }, g);
+  if (lit) svgEl("polyline", { class: "pt-hl", points: pts(points), "stroke-width": round(width + 6) }, g);
+  svgEl("polyline", {
+    class: "pt-shape pt-line-path", points: pts(drawn), fill: "none", stroke: color, "stroke-width": round(width),
+    "stroke-linecap": item.dash ? "butt" : "round", "stroke-linejoin": "round",
+    "stroke-dasharray": item.dash ? `${round(width * 2.2)} ${round(width * 1.6)}` : undefined,
+  }, g);
+  if (head) svgEl("polygon", { class: "pt-shape pt-arrow-head", points: pts(head), fill: color }, g);
+  return true;
+}
+
+function drawText(L, item, g) {
+  const p = boardPoint(L, item.at);
+  if (!p) return false;
+  textEl(p[0], p[1], item.text, { class: "pt-text-label", "font-size": round(num(item.size, 13)), fill: str(item.color) || "#33302b" }, g);
+  return true;
+}
+
+const DRAW = { cell: drawCell, edge: drawEdge, gap: drawGap, piece: drawPiece, line: drawLine, text: drawText };
+
+// Build the whole drawing into a fragment. Returns the fragment, the size and
+// a map id -> [g, ...] (several items may share an id: a slot and its piece).
+function buildScene(scene) {
+  const frag = document.createDocumentFragment();
+  const byId = new Map();
+  const boards = Array.isArray(scene.boards) ? scene.boards : [];
+  const layouts = new Map();
+  const anyTitle = boards.some((b) => b && str(b.title));
+  let x = MARGIN;
+  let height = 0;
+  for (const board of boards) {
+    if (!board) continue;
+    const L = layoutBoard(board);
+    if (!L) continue;
+    L.ox = x;
+    L.oy = MARGIN + (anyTitle ? TITLE_H : 0);
+    x += L.w + BOARD_GAP;
+    height = Math.max(height, L.oy + L.h + MARGIN);
+    layouts.set(str(board.id), L);
+  }
+  const width = layouts.size ? x - BOARD_GAP + MARGIN : 0;
+  const boardLayer = svgEl("g", { class: "pt-boards" }, frag);
+  for (const L of layouts.values()) drawBoardBase(L, boardLayer);
+
+  const itemLayer = svgEl("g", { class: "pt-items" }, frag);
+  const moves = scene.moves && typeof scene.moves === "object" ? scene.moves : {};
+  const selects = scene.selects && typeof scene.selects === "object" ? scene.selects : {};
+  const movable = new Set([...Object.keys(moves), ...Object.keys(selects)]);
+  // Only items that can ever light up get a highlight outline (fewer nodes).
+  const interactive = new Set(movable);
+  for (const key of Object.keys(selects)) {
+    const targets = selects[key];
+    if (targets && typeof targets === "object") for (const t of Object.keys(targets)) interactive.add(t);
+  }
+  const items = Array.isArray(scene.items) ? scene.items : [];
+  for (const item of items) {
+    if (!item || typeof item !== "object") continue;
+    const L = layouts.get(str(item.board));
+    const draw = DRAW[item.kind];
+    if (!L || !draw) continue;
+    const hasId = item.id !== undefined && item.id !== null && item.id !== "";
+    const id = hasId ? str(item.id) : null;
+    const g = svgEl("g", { class: `pt-item pt-${String(item.kind)}` });
+    if (hasId) g.setAttribute("data-id", id);
+    else g.classList.add("pt-inert");
+    if (item.cls) for (const token of str(item.cls).split(/\s+/)) if (token) g.classList.add(token);
+    if (item.title !== undefined && item.title !== null && item.title !== "") {
+      svgEl("title", null, g).textContent = str(item.title);
+    }
+    if (!draw(L, item, g, hasId, hasId && interactive.has(id))) continue;
+    if (hasId) {
+      if (movable.has(id)) g.classList.add("pt-movable");
+      let list = byId.get(id);
+      if (!list) byId.set(id, (list = []));
+      list.push(g);
+    }
+    itemLayer.appendChild(g);
+  }
+  return { frag, width, height, byId };
+}
+
+// ---------------------------------------------------------------- widget
+function render({ model, el }) {
+  const root = htmlEl("div", "pt-root", el);
+  root.tabIndex = -1;
+  const statusDiv = htmlEl("div", "pt-status", root);
+  const swatch = svgEl("svg", { class: "pt-swatch", width: 18, height: 18, viewBox: "0 0 18 18", "aria-hidden": "true" }, statusDiv);
+  const statusText = htmlEl("span", "pt-status-text", statusDiv);
+  const errorDiv = htmlEl("div", "pt-error", root);
+  errorDiv.setAttribute("role", "alert");
+  const messageDiv = htmlEl("div", "pt-message", root);
+  messageDiv.setAttribute("aria-live", "polite");
+  const stage = htmlEl("div", "pt-stage", root);
+  const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
+  const panelsDiv = htmlEl("div", "pt-panels", stage);
+  const buttonsDiv = htmlEl("div", "pt-buttons", root);
+  let menu = null;
+  let menuSource = []; // the item whose options the menu shows
+
+  let scene = {};
+  let byId = new Map();
+  let selected = null;
+  let marked = []; // elements carrying pt-selected / pt-target
+
+  const hint = () => str(scene.hint);
+  const moves = () => (scene.moves && typeof scene.moves === "object" ? scene.moves : {});
+  const selects = () => (scene.selects && typeof scene.selects === "object" ? scene.selects : {});
+  const has = (obj, key) => key !== null && Object.prototype.hasOwnProperty.call(obj, key);
+  const targetsOf = (id) => (has(selects(), id) && selects()[id] && typeof selects()[id] === "object" ? selects()[id] : {});
+
+  function showMessage(text, why) {
+    messageDiv.textContent = text;
+    messageDiv.classList.toggle("pt-why", !!why);
+  }
+
+  // -- highlighting (synchronous: class changes only)
+  function applySelection() {
+    for (const node of marked) node.classList.remove("pt-selected", "pt-target");
+    marked = [];
+    root.classList.toggle("pt-has-selection", selected !== null);
+    if (selected === null) return;
+    for (const node of byId.get(selected) || []) { node.classList.add("pt-selected"); marked.push(node); }
+    for (const target of Object.keys(targetsOf(selected))) {
+      for (const node of byId.get(target) || []) { node.classList.add("pt-target"); marked.push(node); }
+    }
+  }
+
+  function select(id) {
+    selected = id;
+    applySelection();
+  }
+
+  // -- menu
+  function closeMenu() {
+    for (const node of menuSource) node.classList.remove("pt-menu-source");
+    menuSource = [];
+    if (!menu) return;
+    menu.removeEventListener("click", onMenuClick);
+    menu.remove();
+    menu = null;
+  }
+
+  function openMenu(options, event, sourceId) {
+    closeMenu();
+    for (const node of byId.get(sourceId) || []) { node.classList.add("pt-menu-source"); menuSource.push(node); }
+    menu = htmlEl("div", "pt-menu", root);
+    menu.setAttribute("role", "menu");
+    options.forEach((option, index) => {
+      const b = htmlEl("button", "pt-menu-option", menu);
+      b.type = "button";
+      b.dataset.index = String(index);
+      b.textContent = str(option && option.label) || `Option ${index + 1}`;
+    });
+    const cancel = htmlEl("button", "pt-menu-cancel", menu);
+    cancel.type = "button";
+    cancel.textContent = "Cancel";
+    menu._options = options;
+    menu.addEventListener("click", onMenuClick);
+    const box = root.getBoundingClientRect();
+    let left = (event && event.clientX ? event.clientX - box.left : 20) + 8;
+    let top = (event && event.clientY ? event.clientY - box.top : 20) + 8;
+    menu.style.left = `${Math.max(0, left)}px`;
+    menu.style.top = `${Math.max(0, top)}px`;
+    const overflow = left + menu.offsetWidth - root.clientWidth;
+    if (overflow > 0) menu.style.left = `${Math.max(0, left - overflow - 4)}px`;
+    const first = menu.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function onMenuClick(event) {
+    const b = event.target.closest("button");
+    if (!b || !menu) return;
+    event.stopPropagation();
+    if (b.classList.contains("pt-menu-cancel")) {
+      closeMenu();
+      root.focus({ preventScroll: true });
+      return;
+    }
+    const option = menu._options[Number(b.dataset.index)];
+    if (option) sendAction(option.action);
+  }
+
+  // -- committing
+  function sendAction(action) {
+    closeMenu();
+    select(null);
+    showMessage(hint(), false);
+    model.send({ type: "action", action: action === undefined ? null : action });
+  }
+
+  function commit(options, event, sourceId) {
+    const list = Array.isArray(options) ? options.filter(Boolean) : [];
+    if (list.length === 1) sendAction(list[0].action);
+    else if (list.length > 1) openMenu(list, event, sourceId);
+    else showMessage(`Not a legal choice now. ${hint()}`.trim(), true);
+  }
+
+  // -- clicks on the board (one delegated listener)
+  function idsAt(event) {
+    const ids = [];
+    const top = event.target && event.target.closest ? event.target.closest("[data-id]") : null;
+    if (top && svg.contains(top)) ids.push(top.getAttribute("data-id"));
+    // Underneath: a clickable place below an inert-for-now item (a target
+    // cell under a piece that has an id of its own).
+    const doc = root.getRootNode && root.getRootNode().elementsFromPoint ? root.getRootNode() : document;
+    if (typeof event.clientX === "number" && doc.elementsFromPoint) {
+      const stack = doc.elementsFromPoint(event.clientX, event.clientY);
+      if (stack.includes(event.target)) {
+        for (const node of stack) {
+          const g = node.closest ? node.closest("[data-id]") : null;
+          if (g && svg.contains(g)) {
+            const id = g.getAttribute("data-id");
+            if (!ids.includes(id)) ids.push(id);
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  function usable(id) {
+    return (selected !== null && has(targetsOf(selected), id)) || has(selects(), id) || has(moves(), id);
+  }
+
+  function onSvgClick(event) {
+    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    const hadMenu = !!menu;
+    closeMenu();
+    const ids = idsAt(event);
+    const reasons = scene.reasons && typeof scene.reasons === "object" ? scene.reasons : {};
+    // The top item wins when it is usable. Otherwise a click falls through to
+    // a target of the selection underneath it (a piece on its target cell),
+    // or, unless the top item has a reason of its own, to anything usable.
+    let pick = ids.length && usable(ids[0]) ? ids[0] : undefined;
+    if (pick === undefined && ids.length > 1) {
+      const lower = ids.slice(1);
+      pick = selected !== null ? lower.find((id) => has(targetsOf(selected), id)) : undefined;
+      if (pick === undefined && !has(reasons, ids[0])) pick = lower.find(usable);
+    }
+    if (pick === undefined) {
+      if (ids.length === 0) {
+        // empty space: clear everything
+        select(null);
+        showMessage(hint(), false);
+        return;
+      }
+      if (hadMenu) return; // first click only dismisses the menu
+      const why = has(reasons, ids[0]) ? str(reasons[ids[0]]) : `Not a legal choice now. ${hint()}`.trim();
+      showMessage(why, true);
+      return;
+    }
+    if (selected !== null && has(targetsOf(selected), pick)) {
+      commit(targetsOf(selected)[pick], event, pick);
+      return;
+    }
+    if (pick === selected) {
+      if (has(moves(), pick)) {
+        commit(moves()[pick], event, pick);
+      } else {
+        select(null);
+        showMessage(hint(), false);
+      }
+      return;
+    }
+    if (has(selects(), pick)) {
+      select(pick);
+      const extra = has(moves(), pick) ? " Click it again for its own actions." : "";
+      showMessage(`${hint() || "Choose a highlighted target."}${extra}`.trim(), false);
+      return;
+    }
+    select(null);
+    showMessage(hint(), false);
+    commit(moves()[pick], event, pick);
+  }
+
+  function onButtonsClick(event) {
+    const b = event.target.closest("button.pt-button");
+    if (!b) return;
+    const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
+    const option = buttons[Number(b.dataset.index)];
+    if (option) sendAction(option.action);
+  }
+
+  // Escape anywhere clears this board's selection and menu. It listens on
+  // the document in the capture phase, so a host that handles keys itself
+  // (JupyterLab) cannot swallow it; it does not stop the event.
+  function onKeyDown(event) {
+    if (event.key !== "Escape" && event.key !== "Esc") return;
+    if (selected === null && !menu) return;
+    const menuHadFocus = menu && menu.contains(document.activeElement);
+    closeMenu();
+    select(null);
+    showMessage(hint(), false);
+    if (menuHadFocus) root.focus({ preventScroll: true });
+  }
+
+  // -- trait rendering
+  function drawStatus() {
+    const status = scene.status && typeof scene.status === "object" ? scene.status : {};
+    statusText.textContent = str(status.text);
+    swatch.replaceChildren();
+    const color = str(status.color);
+    const shape = str(status.shape);
+    if (color || shape) {
+      shapeEl(SHAPES.includes(shape) ? shape : "circle", 9, 9.5, 6.6, { fill: color || "#8a8f98", stroke: "rgba(0,0,0,0.45)", "stroke-width": 1 }, swatch);
+      swatch.style.display = "";
+    } else {
+      swatch.style.display = "none";
+    }
+    statusDiv.hidden = !statusText.textContent && !(color || shape);
+  }
+
+  function drawButtons() {
+    const frag = document.createDocumentFragment();
+    const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
+    buttons.forEach((option, index) => {
+      if (!option) return;
+      const b = htmlEl("button", "pt-button", frag);
+      b.type = "button";
+      b.dataset.index = String(index);
+      b.textContent = str(option.label);
+    });
+    buttonsDiv.replaceChildren(frag);
+    buttonsDiv.hidden = buttons.length === 0;
+  }
+
+  function drawPanels() {
+    const frag = document.createDocumentFragment();
+    const panels = Array.isArray(scene.panels) ? scene.panels : [];
+    for (const panel of panels) {
+      if (!panel) continue;
+      const table = htmlEl("table", "pt-panel", frag);
+      htmlEl("caption", null, table).textContent = str(panel.title);
+      const body = htmlEl("tbody", null, table);
+      for (const row of Array.isArray(panel.rows) ? panel.rows : []) {
+        const tr = htmlEl("tr", null, body);
+        for (const cell of Array.isArray(row) ? row : [row]) htmlEl("td", null, tr).textContent = str(cell);
+      }
+    }
+    panelsDiv.replaceChildren(frag);
+    panelsDiv.hidden = panels.length === 0;
+  }
+
+  function drawScene() {
+    const value = model.get("scene");
+    scene = value && typeof value === "object" ? value : {};
+    closeMenu();
+    const built = buildScene(scene);
+    byId = built.byId;
+    marked = [];
+    svg.setAttribute("width", String(round(built.width)));
+    svg.setAttribute("height", String(round(built.height)));
+    svg.setAttribute("viewBox", `0 0 ${round(built.width)} ${round(built.height)}`);
+    svg.replaceChildren(built.frag);
+    if (selected !== null && !has(selects(), selected)) selected = null;
+    applySelection();
+    drawStatus();
+    drawButtons();
+    drawPanels();
+    showMessage(hint(), false);
+    svg.setAttribute("data-version", str(scene.version));
+  }
+
+  function drawError() {
+    const text = str(model.get("error"));
+    errorDiv.textContent = text;
+    errorDiv.hidden = !text;
+  }
+
+  svg.addEventListener("click", onSvgClick);
+  buttonsDiv.addEventListener("click", onButtonsClick);
+  const doc = el.ownerDocument || document;
+  doc.addEventListener("keydown", onKeyDown, true);
+  model.on("change:scene", drawScene);
+  model.on("change:error", drawError);
+  drawScene();
+  drawError();
+
+  return () => {
+    svg.removeEventListener("click", onSvgClick);
+    buttonsDiv.removeEventListener("click", onButtonsClick);
+    doc.removeEventListener("keydown", onKeyDown, true);
+    model.off("change:scene", drawScene);
+    model.off("change:error", drawError);
+    closeMenu();
+    root.remove();
+  };
+}
+
+export default { render };

@@ -1,0 +1,299 @@
+"""The Table: the board plus everything a playtest needs around it.
+
+Board; whose turn it is; undo and redo; the move log, which also jumps to any
+position; a branch switcher; a parameter panel generated from the game's
+declarations; notes tied to the current position; a bot for any seat.
+
+The table holds no rules: it shows a :class:`playtest.Session` and turns
+clicks into session calls. Everything a person does here can be done from
+Python on the same session, and the table follows.
+
+>>> import playtest
+>>> session = playtest.Session(playtest.load("eat_thyself"))
+>>> table = playtest.Table(session)
+>>> table
+Table(eat_thyself: move 0, Triangle ▲ to move)
+>>> option = next(iter(next(iter(table.board.scene["selects"].values())).values()))[0]
+>>> table.board.receive({"type": "action", "action": option["action"]})
+>>> session.move_number
+1
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import bots_for
+from ..rules import CHANCE, IllegalAction, ParamSpec
+from ..session import Session
+from .board import Board
+
+__all__ = ["Table"]
+
+_PERSON = "person"
+_MAX_BOT_STEPS = 5000
+
+
+class Table(w.VBox):
+    """The composed playtest widget for ``session``.
+
+    ``bots`` maps seats to bots (``{1: RandomBot()}``): those seats are played
+    by the kit; the others by whoever clicks.
+    """
+
+    def __init__(self, session: Session, bots: dict[int, Any] | None = None, **kwargs: Any):
+        if not isinstance(session, Session):
+            raise TypeError(f"Table needs a playtest.Session, not {session!r}")
+        self.session = session
+        self.bots: dict[int, Any] = dict(bots or {})
+        self._syncing = False
+        self.board = Board()
+        self.board.on_action(self._on_board_action)
+
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move")
+        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Forward along this line")
+        self.bot_button = w.Button(description="Bot move", icon="android",
+                                   tooltip="Let the random bot play the seat to move, once")
+        self.undo_button.on_click(lambda _: self._guard(self.session.undo))
+        self.redo_button.on_click(lambda _: self._guard(self.session.redo))
+        self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
+        self.notice = w.Label(value="")
+
+        self.move_log = w.Select(options=[], rows=12, description="Moves", layout=w.Layout(width="100%"))
+        self.move_log.observe(self._on_log_pick, names="value")
+        self.branches = w.Dropdown(options=[], description="Branch", layout=w.Layout(width="100%"))
+        self.branches.observe(self._on_branch_pick, names="value")
+
+        self.note_box = w.Textarea(placeholder="A note about this position…", layout=w.Layout(width="100%"))
+        self.note_button = w.Button(description="Add note", icon="sticky-note")
+        self.note_button.on_click(lambda _: self._add_note())
+
+        self.seat_pickers = self._make_seat_pickers()
+        self.param_widgets: dict[str, w.Widget] = {}
+        self._staged: dict[str, Any] = {}
+        self.new_game_button = w.Button(description="New game with these", icon="refresh",
+                                        button_style="warning", disabled=True,
+                                        tooltip="Setup parameters start a new game")
+        self.new_game_button.on_click(lambda _: self._apply_staged())
+        params_box = self._make_param_panel()
+
+        self.save_path = w.Text(value=str(session.path or ""), placeholder="session.playtest.json",
+                                description="File")
+        self.save_button = w.Button(description="Save", icon="save")
+        self.save_button.on_click(lambda _: self._guard(self._save))
+
+        side = w.VBox([
+            w.HBox([self.undo_button, self.redo_button, self.bot_button]),
+            self.move_log, self.branches,
+            w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
+            w.HTML("<b>Seats</b>"), *self.seat_pickers.values(),
+            w.HBox([self.save_path, self.save_button]),
+        ], layout=w.Layout(width="360px", min_width="300px"))
+        tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
+        tabs.set_title(0, "Rule parameters")
+        tabs.selected_index = None
+        super().__init__([w.HBox([self.board, side]), self.notice, tabs], **kwargs)
+        self.add_class("pt-table")
+        session.on_change(lambda _s: self.refresh())
+        self.refresh()
+        self._run_bots()
+
+    # ------------------------------------------------------------------ building
+    def _make_seat_pickers(self) -> dict[int, w.Dropdown]:
+        names = list(bots_for(self.session.game.name))
+        pickers = {}
+        for seat, info in enumerate(self.session.game.seats()):
+            current = self.bots.get(seat)
+            value = _PERSON if current is None else next(
+                (n for n, cls in bots_for(self.session.game.name).items() if isinstance(current, cls)), _PERSON)
+            picker = w.Dropdown(options=[_PERSON] + names, value=value, description=info.name,
+                                style={"description_width": "120px"})
+            picker.observe(lambda change, seat=seat: self._on_seat_pick(seat, change["new"]), names="value")
+            pickers[seat] = picker
+        return pickers
+
+    def _make_param_panel(self) -> w.VBox:
+        rows = []
+        params = self.session.params
+        for spec in params.specs():
+            control = _control_for(spec, getattr(params, spec.name))
+            control.observe(lambda change, spec=spec: self._on_param(spec, change["new"]), names="value")
+            self.param_widgets[spec.name] = control
+            when = "live" if spec.live else "new game"
+            help_text = w.Label(value=f"{spec.help} [{spec.source}; {when}]",
+                                layout=w.Layout(width="auto"))
+            rows.append(w.HBox([control, help_text]))
+        legend = w.Label(value="Live parameters apply at once from this position; "
+                               "setup parameters start a new game with the button below.")
+        return w.VBox([legend, *rows, self.new_game_button])
+
+    # ------------------------------------------------------------------ redraw
+    def refresh(self) -> None:
+        """Redraw everything from the session (the board first, it is what the player watches)."""
+        session = self.session
+        scene = session.game.view(session.state)
+        notes_here = session.notes_here()
+        if notes_here:
+            scene.setdefault("panels", []).append(
+                {"title": f"Notes at move {session.move_number}", "rows": [[n.text] for n in notes_here]})
+        self.board.show(scene)
+        self._syncing = True
+        try:
+            self.undo_button.disabled = not session.can_undo
+            self.redo_button.disabled = not session.can_redo
+            self.bot_button.disabled = session.is_over
+            history = session.history()
+            options = []
+            for entry in history:
+                mark = " 📝" if entry["notes"] else ""
+                prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}.get(entry["kind"], f"{entry['move']}. ")
+                options.append((f"{prefix}{entry['notation']}{mark}", entry["node"]))
+            self.move_log.options = options
+            self.move_log.value = session.node
+            branches = session.branches()
+            self.branches.options = [(str(b), b.leaf) for b in branches]
+            current = next((b.leaf for b in branches if b.current), None)
+            self.branches.value = current
+            self.branches.disabled = len(branches) < 2
+            params = session.params
+            for name, control in self.param_widgets.items():
+                value = _widget_value(params.spec(name), getattr(params, name))
+                if name not in self._staged and control.value != value:
+                    control.value = value
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------------ events
+    def _guard(self, call: Any, *args: Any) -> bool:
+        """Run a session call; show its error on the board instead of raising into the void."""
+        try:
+            call(*args)
+        except (IllegalAction, ValueError, IndexError, TypeError) as err:
+            self.board.error = str(err)
+            return False
+        self.board.error = ""
+        return True
+
+    def _on_board_action(self, action: dict) -> None:
+        if self._guard(self.session.play, action):
+            self._run_bots()
+
+    def _on_log_pick(self, change: dict) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.session.node:
+            self._guard(self.session.goto, change["new"])
+
+    def _on_branch_pick(self, change: dict) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] not in self.session.line():
+            self._guard(self.session.goto, change["new"])
+
+    def _add_note(self) -> None:
+        if self._guard(self.session.note, self.note_box.value):
+            self.note_box.value = ""
+
+    def _on_seat_pick(self, seat: int, name: str) -> None:
+        if name == _PERSON:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = bots_for(self.session.game.name)[name]()
+            self._run_bots()
+
+    def _on_param(self, spec: ParamSpec, value: Any) -> None:
+        if self._syncing:
+            return
+        try:
+            value = _param_value(spec, value)
+        except ValueError as err:
+            self.board.error = f"{spec.name}: {err}"
+            return
+        if spec.live:
+            if self._guard(lambda: self.session.set_params(**{spec.name: value})):
+                self.notice.value = f"{spec.name} = {value} applies from this position on."
+        else:
+            self._staged[spec.name] = value
+            self.new_game_button.disabled = False
+            self.notice.value = ("Setup parameter changed: " + ", ".join(f"{k} = {v}" for k, v in self._staged.items())
+                                 + ". Press 'New game with these' to start a new game.")
+
+    def _apply_staged(self) -> None:
+        staged, self._staged = self._staged, {}
+        self.new_game_button.disabled = True
+        if self._guard(lambda: self.session.set_params(**staged)):
+            self.notice.value = "New game: " + ", ".join(f"{k} = {v}" for k, v in staged.items())
+        else:
+            self.refresh()
+
+    def _bot_move_once(self) -> None:
+        from ..bots import RandomBot
+        seat = self.session.to_move
+        if seat is None:
+            raise IllegalAction("the game is over")
+        bot = self.bots.get(seat) or RandomBot()
+        self.session.play_bot(bot)
+        self._run_bots()
+
+    def _run_bots(self) -> None:
+        """Let bots play while a bot's seat is to move (a person's seat stops them)."""
+        for _ in range(_MAX_BOT_STEPS):
+            seat = self.session.to_move
+            if seat is None or seat == CHANCE or seat not in self.bots:
+                return
+            if not self._guard(self.session.play_bot, self.bots[seat]):
+                return
+
+    def _save(self) -> None:
+        path = self.save_path.value.strip()
+        if not path:
+            raise ValueError("type a file name to save the session to")
+        saved = self.session.save(path)
+        self.notice.value = f"Saved to {saved}; every change is now saved there."
+
+    def __repr__(self) -> str:
+        session = self.session
+        return (f"Table({session.game.name}: move {session.move_number}, "
+                f"{session.game.describe_state(session.state)})")
+
+
+# ---------------------------------------------------------------------- parameter controls
+
+def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
+    common = {"description": spec.name, "tooltip": spec.help,
+              "style": {"description_width": "220px"}, "layout": w.Layout(width="420px")}
+    if spec.choices is not None:
+        return w.Dropdown(options=[(_show(c), c) for c in spec.choices], value=value, **common)
+    if isinstance(spec.default, bool):
+        return w.Checkbox(value=value, indent=False, **common)
+    if isinstance(spec.default, int):
+        if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
+            return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)
+        return w.BoundedIntText(value=value, min=int(spec.min if spec.min is not None else -10**9),
+                                max=int(spec.max if spec.max is not None else 10**9), **common)
+    if isinstance(spec.default, float):
+        return w.BoundedFloatText(value=value, min=spec.min if spec.min is not None else -1e9,
+                                  max=spec.max if spec.max is not None else 1e9, **common)
+    return w.Text(value=_widget_value(spec, value), continuous_update=False, **common)
+
+
+def _widget_value(spec: ParamSpec, value: Any) -> Any:
+    if spec.choices is None and isinstance(spec.default, tuple):
+        return json.dumps(list(value), ensure_ascii=False)
+    if spec.choices is None and isinstance(spec.default, dict):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def _param_value(spec: ParamSpec, value: Any) -> Any:
+    if spec.choices is None and isinstance(spec.default, (tuple, dict)) and isinstance(value, str):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            raise ValueError(f"write a JSON list, for example {json.dumps(list(spec.default))}") from None
+    return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return " + ".join(_show(v) for v in value)
+    return str(value)

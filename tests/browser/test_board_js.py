@@ -1,0 +1,587 @@
+"""Browser tests of the board renderer (playtest/widgets/static/board.js).
+
+The module is tested on its own, without JupyterLab: a harness page
+(``board_harness.html``) mounts it on a mock anywidget model. Pages and the
+static files are served from a fake origin by Playwright routing, so no
+server and no network are needed.
+
+Chromium comes from ``$PLAYTEST_CHROMIUM`` or ``chromium`` on the PATH; the
+tests are skipped when there is none, unless ``$PLAYTEST_REQUIRE_BROWSER`` is
+set (then they fail).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "playtest" / "widgets" / "static"
+HARNESS = Path(__file__).with_name("board_harness.html")
+ORIGIN = "http://playtest.test"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _load_scene_module():
+    """playtest/scene.py on its own (it has no dependencies), so these tests
+    do not depend on the rest of the package importing cleanly."""
+    spec = importlib.util.spec_from_file_location("_playtest_scene_for_board_js", ROOT / "playtest" / "scene.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_scene = _load_scene_module()
+Scene, cell_id, edge_id, gap_id, point_id, slot_id = (
+    _scene.Scene, _scene.cell_id, _scene.edge_id, _scene.gap_id, _scene.point_id, _scene.slot_id,
+)
+
+pytestmark = pytest.mark.browser
+
+XSS = '<img src=x onerror="window.__xss=1">'
+
+
+# ---------------------------------------------------------------- fixtures
+def _no_browser(why: str):
+    if os.environ.get("PLAYTEST_REQUIRE_BROWSER"):
+        pytest.fail(f"browser required but unavailable: {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = os.environ.get("PLAYTEST_CHROMIUM") or shutil.which("chromium")
+    if not path or not Path(path).exists():
+        _no_browser("no Chromium found (set PLAYTEST_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - depends on the environment
+        _no_browser("playwright is not installed")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _serve(route):
+    path = route.request.url[len(ORIGIN):].split("?")[0]
+    if path in ("/", "/harness.html"):
+        return route.fulfill(path=str(HARNESS), content_type="text/html")
+    if path.startswith("/static/"):
+        file = STATIC / path[len("/static/"):]
+        if file.is_file() and STATIC in file.resolve().parents:
+            types = {".js": "text/javascript", ".css": "text/css"}
+            return route.fulfill(path=str(file), content_type=types.get(file.suffix, "text/plain"))
+    return route.fulfill(status=404, body="not found")
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.route(f"{ORIGIN}/**", _serve)
+    pg.route(lambda url: not url.startswith(ORIGIN), lambda route: route.abort())
+    pg.goto(f"{ORIGIN}/harness.html")
+    pg.wait_for_function("window.ptReady === true")
+    yield pg
+    context.close()
+    assert not errors, f"page errors: {errors}"
+
+
+def as_json(scene) -> str:
+    """Scenes go to the page as a JSON string: much faster than Playwright's
+    object serialisation for big scenes."""
+    return json.dumps(scene.to_json() if isinstance(scene, Scene) else scene)
+
+
+def mount(page, scene, error=""):
+    page.evaluate("([s, e]) => window.pt.mount(JSON.parse(s), e)", [as_json(scene), error])
+
+
+def set_scene(page, scene):
+    page.evaluate("(s) => window.pt.setScene(JSON.parse(s))", as_json(scene))
+
+
+def sent(page):
+    return page.evaluate("() => window.pt.sent()")
+
+
+def item(page, id_):
+    return page.locator(f'svg.pt-svg g[data-id="{id_}"]').first
+
+
+def classes(page, id_):
+    return page.evaluate(
+        "(id) => [...document.querySelectorAll(`svg.pt-svg g[data-id='${id}']`)]"
+        ".map(g => [...g.classList])",
+        id_,
+    )
+
+
+def message(page):
+    return page.locator(".pt-root .pt-message").text_content()
+
+
+# ---------------------------------------------------------------- scenes
+def full_scene(version=1) -> Scene:
+    """A grid, a ring and a points board with every item kind."""
+    s = Scene()
+    s.board("g", "grid", title="Grid", cols=4, rows=3, cell=36, flip=True)
+    s.board("r", "ring", title="Ring", slots=8, slot=34)
+    s.board("p", "points", title="Points", cols=5, rows=5, spacing=40)
+    for c in range(4):
+        for r in range(3):
+            s.cell("g", (c, r), fill="#f0e6d2" if (c + r) % 2 else "#fbf6ec")
+    s.edge("g", (0, 0), (1, 0), style="wall")
+    s.edge("g", (1, 0), (1, 1), style="old")
+    s.edge("g", (2, 1), (3, 1), style="slot")
+    s.edge("g", (2, 2), (2, 1), style="slot")
+    shapes = ["circle", "triangle", "diamond", "square"]
+    for i, shape in enumerate(shapes):
+        s.piece("g", (i, 2), shape, "#c0392b" if i % 2 else "#2f6fb5", id=f"pc:{shape}", text=str(i + 1))
+    s.piece("g", (0, 1), "hexagon", "#8e44ad", id="pc:hex", double=True, outline="#f1c40f")
+    s.piece("g", (3, 0), "circle", "#27ae60", id="pc:dim", dim=True)
+    s.line("g", [(0.5, 0.5), (2.5, 0.5), (2.5, 1.5)], color="#111", width=3, arrow=True)
+    s.line("g", [(0, 3), (4, 3)], color="#555", width=2, dash=True)
+    s.text("g", (2, 1.5), "mid")
+    for i in range(8):
+        s.cell("r", i, fill="#fff8e6" if i % 2 else "#eef4fb", text=str(i))
+        s.gap("r", i)
+    s.piece("r", 2, "triangle", "#c33", id="king")
+    s.piece("r", 5, "circle", "#2a7", id="pawn", double=True)
+    s.text("r", (0, 0), "centre")
+    for c in range(5):
+        for r in range(5):
+            if (c + r) % 4 == 0:
+                s.cell("p", (c, r), id=point_id((c, r)))
+    s.piece("p", (2, 2), "circle", "#222", id="stone:b", text="B")
+    s.piece("p", (3, 2), "circle", "#fafafa", id="stone:w", text="W", outline="#333")
+    # interaction
+    s.select("king", slot_id(4), "King to 4", {"kind": "king", "to": 4})
+    s.select("king", slot_id(6), "King to 6", {"kind": "king", "to": 6})
+    s.select("king", gap_id(7), "Insert", {"kind": "insert", "at": 7})
+    s.select("pc:circle", cell_id((1, 1)), "Step", {"kind": "step", "to": [1, 1]})
+    s.select("pc:circle", cell_id((2, 1)), "Walk", {"kind": "walk", "to": [2, 1]})
+    s.select("pc:circle", cell_id((2, 1)), "Run", {"kind": "run", "to": [2, 1]})
+    s.move(edge_id((2, 1), (3, 1)), "Build wall", {"kind": "wall", "at": "2,1:3,1"})
+    s.move(point_id((0, 0)), "Place", {"kind": "place", "at": [0, 0]})
+    s.move(point_id((0, 0)), "Place twice", {"kind": "place2", "at": [0, 0]})
+    s.move("stone:b", "Lift", {"kind": "lift"})
+    s.button("End turn", {"kind": "end"})
+    s.button("Undo", {"kind": "undo"})
+    s.reason("pawn", "The pawn is pinned.")
+    s.hint("Move the king or a piece.")
+    s.status("Red to move", color="#c33", shape="triangle")
+    s.panel("Score", [["Red", 3], ["Blue", 5]])
+    data = s.to_json()
+    data["version"] = version
+    return s
+
+
+# ---------------------------------------------------------------- tests
+def test_every_board_kind_renders_items(page):
+    mount(page, full_scene())
+    svg = page.locator("svg.pt-svg")
+    assert svg.get_attribute("data-version") == "1"
+    ids = [
+        cell_id((0, 0)), cell_id((3, 2)), edge_id((0, 0), (1, 0)), edge_id((1, 0), (1, 1)),
+        edge_id((2, 1), (3, 1)), "pc:circle", "pc:triangle", "pc:diamond", "pc:square", "pc:hex",
+        "pc:dim", slot_id(0), slot_id(7), gap_id(0), gap_id(7), "king", "pawn",
+        point_id((0, 0)), point_id((2, 2)), "stone:b", "stone:w",
+    ]
+    for id_ in ids:
+        assert item(page, id_).count() == 1, id_
+    kinds = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('g.pt-item[data-id]')]"
+        ".map(g => [g.dataset.id, [...g.classList].filter(c => c.startsWith('pt-'))]))"
+    )
+    assert "pt-cell" in kinds[cell_id((0, 0))] and "pt-item" in kinds[cell_id((0, 0))]
+    assert "pt-edge" in kinds[edge_id((0, 0), (1, 0))]
+    assert "pt-gap" in kinds[gap_id(3)]
+    assert "pt-piece" in kinds["king"]
+    assert "pt-movable" in kinds["king"] and "pt-movable" in kinds["pc:circle"]
+    assert "pt-movable" in kinds[edge_id((2, 1), (3, 1))] and "pt-movable" in kinds[point_id((0, 0))]
+    assert "pt-movable" not in kinds["pawn"] and "pt-movable" not in kinds[cell_id((1, 1))]
+    # items without an id are drawn too, but inert
+    assert page.locator("g.pt-line").count() == 2
+    assert page.locator("g.pt-text").count() == 2
+    assert page.locator("g.pt-line:not([data-id])").count() == 2
+    titles = page.locator("text.pt-board-title").all_text_contents()
+    assert titles == ["Grid", "Ring", "Points"]
+    # boards are laid out left to right
+    xs = [page.locator(f'g.pt-board[data-board="{b}"]').bounding_box()["x"] for b in "grp"]
+    assert xs == sorted(xs)
+    # status, panels, buttons
+    assert page.locator(".pt-status").text_content().strip() == "Red to move"
+    assert page.locator(".pt-status svg polygon").count() == 1
+    assert page.locator("table.pt-panel caption").text_content() == "Score"
+    assert page.locator("table.pt-panel td").all_text_contents() == ["Red", "3", "Blue", "5"]
+    assert page.locator("div.pt-buttons button.pt-button").all_text_contents() == ["End turn", "Undo"]
+    assert message(page) == "Move the king or a piece."
+    assert page.locator(".pt-error").is_hidden()
+
+
+def test_grid_flip_and_edges_geometry(page):
+    mount(page, full_scene())
+    box = lambda id_: item(page, id_).locator(".pt-shape").first.bounding_box()  # noqa: E731
+    # flip: row 0 is drawn at the bottom
+    assert box(cell_id((0, 0)))["y"] > box(cell_id((0, 2)))["y"]
+    # the wall between (0,0) and (1,0) is vertical, on their shared side
+    wall = box(edge_id((0, 0), (1, 0)))
+    left, right = box(cell_id((0, 0))), box(cell_id((1, 0)))
+    assert wall["height"] > wall["width"]
+    assert abs((wall["x"] + wall["width"] / 2) - (left["x"] + left["width"])) < 1.5
+    assert abs((wall["x"] + wall["width"] / 2) - right["x"]) < 1.5
+    # (1,0)-(1,1) is horizontal
+    old = box(edge_id((1, 0), (1, 1)))
+    assert old["width"] > old["height"]
+
+
+def test_ring_geometry(page):
+    mount(page, full_scene())
+    centre = lambda id_: (lambda b: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))(  # noqa: E731
+        item(page, id_).locator(".pt-shape").first.bounding_box()
+    )
+    pts = [centre(slot_id(i)) for i in range(8)]
+    top = min(range(8), key=lambda i: pts[i][1])
+    assert top == 0  # slot 0 at the top
+    assert pts[2][0] > pts[0][0] and pts[6][0] < pts[0][0]  # clockwise: 2 is to the right
+    cx = sum(p[0] for p in pts) / 8
+    cy = sum(p[1] for p in pts) / 8
+    radius = ((pts[0][0] - cx) ** 2 + (pts[0][1] - cy) ** 2) ** 0.5
+    assert abs(radius - 120) < 1.5  # max(120, 8*34*1.15/2pi) = 120
+    # gap 1 sits between slot 0 and slot 1
+    g1 = centre(gap_id(1))
+    mid = ((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
+    assert ((g1[0] - cx) ** 2 + (g1[1] - cy) ** 2) ** 0.5 == pytest.approx(radius, abs=1.5)
+    assert ((g1[0] - mid[0]) ** 2 + (g1[1] - mid[1]) ** 2) ** 0.5 < 10
+
+
+def test_select_highlights_targets_in_the_same_frame(page):
+    mount(page, full_scene())
+    result = page.evaluate(
+        """() => {
+            const g = document.querySelector('svg.pt-svg g[data-id="king"]');
+            const frames = [];
+            requestAnimationFrame(() => frames.push('raf'));
+            g.querySelector('.pt-shape').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            const has = (id, c) => [...document.querySelectorAll(`g[data-id="${id}"]`)]
+                .some(n => n.classList.contains(c));
+            return {
+                frames: frames.length,
+                selected: has('king', 'pt-selected'),
+                t4: has('slot:4', 'pt-target'), t6: has('slot:6', 'pt-target'),
+                gap: has('gap:7', 'pt-target'), t5: has('slot:5', 'pt-target'),
+            };
+        }"""
+    )
+    assert result == {"frames": 0, "selected": True, "t4": True, "t6": True, "gap": True, "t5": False}
+    assert sent(page) == []
+    # click again: deselect
+    item(page, "king").click()
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    # select the king, then switch to another selectable piece
+    item(page, "king").click()
+    item(page, "pc:circle").click()
+    assert "pt-selected" in classes(page, "pc:circle")[0]
+    assert "pt-selected" not in classes(page, "king")[0]
+    assert all("pt-target" in c for c in classes(page, cell_id((1, 1))))
+    assert all("pt-target" not in c for c in classes(page, slot_id(4)))
+    assert sent(page) == []
+
+
+def test_target_click_sends_action(page):
+    mount(page, full_scene())
+    item(page, "king").click()
+    page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
+    assert sent(page) == [{"type": "action", "action": {"kind": "king", "to": 4}}]
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    # a gap target
+    item(page, "king").click()
+    item(page, gap_id(7)).click()
+    assert sent(page)[-1] == {"type": "action", "action": {"kind": "insert", "at": 7}}
+
+
+def test_target_under_a_piece_with_its_own_id(page):
+    s = Scene()
+    s.board("g", "grid", cols=3, rows=1)
+    for c in range(3):
+        s.cell("g", (c, 0))
+    s.piece("g", (0, 0), "circle", "#36c", id="me")
+    s.piece("g", (2, 0), "square", "#c33", id="enemy")
+    s.select("me", cell_id((2, 0)), "Capture", {"kind": "capture"})
+    mount(page, s)
+    item(page, "me").click()
+    item(page, "enemy").click()  # the piece is on top of the target cell
+    assert sent(page) == [{"type": "action", "action": {"kind": "capture"}}]
+
+
+def test_multi_option_menu(page):
+    mount(page, full_scene())
+    # a move with two options opens a menu
+    item(page, point_id((0, 0))).click()
+    menu = page.locator("div.pt-menu")
+    assert menu.is_visible()
+    assert menu.locator("button").all_text_contents() == ["Place", "Place twice", "Cancel"]
+    assert sent(page) == []
+    menu.locator("button", has_text="Cancel").click()
+    assert page.locator("div.pt-menu").count() == 0
+    assert sent(page) == []
+    item(page, point_id((0, 0))).click()
+    page.locator("div.pt-menu button", has_text="Place twice").click()
+    assert sent(page) == [{"type": "action", "action": {"kind": "place2", "at": [0, 0]}}]
+    assert page.locator("div.pt-menu").count() == 0
+    # a target with two options
+    item(page, "pc:circle").click()
+    item(page, cell_id((2, 1))).click(position={"x": 18, "y": 18})
+    assert page.locator("div.pt-menu button").all_text_contents() == ["Walk", "Run", "Cancel"]
+    assert "pt-selected" in classes(page, "pc:circle")[0]  # selection stays while choosing
+    page.locator("div.pt-menu button", has_text="Run").click()
+    assert sent(page)[-1] == {"type": "action", "action": {"kind": "run", "to": [2, 1]}}
+    assert page.locator(".pt-selected").count() == 0
+    # Escape closes a menu
+    item(page, point_id((0, 0))).click()
+    page.keyboard.press("Escape")
+    assert page.locator("div.pt-menu").count() == 0
+    assert len(sent(page)) == 2
+
+
+def test_moves_direct_click_and_edge_hit_area(page):
+    mount(page, full_scene())
+    item(page, "stone:b").click()
+    assert sent(page) == [{"type": "action", "action": {"kind": "lift"}}]
+    # the empty wall slot is clickable a few px off the line
+    edge = item(page, edge_id((2, 1), (3, 1))).locator(".pt-edge-line").bounding_box()
+    x, y = edge["x"] + edge["width"] / 2, edge["y"] + edge["height"] / 2
+    page.mouse.click(x + 4, y)
+    assert sent(page)[-1] == {"type": "action", "action": {"kind": "wall", "at": "2,1:3,1"}}
+    # ... but a cell centre is the cell's, not the edge's
+    cell = item(page, cell_id((3, 1))).bounding_box()
+    page.mouse.click(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+    assert len(sent(page)) == 2
+    assert message(page) == "Not a legal choice now. Move the king or a piece."
+
+
+def test_buttons_send_their_action(page):
+    mount(page, full_scene())
+    page.locator("button.pt-button", has_text="Undo").click()
+    page.locator("button.pt-button", has_text="End turn").click()
+    assert sent(page) == [
+        {"type": "action", "action": {"kind": "undo"}},
+        {"type": "action", "action": {"kind": "end"}},
+    ]
+
+
+def test_reasons_shown_and_nothing_sent(page):
+    mount(page, full_scene())
+    item(page, "pawn").click()
+    assert message(page) == "The pawn is pinned."
+    item(page, "pc:dim").click()
+    assert message(page) == "Not a legal choice now. Move the king or a piece."
+    # with a selection, a non-target keeps the selection and explains
+    item(page, "king").click()
+    item(page, "pawn").click()
+    assert message(page) == "The pawn is pinned."
+    assert "pt-selected" in classes(page, "king")[0]
+    assert sent(page) == []
+
+
+def test_escape_and_empty_space_clear_selection(page):
+    mount(page, full_scene())
+    item(page, "king").click()
+    assert page.locator(".pt-target").count() > 0
+    page.keyboard.press("Escape")
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    item(page, "king").click()
+    svg = page.locator("svg.pt-svg").bounding_box()
+    page.mouse.click(svg["x"] + 4, svg["y"] + svg["height"] - 4)  # margin: empty space
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    assert message(page) == "Move the king or a piece."
+    assert sent(page) == []
+
+
+def test_error_trait(page):
+    mount(page, full_scene(), error="")
+    err = page.locator(".pt-root .pt-error")
+    assert err.is_hidden()
+    page.evaluate("() => window.pt.setError('Illegal: no AP left')")
+    assert err.is_visible() and err.text_content() == "Illegal: no AP left"
+    page.evaluate("() => window.pt.setError('')")
+    assert err.is_hidden()
+    mount(page, full_scene(), error="boom")
+    assert page.locator(".pt-root .pt-error").text_content() == "boom"
+
+
+def test_version_updates_and_selection_survives_when_still_selectable(page):
+    mount(page, full_scene(version=1))
+    item(page, "king").click()
+    set_scene(page, full_scene(version=2))
+    assert page.locator("svg.pt-svg").get_attribute("data-version") == "2"
+    assert "pt-selected" in classes(page, "king")[0]
+    assert any("pt-target" in c for c in classes(page, slot_id(4)))
+    # the king is no longer selectable: selection cleared
+    s = full_scene(version=3)
+    del s.to_json()["selects"]["king"]
+    set_scene(page, s)
+    assert page.locator("svg.pt-svg").get_attribute("data-version") == "3"
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    # data-version is written after the drawing
+    order = page.evaluate(
+        """(scene) => new Promise(resolve => {
+            const svg = document.querySelector('svg.pt-svg');
+            const seen = [];
+            new MutationObserver(records => {
+                for (const r of records) seen.push(r.type === 'attributes' ? 'version' : 'children');
+                resolve(seen);
+            }).observe(svg, {attributes: true, attributeFilter: ['data-version'], childList: true});
+            window.pt.setScene(JSON.parse(scene));
+        })""",
+        as_json(full_scene(version=4)),
+    )
+    assert order[-1] == "version" and "children" in order
+    assert order.index("children") < order.index("version")
+
+
+def test_strings_are_text_never_html(page):
+    s = Scene()
+    s.board("g", "grid", title=XSS, cols=2, rows=1)
+    s.cell("g", (0, 0), text=XSS, title=XSS)
+    s.cell("g", (1, 0))
+    s.piece("g", (1, 0), "circle", "#c33", id="p", text=XSS)
+    s.text("g", (1, 0.5), XSS)
+    s.move("p", XSS, {"kind": "a"})
+    s.move("p", "other", {"kind": "b"})
+    s.button(XSS, {"kind": "end"})
+    s.reason(cell_id((0, 0)), XSS)
+    s.hint(XSS)
+    s.status(XSS, color="#c33")
+    s.panel(XSS, [[XSS, XSS]])
+    mount(page, s, error=XSS)
+    item(page, "p").click()
+    page.wait_for_timeout(150)
+    assert page.locator(".pt-root img").count() == 0
+    assert page.locator("div.pt-menu button").first.text_content() == XSS
+    page.keyboard.press("Escape")
+    item(page, cell_id((0, 0))).locator(".pt-shape").click()
+    texts = page.evaluate(
+        """() => ({
+            status: document.querySelector('.pt-status').textContent.trim(),
+            error: document.querySelector('.pt-error').textContent,
+            message: document.querySelector('.pt-message').textContent,
+            button: document.querySelector('.pt-button').textContent,
+            caption: document.querySelector('.pt-panel caption').textContent,
+            cells: [...document.querySelectorAll('.pt-panel td')].map(td => td.textContent),
+            svgTexts: [...document.querySelectorAll('svg.pt-svg text')].map(t => t.textContent),
+            title: document.querySelector('svg.pt-svg title').textContent,
+            imgs: document.querySelectorAll('img').length,
+            xss: window.__xss,
+        })"""
+    )
+    assert texts["status"] == XSS
+    assert texts["error"] == XSS
+    assert texts["message"] == XSS  # the reason
+    assert texts["button"] == XSS
+    assert texts["caption"] == XSS and texts["cells"] == [XSS, XSS]
+    assert texts["svgTexts"].count(XSS) == 4  # board title, cell, piece, text item
+    assert texts["title"] == XSS
+    assert texts["imgs"] == 0
+    assert texts["xss"] is None  # undefined in the page
+    assert page.evaluate("() => typeof window.__xss") == "undefined"
+
+
+def test_cleanup_removes_listeners(page):
+    mount(page, full_scene())
+    remaining = page.evaluate("() => window.pt.unmount()")
+    assert remaining == 0
+    assert page.locator(".pt-root").count() == 0
+
+
+def test_large_scene_renders_fast(page):
+    s = Scene()
+    s.board("g", "grid", cols=30, rows=30, cell=24)
+    for c in range(30):
+        for r in range(30):
+            s.cell("g", (c, r), fill="#f5efe3")
+            s.move(cell_id((c, r)), "Go", {"kind": "go", "to": [c, r]})
+            if c < 29:
+                s.edge("g", (c, r), (c + 1, r), style="slot")
+    s.to_json()["version"] = 1
+    mount(page, s)
+    elapsed = page.evaluate(
+        """(text) => {
+            const scene = JSON.parse(text);
+            const t0 = performance.now();
+            for (let v = 2; v < 7; v++) window.pt.setScene({...scene, version: v});
+            document.querySelector('svg.pt-svg').getBoundingClientRect();
+            return (performance.now() - t0) / 5;
+        }""",
+        as_json(s),
+    )
+    assert page.locator("svg.pt-svg").get_attribute("data-version") == "6"
+    assert page.locator("g.pt-item[data-id]").count() == 900 + 870
+    assert elapsed < 800, f"a redraw of ~1800 items took {elapsed:.0f} ms"
+
+
+def test_fall_through_respects_a_reason_on_top(page):
+    s = Scene()
+    s.board("g", "grid", cols=2, rows=1)
+    s.cell("g", (0, 0))
+    s.cell("g", (1, 0))
+    s.piece("g", (0, 0), "circle", "#36c", id="pinned")
+    s.piece("g", (1, 0), "circle", "#36c", id="loose")
+    s.move(cell_id((0, 0)), "Build", {"kind": "build", "at": 0})
+    s.move(cell_id((1, 0)), "Build", {"kind": "build", "at": 1})
+    s.reason("pinned", "Pinned.")
+    s.hint("Build.")
+    mount(page, s)
+    item(page, "pinned").click()
+    assert message(page) == "Pinned." and sent(page) == []
+    item(page, "loose").click()  # no reason: the movable cell below takes it
+    assert sent(page) == [{"type": "action", "action": {"kind": "build", "at": 1}}]
+
+
+def test_item_both_movable_and_selectable(page):
+    s = Scene()
+    s.board("g", "grid", cols=3, rows=1)
+    for c in range(3):
+        s.cell("g", (c, 0))
+    s.piece("g", (0, 0), "circle", "#36c", id="p")
+    s.select("p", cell_id((2, 0)), "Go", {"kind": "go"})
+    s.move("p", "Fortify", {"kind": "fortify"})
+    mount(page, s)
+    item(page, "p").click()
+    assert "pt-selected" in classes(page, "p")[0]
+    item(page, "p").click()  # again: its own actions
+    assert sent(page) == [{"type": "action", "action": {"kind": "fortify"}}]
+    assert page.locator(".pt-selected").count() == 0
+
+
+def test_escape_works_with_focus_outside_the_widget(page):
+    mount(page, full_scene())
+    item(page, "king").click()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Escape")
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    item(page, point_id((0, 0))).click()
+    assert page.locator(f'g.pt-menu-source[data-id="{point_id((0, 0))}"]').count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("div.pt-menu, .pt-menu-source").count() == 0
+    assert sent(page) == []
