@@ -3,7 +3,10 @@
 >>> print(parameter_table("eat_thyself").splitlines()[0])
 | parameter | default | allowed | when | source | meaning |
 
-Run ``python -m playtest.docs`` to print every game's section for the README.
+Run ``python -m playtest.docs`` to print every game's section, or
+``python -m playtest.docs --write README.md`` to refresh the README between its
+``<!-- games:start -->`` and ``<!-- games:end -->`` markers (a test checks the
+README is current).
 """
 
 from __future__ import annotations
@@ -59,5 +62,24 @@ def games_markdown() -> str:
     return _Markdown("\n".join(parts))
 
 
+START, END = "<!-- games:start -->", "<!-- games:end -->"
+
+
+def refresh_readme(text: str) -> str:
+    """``text`` with the part between the games markers regenerated."""
+    if START not in text or END not in text:
+        raise ValueError(f"the README needs the markers {START} and {END}")
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{START}\n\n{games_markdown()}\n{END}{tail}"
+
+
 if __name__ == "__main__":
-    print(games_markdown())
+    import sys
+    from pathlib import Path
+
+    if len(sys.argv) == 3 and sys.argv[1] == "--write":
+        readme = Path(sys.argv[2])
+        readme.write_text(refresh_readme(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        print(games_markdown())

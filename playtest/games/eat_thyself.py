@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..rules import Action, Game, IllegalAction, Outcome, Params, Seat, param, register
 from ..scene import Scene, gap_id, slot_id
@@ -314,8 +314,7 @@ class Discard(Action):
 Slot = tuple  # (is_tile: bool, piece: int | None)
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """A position of Eat Thyself (an immutable value; see the module docstring)."""
 
     ring: tuple
@@ -479,6 +478,16 @@ class EatThyself(Game):
             if k - len(ring) < len(free_tiles):
                 return PlaceOnTile(piece, free_tiles[k - len(ring)])
             return Discard(piece)
+        if state.phase == "move":  # rejection sampling over (king, card, direction)
+            me = state.mover * 2
+            kings = [i for i, (_, p) in enumerate(state.ring) if p == me]
+            directions = (CW, CCW) if self.params.allow_both_directions else (CW,)
+            choices = [(k, c, d) for k in kings for c in (0, 1) for d in directions]
+            while choices:
+                k, c, d = choices.pop(rng.randrange(len(choices)))
+                if self.target(state, k, c, d) is not None:
+                    return Move(k, c, d, state.faces[state.mover][c])
+            return Pass()
         return rng.choice(self.legal_actions(state))
 
     # ---- applying actions
@@ -493,7 +502,7 @@ class EatThyself(Game):
             self._lift(ring, action.slot)  # type: ignore[attr-defined]
             bonus_left = state.bonus_left - 1
             if bonus_left > 0 and any(p == state.mover * 2 + PAWN for _, p in ring):
-                return _replace(state, ring=tuple(ring), bonus_left=bonus_left)
+                return state._replace(ring=tuple(ring), bonus_left=bonus_left)
             return self._end_turn(state, tuple(ring))
         if kind in ("keep", "pass"):
             return self._end_turn(state, state.ring)
@@ -503,8 +512,8 @@ class EatThyself(Game):
             hand = tuple(sorted(state.hand + (piece,)))
             takes_left = state.takes_left - 1
             if takes_left > 0 and any(p is not None and p >> 1 == state.take_from for _, p in ring):
-                return _replace(state, ring=tuple(ring), hand=hand, takes_left=takes_left)
-            return _replace(state, ring=tuple(ring), hand=hand, takes_left=0, phase="place")
+                return state._replace(ring=tuple(ring), hand=hand, takes_left=takes_left)
+            return state._replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place")
         if kind in ("place_gap", "place_tile", "discard"):
             piece = action.piece  # type: ignore[attr-defined]
             hand = list(state.hand)
@@ -514,8 +523,8 @@ class EatThyself(Game):
             elif kind == "place_tile":
                 ring[action.slot] = (True, piece)  # type: ignore[attr-defined]
             if hand:
-                return _replace(state, ring=tuple(ring), hand=tuple(hand))
-            return self._end_turn(_replace(state, hand=()), tuple(ring))
+                return state._replace(ring=tuple(ring), hand=tuple(hand))
+            return self._end_turn(state._replace(hand=()), tuple(ring))
         raise IllegalAction(f"{action!r} is not an Eat Thyself action")
 
     @staticmethod
@@ -542,28 +551,28 @@ class EatThyself(Game):
         faces[me] = tuple(mine)
         ring[dst] = (tile, king)
         self._lift(ring, src)
-        new = _replace(state, faces=tuple(faces))
+        new = state._replace(faces=tuple(faces))
         if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
             return self._end_turn(new, tuple(ring))
         owner = eaten >> 1
         if owner == me:  # own king: removed; optional bonus removal of own pawns
             if p.own_king_bonus_removals > 0 and any(q == me * 2 + PAWN for _, q in ring):
-                return _replace(new, ring=tuple(ring), phase="bonus", bonus_left=p.own_king_bonus_removals)
+                return new._replace(ring=tuple(ring), phase="bonus", bonus_left=p.own_king_bonus_removals)
             return self._end_turn(new, tuple(ring))
         if eaten & 1:  # opponent's pawn: in hand, to be put back
-            return _replace(new, ring=tuple(ring), phase="place", hand=(eaten,), take_from=None)
+            return new._replace(ring=tuple(ring), phase="place", hand=(eaten,), take_from=None)
         # opponent's king: in hand with extra pieces of that opponent
         if p.opponent_king_extra_pieces > 0 and any(q is not None and q >> 1 == owner for _, q in ring):
-            return _replace(new, ring=tuple(ring), phase="take", hand=(eaten,), take_from=owner,
+            return new._replace(ring=tuple(ring), phase="take", hand=(eaten,), take_from=owner,
                             takes_left=p.opponent_king_extra_pieces)
-        return _replace(new, ring=tuple(ring), phase="place", hand=(eaten,), take_from=owner)
+        return new._replace(ring=tuple(ring), phase="place", hand=(eaten,), take_from=owner)
 
     def _end_turn(self, state: State, ring: tuple) -> State:
         """Resolve the end of a fully resolved move: a win, a draw at the turn cap, or the next player."""
         p = self.params
         turn = state.turn + 1
-        done = _replace(state, ring=ring, phase="move", hand=(), take_from=None, takes_left=0,
-                        bonus_left=0, turn=turn)
+        done = state._replace(ring=ring, phase="move", hand=(), take_from=None, takes_left=0,
+                              bonus_left=0, turn=turn)
         winners = self._winners(done)
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
@@ -571,10 +580,10 @@ class EatThyself(Game):
                     next(s for s in self._rotation(state.mover) if s in winners)]
             what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
             names = " and ".join(self.seats()[w].name for w in winners)
-            return _replace(done, phase="over", winners=tuple(winners), reason=f"{names} has {what}")
+            return done._replace(phase="over", winners=tuple(winners), reason=f"{names} has {what}")
         if turn >= p.max_turns:
-            return _replace(done, phase="over", winners=(), reason=f"draw after {turn} turns (max_turns)")
-        return _replace(done, mover=self._next_player(state.mover))
+            return done._replace(phase="over", winners=(), reason=f"draw after {turn} turns (max_turns)")
+        return done._replace(mover=self._next_player(state.mover))
 
     def _winners(self, state: State) -> list[int]:
         """The players who meet the win condition in ``state`` (rule E.1 §12, E1)."""
@@ -729,7 +738,7 @@ class EatThyself(Game):
                              "with \"winners\" for a finished game")
         if phase == "over" or "winners" in data:
             winners = data.get("winners", [])
-            state = _replace(state, phase="over", winners=tuple(winners), reason=data.get("reason", ""))
+            state = state._replace(phase="over", winners=tuple(winners), reason=data.get("reason", ""))
         return state
 
     # ---- the scene
@@ -812,10 +821,3 @@ class EatThyself(Game):
                     s.button(f"Do not put {piece_symbol(piece)} back", Discard(piece).to_json())
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
         return s.to_json()
-
-
-def _replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some fields changed (faster than dataclasses.replace)."""
-    values = {name: getattr(state, name) for name in State.__slots__}
-    values.update(changes)
-    return State(**values)

@@ -72,6 +72,7 @@ class Table(w.VBox):
         self.note_button.on_click(lambda _: self._add_note())
 
         self.seat_pickers = self._make_seat_pickers()
+        self.seats_box = w.VBox(list(self.seat_pickers.values()))
         self.param_widgets: dict[str, w.Widget] = {}
         self._staged: dict[str, Any] = {}
         self.new_game_button = w.Button(description="New game with these", icon="refresh",
@@ -89,7 +90,7 @@ class Table(w.VBox):
             w.HBox([self.undo_button, self.redo_button, self.bot_button]),
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
-            w.HTML("<b>Seats</b>"), *self.seat_pickers.values(),
+            w.HTML("<b>Seats</b>"), self.seats_box,
             w.HBox([self.save_path, self.save_button]),
         ], layout=w.Layout(width="360px", min_width="300px"))
         tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
@@ -158,6 +159,10 @@ class Table(w.VBox):
             current = next((b.leaf for b in branches if b.current), None)
             self.branches.value = current
             self.branches.disabled = len(branches) < 2
+            if len(session.game.seats()) != len(self.seat_pickers):   # a new game with other seats
+                self.bots = {seat: bot for seat, bot in self.bots.items() if seat < len(session.game.seats())}
+                self.seat_pickers = self._make_seat_pickers()
+                self.seats_box.children = list(self.seat_pickers.values())
             params = session.params
             for name, control in self.param_widgets.items():
                 value = _widget_value(params.spec(name), getattr(params, name))

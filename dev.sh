@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The two ways in, both set up ./.venv on first use (and again when pyproject.toml changes):
+#   ./dev.sh lab    open JupyterLab on notebooks/
+#   ./dev.sh test   run the whole test suite (rules, widgets, notebooks, browser); extra args go to pytest
+# Browser tests need Chromium (/usr/bin/chromium or $PLAYTEST_CHROMIUM); without it they skip,
+# unless PLAYTEST_REQUIRE_BROWSER is set (CI sets it), then they fail.
+set -euo pipefail
+cd "$(dirname "$0")"
+venv="${PLAYTEST_VENV:-.venv}"
+
+setup() {
+  if [ ! -x "$venv/bin/python" ]; then
+    echo "Setting up $venv (first run only)..." >&2
+    python3 -m venv "$venv"
+  fi
+  local stamp="$venv/.playtest-installed"
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet -e ".[lab,test]"
+    touch "$stamp"
+  fi
+}
+
+case "${1:-}" in
+  lab)
+    setup
+    shift
+    exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks "$@"
+    ;;
+  test)
+    setup
+    shift
+    exec "$venv/bin/python" -m pytest "$@"
+    ;;
+  *)
+    echo "usage: ./dev.sh lab | ./dev.sh test [pytest args]" >&2
+    exit 2
+    ;;
+esac

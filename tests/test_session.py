@@ -1,0 +1,210 @@
+"""The session: the position tree, notes, parameter changes, files (one model for every game)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+import playtest
+from playtest import IllegalAction, Session, SessionFileError
+
+
+@pytest.fixture
+def session():
+    return Session(playtest.load("eat_thyself"), seed=1)
+
+
+def play_n(session, n):
+    for _ in range(n):
+        session.play(session.legal_actions()[0])
+
+
+def test_undo_redo_and_branches(session):
+    play_n(session, 3)
+    third = session.state
+    session.undo()
+    session.undo()
+    assert session.move_number == 1
+    session.redo()
+    session.redo()
+    assert session.state == third
+    session.undo()
+    other = session.legal_actions()[-1]
+    session.play(other)                           # a new branch; the old line stays
+    branches = session.branches()
+    assert len(branches) == 2
+    assert sum(b.current for b in branches) == 1
+    old = next(b for b in branches if not b.current)
+    session.goto(old.leaf)
+    assert session.state == third
+    with pytest.raises(IndexError):
+        session.goto(999)
+
+
+def test_replaying_the_same_move_reuses_the_branch(session):
+    first = session.legal_actions()[0]
+    session.play(first)
+    session.undo()
+    session.play(first)
+    assert session.positions() == 2 and len(session.branches()) == 1
+
+
+def test_undo_at_the_start_says_so(session):
+    with pytest.raises(IndexError, match="start of the game"):
+        session.undo()
+    with pytest.raises(IndexError, match="nothing to redo"):
+        session.redo()
+
+
+def test_notes_are_tied_to_their_position(session):
+    play_n(session, 2)
+    note = session.note("  the second move looks forced  ")
+    assert note.text == "the second move looks forced" and note.move == 2
+    session.undo()
+    assert session.notes_here() == []
+    session.redo()
+    assert [n.text for n in session.notes_here()] == ["the second move looks forced"]
+    with pytest.raises(ValueError):
+        session.note("   ")
+    with pytest.raises(TypeError):
+        session.note(3)
+
+
+def test_live_and_setup_parameter_changes(session):
+    play_n(session, 2)
+    before = session.state
+    session.set_params(max_turns=50)              # live: the position goes on
+    assert session.state == before and session.params.max_turns == 50
+    assert not session.is_new_game()
+    session.set_params(num_players=3)              # setup: a new game
+    assert session.is_new_game() and len(session.state.ring) == 24
+    assert session.move_number == 2
+    session.undo()
+    assert session.params.num_players == 2 and session.state == before
+    with pytest.raises(ValueError, match="num_players=7"):
+        session.set_params(num_players=7)
+    with pytest.raises(ValueError, match="no parameter 'budget'"):
+        session.set_params(budget=3)
+    assert session.params.num_players == 2
+
+
+def test_illegal_actions_and_malformed_json_change_nothing(session):
+    before = (session.state, session.positions())
+    for bad in ({"kind": "fly"}, {"kind": "move", "slot": "x", "card": 0, "direction": 1},
+                {"kind": "move", "slot": 1}, {"kind": "move", "slot": 1, "card": 0, "direction": 1,
+                                              "value": 0, "extra": 1}, "K99+1"):
+        with pytest.raises((IllegalAction, ValueError)):
+            session.play(bad)
+    assert (session.state, session.positions()) == before
+    for wrong_type in (42, ["move"], None):
+        with pytest.raises(TypeError):
+            session.play(wrong_type)
+    assert (session.state, session.positions()) == before
+
+
+def test_notation_strings_play(session):
+    action = session.legal_actions()[0]
+    session.play(session.game.notation(session.state, action))
+    assert session.move_number == 1
+
+
+def test_autosave_writes_every_change_before_returning(tmp_path):
+    path = tmp_path / "game.playtest.json"
+    session = Session(playtest.load("eat_thyself"), path=path)
+    assert json.loads(path.read_text())["nodes"] == []
+    session.play(session.legal_actions()[0])
+    assert len(json.loads(path.read_text())["nodes"]) == 1
+    session.note("saved at once")
+    assert json.loads(path.read_text())["notes"][0]["text"] == "saved at once"
+    session.undo()
+    assert json.loads(path.read_text())["current"] == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["game.playtest.json"]   # no temporary files left
+    with pytest.raises(FileExistsError, match="Session.load"):
+        Session(playtest.load("eat_thyself"), path=path)
+
+
+def test_a_killed_kernel_loses_nothing(tmp_path):
+    """Every change is on disk before the call returns: a new process reads it all back."""
+    path = tmp_path / "kill.playtest.json"
+    session = Session(playtest.load("eat_thyself"), path=path)
+    play_n(session, 3)
+    session.note("before the crash")
+    session.undo()
+    # no save() call: a fresh load must see everything
+    reopened = Session.load(path)
+    assert reopened.positions() == session.positions() and reopened.node == session.node
+    assert reopened.notes[0].text == "before the crash"
+    reopened.redo()
+    assert reopened.move_number == 3
+
+
+@pytest.mark.parametrize("content, message", [
+    ("not json at all", "not valid JSON"),
+    ("[1, 2, 3]", "not a playtest session"),
+    ('{"format": "something-else"}', "not a playtest session"),
+    ('{"format": "playtest-session", "version": 99, "game": "eat_thyself"}', "version 99"),
+    ('{"format": "playtest-session", "version": 1, "game": "go"}', "unknown game 'go'"),
+    ('{"format": "playtest-session", "version": 1, "game": "eat_thyself", "params": {"num_players": 9},'
+     ' "nodes": []}', "bad parameters"),
+    ('{"format": "playtest-session", "version": 1, "game": "eat_thyself", "params": {},'
+     ' "nodes": [{"parent": 0, "move": {"kind": "move", "slot": 5, "card": 0, "direction": 1}}]}',
+     "node 1 .* cannot be replayed: move one of your own kings"),
+    ('{"format": "playtest-session", "version": 1, "game": "eat_thyself", "params": {},'
+     ' "nodes": [{"parent": 4, "move": {}}]}', "node 1 has no valid parent"),
+    ('{"format": "playtest-session", "version": 1, "game": "eat_thyself", "params": {},'
+     ' "nodes": [], "notes": [{"node": 3, "text": "x"}]}', "note 0"),
+])
+def test_corrupt_or_foreign_files_are_refused_and_left_alone(tmp_path, content, message):
+    path = tmp_path / "bad.playtest.json"
+    path.write_text(content)
+    stamp = os.stat(path).st_mtime_ns
+    with pytest.raises(SessionFileError, match=message):
+        Session.load(path)
+    assert path.read_text() == content and os.stat(path).st_mtime_ns == stamp
+
+
+def test_a_hand_edited_file_with_an_impossible_start_is_refused(tmp_path):
+    path = tmp_path / "edited.playtest.json"
+    good = Session(playtest.load("eat_thyself"))
+    data = good.to_json()
+    data["start"] = {"ring": ["△", "●", "○"]}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError, match="no king"):
+        Session.load(path)
+
+
+def test_start_from_a_hand_written_position():
+    game = playtest.load("eat_thyself")
+    session = Session(game, start={"ring": ["▲", "△", "●", "○", "○"], "to_move": 0})
+    assert session.state.ring[0] == (False, 0)
+    with pytest.raises(ValueError):
+        Session(game, start={"ring": ["▲", "Z"]})
+
+
+def test_report_is_markdown_with_notes_escaped(session):
+    play_n(session, 2)
+    session.note("<img src=x onerror=alert(1)> is not HTML here")
+    session.set_params(max_turns=40)
+    report = session.report()
+    assert report._repr_markdown_() == str(report)
+    assert "&lt;img src=x onerror=alert(1)&gt;" in report and "<img" not in report
+    assert "max_turns" in report and "**(changed)**" in report
+    assert "Not finished" in report
+    assert "1. ▲" in report
+
+
+def test_winner_none_then_decided():
+    game = playtest.load("eat_thyself")
+    session = Session(game, start={"ring": ["▲", "△", "●", "○", "□"]})
+    assert session.winner is None and not session.is_over
+    session.play(session.legal_actions()[0])
+    assert session.winner == 0
+    assert "Won by Triangle" in session.report()
+    with pytest.raises(IllegalAction, match="over"):
+        session.play(session.legal_actions()[0] if session.legal_actions() else {"kind": "pass"})
+
+
+def test_repr_is_stable(session):
+    assert repr(session) == "<Session eat_thyself: move 0, Triangle ▲ to move, 1 positions, 0 notes>"
