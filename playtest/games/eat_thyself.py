@@ -588,16 +588,17 @@ class EatThyself(Game):
     def _winners(self, state: State) -> list[int]:
         """The players who meet the win condition in ``state`` (rule E.1 §12, E1)."""
         p = self.params
-        winners = []
-        for player in range(p.num_players):
-            kings, pawns = state.count(player)
-            if p.win_condition == "one_piece_left":
-                won = kings + pawns == 1
-            else:
-                won = kings == 1 and p.kings_per_player > 1
-            if won:
-                winners.append(player)
-        return winners
+        counts = [0] * 6                     # pieces by code: player * 2 + (king 0 | pawn 1)
+        for _, piece in state.ring:
+            if piece is not None:
+                counts[piece] += 1
+        for piece in state.hand:
+            counts[piece] += 1
+        if p.win_condition == "one_piece_left":
+            return [pl for pl in range(p.num_players) if counts[2 * pl] + counts[2 * pl + 1] == 1]
+        if p.kings_per_player < 2:
+            return []
+        return [pl for pl in range(p.num_players) if counts[2 * pl] == 1]
 
     def _rotation(self, start: int) -> list[int]:
         seats, player = [], start

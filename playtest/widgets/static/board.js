@@ -230,7 +230,12 @@ function drawCell(L, item, g, hasId, lit) {
   } else if (L.kind === "points") {
     size = L.sp * 0.42;
     if (hasId) svgEl("circle", { class: "pt-hit", cx: round(x), cy: round(y), r: round(L.sp * 0.45) }, g);
-    svgEl("rect", { class: "pt-shape pt-marker", x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.2), fill: fill || "#fffdf8" }, g);
+    if (fill) {
+      svgEl("rect", { class: "pt-shape pt-marker", x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.2), fill }, g);
+    } else {
+      // a bare intersection: the grid lines already show it; a small dot keeps it findable
+      svgEl("circle", { class: "pt-shape pt-point", cx: round(x), cy: round(y), r: round(Math.max(2, L.sp * 0.06)) }, g);
+    }
     if (lit) hl = svgEl("rect", { class: "pt-hl", x: round(x - size / 2 - 3), y: round(y - size / 2 - 3), width: round(size + 6), height: round(size + 6), rx: round(size * 0.3) }, g);
   } else {
     size = L.slot * 0.9;
