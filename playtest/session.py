@@ -85,7 +85,8 @@ class _Node:
         self.game = game
         self.children: list[_Node] = []
         self.redo: _Node | None = None
-        self.depth = 0 if parent is None else parent.depth + (kind != "params")
+        # the move number: chance results and parameter changes are steps, not moves
+        self.depth = 0 if parent is None else parent.depth + (kind == "move")
         self.notation = notation
 
 

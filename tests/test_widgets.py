@@ -117,7 +117,7 @@ def test_live_parameter_from_the_panel_applies_at_once():
     table = Table(session)
     table.param_widgets["max_turns"].value = 77
     assert session.params.max_turns == 77
-    assert "applies from this position" in table.notice.value
+    assert "changed at this position" in table.notice.value
     table.undo_button.click()
     assert session.params.max_turns == 300 and table.param_widgets["max_turns"].value == 300
 

@@ -215,7 +215,8 @@ class Table(w.VBox):
             return
         if spec.live:
             if self._guard(lambda: self.session.set_params(**{spec.name: value})):
-                self.notice.value = f"{spec.name} = {value} applies from this position on."
+                self.notice.value = (f"{spec.name} = {value}: changed at this position "
+                                     "(the board says when the rules apply it).")
         else:
             self._staged[spec.name] = value
             self.new_game_button.disabled = False
