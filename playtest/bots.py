@@ -22,11 +22,15 @@ __all__ = ["Bot", "RandomBot", "BOTS", "register_bot", "bots_for"]
 
 
 class Bot:
-    """Base class: a named player that picks an action for the seat to move."""
+    """Base class: a named player that picks an action for the seat to move.
+
+    In a simultaneous step (``game.to_move(state) == playtest.SIMULTANEOUS``)
+    the caller passes ``seat=``: the bot submits for that seat.
+    """
 
     name = "bot"
 
-    def choose(self, game: Any, state: Any) -> Any:
+    def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -42,7 +46,9 @@ class RandomBot(Bot):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any, state: Any) -> Any:
+    def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
+        if seat is not None:   # a simultaneous step: only this seat's submissions
+            return self.rng.choice([a for a in game.legal_actions(state) if getattr(a, "seat", seat) == seat])
         return game.random_action(state, self.rng)
 
     def __repr__(self) -> str:

@@ -53,9 +53,9 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
             return state, steps
         if mover == CHANCE:
             action = game.chance_outcome(state, rng)
-        elif mover == SIMULTANEOUS:
+        elif mover == SIMULTANEOUS:   # seats submit one by one; the game keeps them secret
             seat = game.pending_seats(state)[0]
-            action = players[seat].choose(game, state)
+            action = players[seat].choose(game, state, seat=seat)
         else:
             action = players[mover].choose(game, state)
         state = apply(state, action, check=False)

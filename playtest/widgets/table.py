@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import bots_for
-from ..rules import CHANCE, IllegalAction, ParamSpec
+from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec
 from ..session import Session
 from .board import Board
 
@@ -41,13 +41,18 @@ class Table(w.VBox):
     """The composed playtest widget for ``session``.
 
     ``bots`` maps seats to bots (``{1: RandomBot()}``): those seats are played
-    by the kit; the others by whoever clicks.
+    by the kit; the others by whoever clicks. ``seat`` shows the board as that
+    seat sees it (its own secrets only); by default the table view, which hides
+    every seat's secrets, for hot-seat play.
     """
 
-    def __init__(self, session: Session, bots: dict[int, Any] | None = None, **kwargs: Any):
+    def __init__(self, session: Session, bots: dict[int, Any] | None = None, seat: int | None = None,
+                 **kwargs: Any):
         if not isinstance(session, Session):
             raise TypeError(f"Table needs a playtest.Session, not {session!r}")
         self.session = session
+        #: whose eyes the board shows: None is the hot-seat table view (no seat's secrets)
+        self.seat = seat
         self.bots: dict[int, Any] = dict(bots or {})
         self._syncing = False
         self.board = Board()
@@ -135,7 +140,7 @@ class Table(w.VBox):
     def refresh(self) -> None:
         """Redraw everything from the session (the board first, it is what the player watches)."""
         session = self.session
-        scene = session.game.view(session.state)
+        scene = session.game.view(session.state, self.seat)
         notes_here = session.notes_here()
         if notes_here:
             scene.setdefault("panels", []).append(
@@ -244,6 +249,16 @@ class Table(w.VBox):
         """Let bots play while a bot's seat is to move (a person's seat stops them)."""
         for _ in range(_MAX_BOT_STEPS):
             seat = self.session.to_move
+            if seat == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
+                pending = [s for s in self.session.game.pending_seats(self.session.state) if s in self.bots]
+                if not pending:
+                    return
+                seat = pending[0]
+                bot = self.bots[seat]
+                if not self._guard(lambda: self.session.play(bot.choose(self.session.game,
+                                                                        self.session.state, seat=seat))):
+                    return
+                continue
             if seat is None or seat == CHANCE or seat not in self.bots:
                 return
             if not self._guard(self.session.play_bot, self.bots[seat]):
