@@ -37,8 +37,9 @@ Boards (every board has ``id``, ``kind`` and an optional ``title``):
 * ``{"kind": "grid", "cols": 10, "rows": 14, "cell": 36, "flip": true}``:
   square cells addressed ``[col, row]``; ``flip`` draws row 0 at the bottom.
   Board units: the lattice, cell ``[c, r]`` spans ``c..c+1`` and ``r..r+1``.
-* ``{"kind": "points", "cols": 9, "rows": 9, "spacing": 40}``: the
-  intersections of grid lines, addressed ``[col, row]``; lines are drawn.
+* ``{"kind": "points", "cols": 9, "rows": 9, "spacing": 40, "pad": 0.55}``:
+  the intersections of grid lines, addressed ``[col, row]``; lines are drawn;
+  ``pad`` is the margin around the outer points, in spacings (room for labels).
   Board units: point ``[c, r]`` is at ``(c, r)``.
 * ``{"kind": "ring", "slots": 16, "slot": 34}``: ``slots`` positions on a
   circle, addressed by index (0 at the top, clockwise). ``gap`` ``i`` is the

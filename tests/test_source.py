@@ -288,7 +288,7 @@ def test_partners_sources_and_connected_fortified_tokens_are_not_captured():
     direct = load(capture_connected_fortified_cost=2)
     s2 = position(direct, "rrrrrrrBb")
     assert labels(direct, s2, "h1") == ["Remove fortification (1 AP + 1 token)",
-                                        "Capture fortified stack (both tokens) (2 AP)"]
+                                        "Capture fortified stack, both tokens (2 AP)"]
     assert direct.apply(s2, capture("h1")).to_json()["board"][0] == "rrrrrrr.b"
     free = load(source_capturable=True)
     s3 = free.apply(position(free, "rrrrrrrrb", "........b"), capture("i1"))

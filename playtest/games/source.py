@@ -1284,10 +1284,10 @@ class Source(Game):
         p, b = self.params, self._b
         n = b.n
         s = Scene()
-        s.board("board", "points", title=f"Source {n}×{n}", cols=n, rows=n, spacing=40)
+        s.board("board", "points", title=f"Source {n}×{n}", cols=n, rows=n, spacing=40, pad=0.9)
         for k in range(n):
-            s.text("board", (k, -0.46), COLUMN_LETTERS[k], size=9, color="#8a7b66")
-            s.text("board", (-0.46, k), str(k + 1), size=9, color="#8a7b66")
+            s.text("board", (k, -0.66), COLUMN_LETTERS[k], size=10, color="#8a7b66")
+            s.text("board", (-0.66, k), str(k + 1), size=10, color="#8a7b66")
         sources = {self._corner[c]: c for c in range(4)}
         cell_of = b.grid.cell
         for i in range(b.size):
@@ -1367,8 +1367,8 @@ class Source(Game):
         if capture & bit:
             cost, what, _ = self._capture_cost(state, state.color_at(i), bit)
             label = {"a connected token": "Capture", "an unconnected token": "Capture unconnected token",
-                     "an unconnected fortified stack": "Capture unconnected stack (both tokens)",
-                     "a connected fortified stack": "Capture fortified stack (both tokens)"}[what]
+                     "an unconnected fortified stack": "Capture unconnected stack, both tokens",
+                     "a connected fortified stack": "Capture fortified stack, both tokens"}[what]
             options.append((f"{label} ({cost} AP)", self._acts[3][i]))
         return options
 

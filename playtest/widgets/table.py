@@ -58,21 +58,24 @@ class Table(w.VBox):
         self.board = Board()
         self.board.on_action(self._on_board_action)
 
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move")
-        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Forward along this line")
-        self.bot_button = w.Button(description="Bot move", icon="android",
-                                   tooltip="Let the random bot play the seat to move, once")
+        button = w.Layout(width="auto", min_width="84px")
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
+        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Forward along this line",
+                                    layout=button)
+        self.bot_button = w.Button(description="Bot move", icon="android", layout=button,
+                                   tooltip="Let the seat's bot (or a random one) play the seat to move, once")
         self.undo_button.on_click(lambda _: self._guard(self.session.undo))
         self.redo_button.on_click(lambda _: self._guard(self.session.redo))
         self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
         self.notice = w.Label(value="")
 
-        self.move_log = w.Select(options=[], rows=12, description="Moves", layout=w.Layout(width="100%"))
+        self.move_log = w.Select(options=[], rows=12, layout=w.Layout(width="auto"))
         self.move_log.observe(self._on_log_pick, names="value")
-        self.branches = w.Dropdown(options=[], description="Branch", layout=w.Layout(width="100%"))
+        self.branches = w.Dropdown(options=[], description="Branch", layout=w.Layout(width="auto"),
+                                   style={"description_width": "56px"})
         self.branches.observe(self._on_branch_pick, names="value")
 
-        self.note_box = w.Textarea(placeholder="A note about this position…", layout=w.Layout(width="100%"))
+        self.note_box = w.Textarea(placeholder="A note about this position…", layout=w.Layout(width="auto"))
         self.note_button = w.Button(description="Add note", icon="sticky-note")
         self.note_button.on_click(lambda _: self._add_note())
 
@@ -87,21 +90,25 @@ class Table(w.VBox):
         params_box = self._make_param_panel()
 
         self.save_path = w.Text(value=str(session.path or ""), placeholder="session.playtest.json",
-                                description="File")
-        self.save_button = w.Button(description="Save", icon="save")
+                                description="File", style={"description_width": "36px"},
+                                layout=w.Layout(flex="1 1 auto", width="auto"))
+        self.save_button = w.Button(description="Save", icon="save", layout=button)
         self.save_button.on_click(lambda _: self._guard(self._save))
 
         side = w.VBox([
-            w.HBox([self.undo_button, self.redo_button, self.bot_button]),
+            w.HBox([self.undo_button, self.redo_button, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HTML("<b>Moves</b> <small>(pick one to jump there)</small>"),
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
             w.HTML("<b>Seats</b>"), self.seats_box,
             w.HBox([self.save_path, self.save_button]),
-        ], layout=w.Layout(width="360px", min_width="300px"))
+        ], layout=w.Layout(flex="0 0 360px", width="360px", min_width="320px", overflow="hidden"))
         tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
         tabs.set_title(0, "Rule parameters")
         tabs.selected_index = None
-        super().__init__([w.HBox([self.board, side]), self.notice, tabs], **kwargs)
+        # side by side when there is room, the side panel below the board when there is not
+        top = w.HBox([self.board, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([top, self.notice, tabs], **kwargs)
         self.add_class("pt-table")
         session.on_change(lambda _s: self.refresh())
         self.refresh()
@@ -116,7 +123,7 @@ class Table(w.VBox):
             value = _PERSON if current is None else next(
                 (n for n, cls in bots_for(self.session.game.name).items() if isinstance(current, cls)), _PERSON)
             picker = w.Dropdown(options=[_PERSON] + names, value=value, description=info.name,
-                                style={"description_width": "120px"})
+                                style={"description_width": "120px"}, layout=w.Layout(width="auto"))
             picker.observe(lambda change, seat=seat: self._on_seat_pick(seat, change["new"]), names="value")
             pickers[seat] = picker
         return pickers

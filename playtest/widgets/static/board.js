@@ -145,7 +145,7 @@ function layoutBoard(board) {
     const cols = Math.max(1, num(board.cols, 9));
     const rows = Math.max(1, num(board.rows, 9));
     const flip = !!board.flip;
-    const pad = sp * 0.55;
+    const pad = sp * Math.max(0.3, num(board.pad, 0.55)); // room around the outer points (labels)
     return {
       board, kind, cols, rows, flip, sp, pad, cellPx: sp,
       w: (cols - 1) * sp + 2 * pad, h: (rows - 1) * sp + 2 * pad,
@@ -307,7 +307,8 @@ function drawPiece(L, item, g, hasId, lit) {
   const r = (Math.min(1.2, Math.max(0.05, num(item.size, 0.7))) * L.cellPx) / 2;
   const shape = SHAPES.includes(item.shape) ? item.shape : "circle";
   const color = str(item.color) || "#8a8f98";
-  const body = svgEl("g", { class: "pt-body", opacity: item.dim ? 0.35 : undefined }, g);
+  // dim (an unconnected or inactive piece): a faded, dashed shape; its label stays readable
+  const body = svgEl("g", { class: item.dim ? "pt-body pt-dim" : "pt-body" }, g);
   const outline = item.outline ? str(item.outline) : null;
   // hollow: a pawn drawn as a thick outline in its colour on white, beside a filled king
   const stroke = item.hollow
@@ -327,7 +328,8 @@ function drawPiece(L, item, g, hasId, lit) {
     const dy = shape === "triangle" ? r * 0.2 : 0;
     const off = item.double ? -r * 0.16 : 0;
     const fs = Math.max(8, Math.min(r * 0.95, (r * 2.6) / Math.max(1, text.length)));
-    textEl(x + off, y + off + dy, text, { class: "pt-label", "font-size": round(fs), fill: item.hollow ? color : textColorOn(color) }, body);
+    const ink = item.hollow || item.dim ? color : textColorOn(color);
+    textEl(x + off, y + off + dy, text, { class: "pt-label", "font-size": round(fs), fill: ink }, body);
   }
   if (lit) svgEl("circle", { class: "pt-hl", cx: round(x), cy: round(y), r: round(r * 1.12 + 3) }, g);
   return true;
@@ -444,10 +446,10 @@ function render({ model, el }) {
   errorDiv.setAttribute("role", "alert");
   const messageDiv = htmlEl("div", "pt-message", root);
   messageDiv.setAttribute("aria-live", "polite");
+  const buttonsDiv = htmlEl("div", "pt-buttons", root); // above the board, near the status line
   const stage = htmlEl("div", "pt-stage", root);
   const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
-  const buttonsDiv = htmlEl("div", "pt-buttons", root);
   let menu = null;
   let menuSource = []; // the item whose options the menu shows
 
