@@ -85,6 +85,7 @@ class Table(w.VBox):
         self._staged: dict[str, Any] = {}
         self.new_game_button = w.Button(description="New game with these", icon="refresh",
                                         button_style="warning", disabled=True,
+                                        layout=w.Layout(width="auto"),
                                         tooltip="Setup parameters start a new game")
         self.new_game_button.on_click(lambda _: self._apply_staged())
         params_box = self._make_param_panel()
@@ -292,7 +293,7 @@ def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
     if spec.choices is not None:
         return w.Dropdown(options=[(_show(c), c) for c in spec.choices], value=value, **common)
     if isinstance(spec.default, bool):
-        return w.Checkbox(value=value, indent=False, **common)
+        return w.Checkbox(value=value, indent=True, **common)
     if isinstance(spec.default, int):
         if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
             return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)

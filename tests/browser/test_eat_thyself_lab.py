@@ -1,0 +1,277 @@
+"""Eat Thyself end to end in a real JupyterLab (issue 2 §8).
+
+``notebooks/eat_thyself.ipynb`` is put in the Lab root and run from the Run
+menu; then a person's session is replayed with real mouse clicks on the
+*first* table (the displayed ``session``; a later cell shows a second table on
+the same session, which must not be touched): play, undo, play again, a move
+by a king, a note with HTML in it, a kernel restart and ``Session.load`` from
+the file the table autosaved.  A second, small test clicks an opponent's piece
+and checks that the board explains why and sends nothing, then opens the
+popup menu of a target that two actions share and commits its second option.
+
+Every locator is scoped to one table (``.pt-table``) and its board
+(``.pt-root``); every wait is on a condition in the page (``data-version``
+of ``svg.pt-svg`` grows after each redraw), never a sleep.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOK = REPO / "notebooks" / "eat_thyself.ipynb"
+SESSION_FILE = "sessions/eat_thyself.playtest.json"  # relative to the notebook (the Lab root)
+XSS_NOTE = '<img src=x onerror="window.__xss=1"> tried a risky move'
+RELOAD_CELL = ('import playtest; s = playtest.Session.load("sessions/eat_thyself.playtest.json"); '
+               'print(s.move_number, [n.text for n in s.notes]); s')
+TIMEOUT_MS = 20_000
+
+
+# ---------------------------------------------------------------------- helpers
+
+def _svg(board):
+    return board.locator("svg.pt-svg")
+
+
+def version(board) -> int:
+    """The board's redraw counter (``data-version``, set after each drawing)."""
+    return int(_svg(board).get_attribute("data-version") or 0)
+
+
+def wait_drawn(board) -> int:
+    """Wait until the board has drawn a scene at least once; its version."""
+    board.page.wait_for_function(
+        "svg => Number(svg.getAttribute('data-version')) > 0",
+        arg=_svg(board).element_handle(timeout=TIMEOUT_MS), timeout=TIMEOUT_MS)
+    return version(board)
+
+
+def wait_version_above(board, v: int) -> int:
+    board.page.wait_for_function(
+        "([svg, v]) => Number(svg.getAttribute('data-version')) > v",
+        arg=[_svg(board).element_handle(), v], timeout=TIMEOUT_MS)
+    return version(board)
+
+
+def click_item(board, item_id: str) -> None:
+    """A real mouse click on the centre of the topmost item drawn with ``item_id``.
+
+    ``force``: an item may lie under an inert one (a hand piece on its cell);
+    the board resolves such clicks itself, Playwright's hit check would refuse.
+    """
+    board.locator(f'svg.pt-svg g[data-id="{item_id}"]').last.click(force=True, timeout=TIMEOUT_MS)
+
+
+def select_and_commit(board, piece_selector: str) -> dict:
+    """Select the first item matching ``piece_selector``, click its first
+    highlighted target, pick the first menu option if a menu opens; wait for
+    the redraw.  Returns what was clicked."""
+    v0 = version(board)
+    piece = board.locator(piece_selector).first
+    piece_id = piece.get_attribute("data-id", timeout=TIMEOUT_MS)
+    click_item(board, piece_id)
+    # Targets are highlighted synchronously in the click handler: no wait.
+    assert board.locator(f'g[data-id="{piece_id}"].pt-selected').count() >= 1
+    targets = board.locator("svg.pt-svg g[data-id].pt-target")
+    assert targets.count() >= 1, f"selecting {piece_id} highlighted no target"
+    target_id = targets.first.get_attribute("data-id")
+    assert version(board) == v0, "a select click must not send anything"
+    click_item(board, target_id)
+    svg = _svg(board).element_handle()
+    root = board.element_handle()
+    board.page.wait_for_function(
+        "([svg, root, v]) => Number(svg.getAttribute('data-version')) > v"
+        " || !!root.querySelector('.pt-menu .pt-menu-option')",
+        arg=[svg, root, v0], timeout=TIMEOUT_MS)
+    menu = None
+    if version(board) == v0:  # several actions share the target: a menu
+        option = board.locator(".pt-menu .pt-menu-option").first
+        menu = option.inner_text()
+        option.click(timeout=TIMEOUT_MS)
+    return {"piece": piece_id, "target": target_id, "menu": menu,
+            "version": wait_version_above(board, v0)}
+
+
+def log_state(table) -> dict:
+    """The table's move log (ipywidgets ``Select``): option labels and the selected one.
+
+    (ipywidgets writes option labels with no-break spaces; read back as spaces.)"""
+    return table.locator(".widget-select select").first.evaluate(
+        """s => {
+          const label = (o) => o.textContent.replace(/\u00a0/g, ' ').trim();
+          return {options: Array.from(s.options, label),
+                  selected: s.selectedIndex >= 0 ? label(s.options[s.selectedIndex]) : null,
+                  index: s.selectedIndex};
+        }""")
+
+
+def status(board) -> str:
+    return board.locator(".pt-status-text").inner_text().strip()
+
+
+def widget_button(table, label: str):
+    return table.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def notes_panel(board):
+    return board.locator(".pt-panels table.pt-panel", has=board.page.locator("caption", has_text="Notes at move"))
+
+
+# ---------------------------------------------------------------------- tests
+
+def test_play_undo_note_restart_reload(open_notebook, lab_server):
+    from playwright.sync_api import expect
+
+    # -- 1. The notebook in the Lab root (it makes sessions/ itself); Run All.
+    (lab_server.root / SESSION_FILE).unlink(missing_ok=True)
+    nb = open_notebook("eat_thyself.ipynb", files=[NOTEBOOK])
+    nb.run_all()  # raises CellError on any error output
+    assert nb.errors() == []
+    page = nb.page
+    assert (lab_server.root / SESSION_FILE).is_file(), "the notebook did not save its session"
+
+    tables = page.locator(".pt-table")
+    expect(tables).to_have_count(2, timeout=TIMEOUT_MS)  # the session's table, the one with a bot
+    table = tables.first
+    board = table.locator(".pt-root").first
+    # the first table is the displayed session (the cell that saves it)
+    assert "session.save(" in table.locator(
+        "xpath=ancestor::div[contains(@class, 'jp-CodeCell')]").locator(".jp-InputArea").inner_text()
+    v_start = wait_drawn(board)
+    log0 = log_state(table)
+    status0 = status(board)
+    # After the notebook: Triangle places the pawn it ate (a hand piece).
+    assert board.locator('g[data-id^="hand:"].pt-movable').count() >= 1, status0
+
+    # -- 2. A move by clicking: a hand piece, then a highlighted gap/slot.
+    first = select_and_commit(board, 'g[data-id^="hand:"].pt-movable')
+    assert first["version"] > v_start
+    log1 = log_state(table)
+    new_entry = log1["selected"]
+    assert new_entry not in log0["options"], (log0, log1)
+    assert log1["index"] == log0["index"] + 1 and re.match(r"^\d+\. ", new_entry), log1
+    assert status(board) != status0
+    expect(widget_button(table, "Undo")).to_be_enabled()
+
+    # -- 3. Undo: back where we were (the move stays on the redo line only).
+    v = version(board)
+    widget_button(table, "Undo").click()
+    wait_version_above(board, v)
+    log2 = log_state(table)
+    assert log2["selected"] == log0["selected"] and log2["index"] == log0["index"], log2
+    assert status(board) == status0
+    assert board.locator('g[data-id^="hand:"].pt-movable').count() >= 1
+    expect(widget_button(table, "Redo")).to_be_enabled()
+
+    # -- 4. The same move again, then a king's move (select a king, a target, maybe a menu).
+    again = select_and_commit(board, 'g[data-id^="hand:"].pt-movable')
+    assert (again["piece"], again["target"]) == (first["piece"], first["target"])
+    assert log_state(table)["selected"] == new_entry  # the same node, not a new branch
+    king = select_and_commit(board, 'g[data-id^="slot:"].pt-movable')
+    assert king["version"] > again["version"]
+    log3 = log_state(table)
+    king_entry = log3["selected"]
+    assert king_entry not in (new_entry, log0["selected"]) and re.match(r"^\d+\. ", king_entry), log3
+    move_number = int(king_entry.split(".")[0])
+
+    # -- 5. A note with HTML in it, through the Textarea and "Add note".
+    v = version(board)
+    table.locator(".widget-textarea textarea").first.fill(XSS_NOTE)
+    widget_button(table, "Add note").click()
+    wait_version_above(board, v)
+    panel = notes_panel(board)
+    expect(panel).to_have_count(1, timeout=TIMEOUT_MS)
+    expect(panel.locator("caption")).to_have_text(f"Notes at move {move_number}")
+    expect(panel.locator("td")).to_have_text([XSS_NOTE])  # literal text
+    assert board.locator(".pt-panels img").count() == 0
+    assert page.evaluate("() => document.querySelectorAll('img[src=\"x\"]').length") == 0
+    assert page.evaluate("() => window.__xss") is None
+    expect(table.locator(".widget-textarea textarea").first).to_have_value("")
+    log4 = log_state(table)
+    assert log4["selected"].startswith(king_entry) and "📝" in log4["selected"], log4
+    on_file = (lab_server.root / SESSION_FILE).read_text(encoding="utf-8")
+    assert "tried a risky move" in on_file  # autosaved before the call returned
+
+    # -- 6. Restart the kernel; load the file in a new cell (not Run All: it
+    #       would overwrite the file) and check the move and the note are back.
+    nb.restart_kernel()
+    i = nb.add_cell(RELOAD_CELL)
+    nb.run_cell(i)
+    out = nb.cell_output(i)
+    printed = out.locator(".jp-OutputArea-output").first.inner_text().strip()
+    assert printed.startswith(f"{move_number} ["), printed
+    assert repr(XSS_NOTE) in printed, printed
+    reloaded = out.locator(".pt-table").first
+    board2 = reloaded.locator(".pt-root").first
+    wait_drawn(board2)
+    panel2 = notes_panel(board2)
+    expect(panel2).to_have_count(1, timeout=TIMEOUT_MS)
+    expect(panel2.locator("caption")).to_have_text(f"Notes at move {move_number}")
+    expect(panel2.locator("td")).to_have_text([XSS_NOTE])
+    assert board2.locator(".pt-panels img").count() == 0
+    log5 = log_state(reloaded)
+    assert new_entry in log5["options"], log5
+    assert log5["selected"] == log4["selected"], (log4, log5)
+    assert status(board2) == status(board)
+    assert page.evaluate("() => window.__xss") is None
+    assert nb.errors() == []
+
+
+def test_illegal_click_shows_reason_sends_nothing_and_menu(open_notebook):
+    nb = open_notebook("eat_thyself_small.ipynb", [
+        "import playtest\n"
+        "table = playtest.Table(playtest.Session(playtest.load('eat_thyself')))\n"
+        "table",
+        # a 4-slot ring: both of the king's 2-steps land on slot 2 -> a menu
+        "scenario = playtest.Session('eat_thyself', start={'ring': ['▲', '○', '●', '△'],\n"
+        "                            'cards': [[1, 2], [1, 2]], 'to_move': 0})\n"
+        "playtest.Table(scenario)",
+    ])
+    nb.run_all()
+    page = nb.page
+    tables = page.locator(".pt-table")
+    from playwright.sync_api import expect
+    expect(tables).to_have_count(2, timeout=TIMEOUT_MS)
+
+    # -- 1. An opponent's piece: the reason, no selection, nothing sent.
+    board = tables.first.locator(".pt-root").first
+    v = wait_drawn(board)
+    assert status(board) == "Triangle ▲ to move"
+    # a Circle king or pawn (an item's <title> is its symbol)
+    opponent_id = board.evaluate("""root => {
+      const g = Array.from(root.querySelectorAll('svg.pt-svg g.pt-piece[data-id^="slot:"]')).find(
+        (g) => ['●', '○'].includes(g.querySelector(':scope > title')?.textContent));
+      return g ? g.getAttribute('data-id') : null;
+    }""")
+    assert opponent_id, "no Circle piece on the board"
+    opponent = board.locator(f'svg.pt-svg g.pt-piece[data-id="{opponent_id}"]')
+    assert "pt-movable" not in (opponent.get_attribute("class") or "")
+    click_item(board, opponent_id)
+    message = board.locator(".pt-message")
+    assert "pt-why" in (message.get_attribute("class") or "")  # set in the click handler
+    assert "only Triangle ▲'s kings move now" in message.inner_text()
+    assert board.locator(".pt-selected, .pt-target, .pt-menu").count() == 0
+    # Nothing was sent: a kernel round trip after the click (the same
+    # channel, in order) finds the session untouched, and no redraw happened.
+    assert nb.run_code("print(table.session.move_number, repr(table.board.error))") == "0 ''"
+    assert version(board) == v
+
+    # -- 2. Two actions share a target: a menu; its second option commits.
+    board = tables.nth(1).locator(".pt-root").first
+    v = wait_drawn(board)
+    click_item(board, "slot:0")
+    expect(board.locator('g[data-id="slot:2"].pt-target')).not_to_have_count(0)
+    click_item(board, "slot:2")
+    options = board.locator(".pt-menu .pt-menu-option")
+    expect(options).to_have_count(2)
+    expect(options).to_have_text([re.compile("clockwise ↻"), re.compile("counter-clockwise ↺")])
+    assert version(board) == v  # opening the menu sends nothing
+    options.nth(1).click()
+    wait_version_above(board, v)
+    expect(board.locator(".pt-menu")).to_have_count(0)
+    assert "↺2→2" in nb.run_code("print(scenario.history()[-1]['notation'])")
