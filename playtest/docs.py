@@ -11,21 +11,11 @@ README is current).
 
 from __future__ import annotations
 
-from .rules import ParamSpec, game_class, games
+from .rules import ParamSpec, game_class, games, show_value
 
 __all__ = ["parameter_table", "games_markdown"]
 
 _SOURCE = {"seed": "seed text", "public": "public material", "assumed": "assumed"}
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
 
 
 def _cell(text: str) -> str:
@@ -35,7 +25,7 @@ def _cell(text: str) -> str:
 def _row(spec: ParamSpec) -> str:
     when = "live" if spec.live else "new game"
     rule = f" ({spec.rule})" if spec.rule else ""
-    return (f"| `{spec.name}` | `{_cell(_value(spec.default))}` | {_cell(spec.allowed())} | {when} | "
+    return (f"| `{spec.name}` | `{_cell(show_value(spec.default))}` | {_cell(spec.allowed())} | {when} | "
             f"{_SOURCE[spec.source]} | {_cell(spec.help)}{rule} |")
 
 

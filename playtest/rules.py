@@ -150,13 +150,13 @@ class ParamSpec:
     def allowed(self) -> str:
         """The allowed values in words, for error messages and docs."""
         if self.choices is not None:
-            return "one of " + ", ".join(_show(c) for c in self.choices)
+            return "one of " + ", ".join(show_value(c) for c in self.choices)
         if isinstance(self.default, bool):
             return "true or false"
         noun = {"int": "whole number", "float": "number", "str": "text",
                 "tuple": "list"}.get(self.kind, self.kind)
-        lo = "" if self.min is None else _show(self.min)
-        hi = "" if self.max is None else _show(self.max)
+        lo = "" if self.min is None else show_value(self.min)
+        hi = "" if self.max is None else show_value(self.max)
         if lo and hi:
             return f"a {noun} from {lo} to {hi}"
         if lo:
@@ -167,7 +167,7 @@ class ParamSpec:
 
     def validate(self, value: Any, game: str) -> Any:
         """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
-        problem = f"{game} parameter {self.name}={_show(value)} is not allowed: it must be {self.allowed()}"
+        problem = f"{game} parameter {self.name}={show_value(value)} is not allowed: it must be {self.allowed()}"
         if isinstance(value, list):
             value = _from_json_value(value, self.name)
         if self.choices is not None:
@@ -200,11 +200,16 @@ class ParamSpec:
         return value
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A parameter value as the docs and messages write it: ``true``, ``[1, 2]``, ``"must"``.
+
+    >>> show_value(("1&2", "2&4")), show_value(False), show_value(12)
+    ('["1&2", "2&4"]', 'false', '12')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)

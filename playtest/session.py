@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .rules import CHANCE, Action, Game, IllegalAction, Outcome, game_class, load
+from .rules import CHANCE, Action, Game, IllegalAction, Outcome, game_class, load, show_value
 
 __all__ = ["Session", "SessionFileError", "Note", "Branch", "Report"]
 
@@ -398,10 +398,10 @@ class Session:
         setup = [k for k in changed if not new_params.spec(k).live]
         if setup:
             state = new_game.initial_state()
-            notation = "new game: " + ", ".join(f"{k}={_show(v)}" for k, v in changed.items())
+            notation = "new game: " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
         else:
             state = new_game.adapt_state(self.state, game)
-            notation = "set " + ", ".join(f"{k}={_show(v)}" for k, v in changed.items())
+            notation = "set " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
         self._advance("params", None, _jsonable(changed), state, new_game, notation)
         self._resolve_chance_steps()
         self._changed()
@@ -580,7 +580,7 @@ class Session:
         for spec in game.params.specs():
             value = getattr(game.params, spec.name)
             mark = " **(changed)**" if value != spec.default else ""
-            lines.append(f"| `{spec.name}` | {esc(_show(value))}{mark} | {esc(_show(spec.default))} |")
+            lines.append(f"| `{spec.name}` | {esc(show_value(value))}{mark} | {esc(show_value(spec.default))} |")
         seats = ", ".join(f"{i}: {esc(s.name)}" for i, s in enumerate(game.seats()))
         lines += ["", f"Seats: {seats}", "", "## Moves", ""]
         notes_by_node: dict[int, list[Note]] = {}
@@ -636,14 +636,6 @@ class Session:
         where = "over" if self.is_over else self.game.describe_state(self.state)
         return (f"<Session {self.game.name}: move {self.move_number}, {where}, "
                 f"{len(self._nodes)} positions, {len(self._notes)} notes>")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
