@@ -911,5 +911,25 @@ class LabNotebook:
 
 __all__ = [
     "CHROMIUM_ARGS", "KERNELSPEC", "CellError", "LabError", "LabNotebook",
-    "LabServer", "find_chromium", "launch_chromium", "notebook_json", "write_notebook",
+    "LabServer", "find_chromium", "launch_chromium", "notebook_json", "panel_rows", "write_notebook",
 ]
+
+
+_JS_PANEL = """
+([rootSel, title]) => {
+  const root = document.querySelector(rootSel);
+  if (!root) return null;
+  for (const t of root.querySelectorAll('table.pt-panel')) {
+    const cap = t.querySelector('caption');
+    if (cap && cap.textContent === title) {
+      return [...t.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    }
+  }
+  return null;
+}
+"""
+
+
+def panel_rows(page, root_selector: str, title: str) -> list[list[str]] | None:
+    """The rows (cell texts) of the board panel captioned ``title`` under ``root_selector``; None if absent."""
+    return page.evaluate(_JS_PANEL, [root_selector, title])

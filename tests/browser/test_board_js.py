@@ -25,14 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "playtest" / "widgets" / "static"
 HARNESS = Path(__file__).with_name("board_harness.html")
 ORIGIN = "http://playtest.test"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from lab import CHROMIUM_ARGS  # noqa: E402  (conftest puts tests/browser on sys.path)
 
 
 def _load_scene_module():

@@ -38,6 +38,7 @@ import pprint
 import re
 
 import pytest
+from lab import panel_rows
 
 pytestmark = pytest.mark.browser
 
@@ -100,20 +101,6 @@ _JS_POINT = """
 }
 """
 
-# The panel with caption ``title`` as rows of cell texts.
-_JS_PANEL = """
-([rootSel, title]) => {
-  const root = document.querySelector(rootSel);
-  if (!root) return null;
-  for (const t of root.querySelectorAll('table.pt-panel')) {
-    const cap = t.querySelector('caption');
-    if (cap && cap.textContent === title) {
-      return [...t.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
-    }
-  }
-  return null;
-}
-"""
 
 
 def version(nb) -> int:
@@ -131,7 +118,7 @@ def piece_at(nb, pid: str) -> dict | None:
 
 
 def score(nb) -> dict[str, list[str]]:
-    rows = nb.page.evaluate(_JS_PANEL, [ROOT, "Score"])
+    rows = panel_rows(nb.page, ROOT, "Score")
     assert rows, "no Score panel on the board"
     return {row[0]: row[1:] for row in rows}
 

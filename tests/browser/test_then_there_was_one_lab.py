@@ -54,6 +54,7 @@ import os
 import re
 
 import pytest
+from lab import panel_rows
 
 pytestmark = pytest.mark.browser
 
@@ -98,20 +99,6 @@ TABLE = ".pt-table"
 ROOT = f"{TABLE} .pt-root"
 SVG = f"{ROOT} svg.pt-svg"
 
-# The panel with caption ``title`` as rows of cell texts (null: no such panel).
-_JS_PANEL = """
-([rootSel, title]) => {
-  const root = document.querySelector(rootSel);
-  if (!root) return null;
-  for (const t of root.querySelectorAll('table.pt-panel')) {
-    const cap = t.querySelector('caption');
-    if (cap && cap.textContent === title) {
-      return [...t.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
-    }
-  }
-  return null;
-}
-"""
 
 # The piece whose tooltip starts with ``prefix``: its tooltip, its label and
 # the id of the grid cell under its centre (where the board drew it).
@@ -171,7 +158,7 @@ def kernel_view(nb, cell: int | None = None) -> dict:
 
 
 def panel(nb, title: str) -> dict[str, str] | None:
-    rows = nb.page.evaluate(_JS_PANEL, [ROOT, title])
+    rows = panel_rows(nb.page, ROOT, title)
     return None if rows is None else {row[0]: " | ".join(row[1:]) for row in rows}
 
 
