@@ -8,18 +8,16 @@
 >>> session.redo()
 """
 
-from . import games as _games_package  # noqa: F401  (registers every game first)
-from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Params,
-                    ParamSpec, Seat, games, load)
+from . import games  # registers every game; the package is callable: playtest.games() lists them
+from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAction, Outcome,
+                    Params, ParamSpec, Seat, load, register)
 from .session import Session, SessionFileError
 from . import bots
 
-__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "Game", "IllegalAction", "Outcome", "Params",
+__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction", "Outcome", "Params",
            "ParamSpec", "Seat", "games", "load", "Session", "SessionFileError", "Table", "bots",
            "simulate", "sweep"]
 __version__ = "0.1.0"
-# ``playtest.games`` is the function that lists games (the contract), not the package of game modules
-del _games_package
 
 
 def __getattr__(name: str):

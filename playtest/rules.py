@@ -23,8 +23,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
 __all__ = [
-    "CHANCE", "SIMULTANEOUS", "DRAW", "IllegalAction", "Action", "Outcome", "Seat",
-    "Params", "ParamSpec", "param", "Game", "register", "games", "load", "game_class",
+    "CHANCE", "SIMULTANEOUS", "DRAW", "IllegalAction", "Action", "EndTurn", "Outcome", "Seat",
+    "Params", "ParamSpec", "param", "Game", "UncountedChance", "register", "games", "load",
+    "game_class",
 ]
 
 #: ``to_move`` value when the next step is chance (dice, a shuffle, a random setup).
@@ -82,6 +83,23 @@ class Action:
         for f in fields(self):  # type: ignore[arg-type]
             data[f.name] = _to_json_value(getattr(self, f.name))
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn of the player to move (the one end-of-turn action every game shares).
+
+    Turns made of several atomic actions (walls, steps, action points) end with it;
+    whatever the turn had left is lost.
+
+    >>> EndTurn().to_json(), str(EndTurn())
+    ({'kind': 'end_turn'}, 'end turn')
+    """
+
+    kind: ClassVar[str] = "end_turn"
+
+    def __str__(self) -> str:
+        return "end turn"
 
 
 # --------------------------------------------------------------------------- outcomes and seats
@@ -321,6 +339,10 @@ class Game:
         """The same game with some parameters changed (validated)."""
         return type(self)(self.params.replace(**changes))
 
+    #: True when some seat may not know everything in a position (face-down blockers, secret
+    #: orders): the table then puts a curtain between seats in hot-seat play.
+    has_secrets: ClassVar[bool] = False
+
     # --- what every game implements
     def seats(self) -> list[Seat]:
         """The seats at the table for these parameters."""
@@ -334,8 +356,13 @@ class Game:
         """The seat to act, :data:`CHANCE`, :data:`SIMULTANEOUS`, or ``None`` when over."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any) -> list[Action]:
-        """Every action the player to move may take, in a fixed order."""
+    def legal_actions(self, state: Any, seat: int | None = None) -> list[Action]:
+        """Every action the player to move may take, in a fixed order.
+
+        With ``seat``: only what that seat may do now (nothing when it is another
+        seat's turn). In a :data:`SIMULTANEOUS` step, ``seat=None`` lists every
+        pending seat's actions together; a table or bot always names its seat.
+        """
         raise NotImplementedError
 
     def apply(self, state: Any, action: Action, check: bool = True) -> Any:
@@ -347,7 +374,10 @@ class Game:
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None = None) -> dict:
-        """The scene (see :mod:`playtest.scene`) of ``state`` as ``seat`` sees it."""
+        """The scene (see :mod:`playtest.scene`) of ``state`` as ``seat`` sees it.
+
+        ``seat=None`` is the table in hot-seat play: it shows no seat's secrets.
+        """
         raise NotImplementedError
 
     def state_from_json(self, data: Any) -> Any:
@@ -359,16 +389,64 @@ class Game:
         """With :data:`SIMULTANEOUS`: the seats that still have to submit."""
         return ()
 
+    def seat_of(self, state: Any, action: Action) -> int | None:
+        """The seat that ``action`` would be played by in ``state`` (:data:`CHANCE` for chance).
+
+        In a simultaneous step an action names its seat (a ``seat`` field by
+        default); otherwise it is the seat to move.
+        """
+        mover = self.to_move(state)
+        if mover == SIMULTANEOUS:
+            seat = getattr(action, "seat", None)
+            return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        return mover
+
+    def chance_outcomes(self, state: Any) -> "list[tuple[Action, float]] | UncountedChance":
+        """A chance step's outcomes with their probabilities (they sum to 1).
+
+        Dice, bag draws and deals list every outcome. A step with too many
+        outcomes to list (a scatter of 15 obstacles, a shuffled deck) returns an
+        :class:`UncountedChance` that samples and checks outcomes instead. The
+        default treats every legal action as equally likely.
+        """
+        actions = self.legal_actions(state)
+        return [(a, 1 / len(actions)) for a in actions]
+
     def chance_outcome(self, state: Any, rng: random.Random) -> Action:
-        """Draw the outcome of a chance step (the session records it)."""
-        return rng.choice(self.legal_actions(state))
+        """Draw the outcome of a chance step from :meth:`chance_outcomes` (the session records it)."""
+        return draw_outcome(self.chance_outcomes(state), rng)
+
+    def determinize(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A full state that ``seat`` cannot tell from ``state``: every detail hidden from
+        ``seat`` is redrawn with ``rng``, consistently with what ``seat`` knows.
+
+        Bots are handed this instead of the true state, so a bot cannot read a
+        secret. It must depend only on what ``seat`` knows and on ``rng``: two
+        states that ``seat`` cannot tell apart give the same result for the same
+        ``rng``. Games without secrets return ``state`` itself.
+        """
+        return state
+
+    def frames(self, state: Any, action: Action, seat: int | None = None) -> list[dict]:
+        """Scenes between ``state`` and the state after ``action``, as ``seat`` sees them.
+
+        An action whose resolution is worth watching (pieces sliding tick by tick,
+        orders revealed one by one) returns its intermediate scenes here; the table
+        plays them back with a slider. Most actions have none.
+        """
+        return []
 
     def random_action(self, state: Any, rng: random.Random) -> Action:
         """A uniformly random legal action (games may sample faster)."""
         return rng.choice(self.legal_actions(state))
 
-    def notation(self, state: Any, action: Action) -> str:
-        """The action written for the move log, in the position it is played from."""
+    def notation(self, state: Any, action: Action, viewer: int | None = None) -> str:
+        """The action written for the move log, in the position it is played from.
+
+        ``viewer`` is who reads it: ``None`` (the table) or a seat. A game with
+        secrets writes only what ``viewer`` may know ("North submitted"), and
+        reveals secrets in the notation of the action that reveals them.
+        """
         return str(action)
 
     def describe_state(self, state: Any) -> str:
@@ -414,22 +492,76 @@ class Game:
         return state
 
 
+# --------------------------------------------------------------------------- chance
+
+class UncountedChance:
+    """The outcomes of a chance step too many to list: sampled and checked, not enumerated.
+
+    ``sample(rng)`` draws one outcome; ``check(outcome)`` raises
+    :class:`IllegalAction` for an outcome that cannot happen. ``describe`` says
+    in words how outcomes are drawn (for the table and the docs).
+
+    >>> import random
+    >>> dice = UncountedChance(lambda rng: rng.randint(1, 6), lambda o: None, "a die")
+    >>> 1 <= dice.sample(random.Random(1)) <= 6
+    True
+    """
+
+    __slots__ = ("sample", "check", "describe")
+
+    def __init__(self, sample: Any, check: Any, describe: str):
+        self.sample = sample
+        self.check = check
+        self.describe = describe
+
+    def __repr__(self) -> str:
+        return f"UncountedChance({self.describe!r})"
+
+
+def draw_outcome(outcomes: "list[tuple[Action, float]] | UncountedChance", rng: random.Random) -> Action:
+    """One outcome drawn from :meth:`Game.chance_outcomes` with ``rng``.
+
+    >>> import random
+    >>> draw_outcome([("heads", 0.5), ("tails", 0.5)], random.Random(3))
+    'heads'
+    """
+    if isinstance(outcomes, UncountedChance):
+        return outcomes.sample(rng)
+    if not outcomes:
+        raise ValueError("a chance step with no outcome")
+    x = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if x < total:
+            return outcome
+    return outcomes[-1][0]
+
+
 # --------------------------------------------------------------------------- the registry
 
 _REGISTRY: dict[str, type[Game]] = {}
+_UNLISTED: set[str] = set()
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator that makes a game available to :func:`load`."""
-    if not cls.name:
-        raise ValueError("a registered game needs a name")
-    cls.Params.game_name = cls.name
-    _REGISTRY[cls.name] = cls
-    return cls
+def register(cls: type[Game] | None = None, *, listed: bool = True) -> Any:
+    """Class decorator that makes a game available to :func:`load` (and session files).
+
+    ``listed=False`` keeps an example or test game out of :func:`games`.
+    """
+    def wrap(cls: type[Game]) -> type[Game]:
+        if not cls.name:
+            raise ValueError("a registered game needs a name")
+        cls.Params.game_name = cls.name
+        _REGISTRY[cls.name] = cls
+        (_UNLISTED.discard if listed else _UNLISTED.add)(cls.name)
+        return cls
+    return wrap if cls is None else wrap(cls)
 
 
 def _ensure_loaded() -> None:
     import playtest.games  # noqa: F401  (importing registers every game)
+    import playtest.examples  # noqa: F401  (the worked example of the guide, unlisted)
 
 
 def games() -> list[str]:
@@ -439,7 +571,7 @@ def games() -> list[str]:
     True
     """
     _ensure_loaded()
-    return sorted(_REGISTRY)
+    return sorted(name for name in _REGISTRY if name not in _UNLISTED)
 
 
 def game_class(name: str) -> type[Game]:

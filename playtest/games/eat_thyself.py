@@ -431,7 +431,9 @@ class EatThyself(Game):
                     return i
         return None
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        if seat is not None and seat != self.to_move(state):
+            return []
         phase = state.phase
         me = state.mover
         ring = state.ring
@@ -668,7 +670,7 @@ class EatThyself(Game):
                                 rule="E6")
 
     # ---- notation and JSON
-    def notation(self, state: State, action: Action) -> str:
+    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
         if action.kind == "move":
             sym = piece_symbol(state.mover * 2)
             target = self.target(state, action.slot, action.card, action.direction)  # type: ignore

@@ -86,7 +86,7 @@ from typing import Any, ClassVar, Iterator
 
 from ..bots import Bot, register_bot
 from ..geometry import DIAGONAL, ORTHOGONAL, Grid
-from ..rules import Action, Game, IllegalAction, Outcome, Params, Seat, param, register
+from ..rules import Action, EndTurn, Game, IllegalAction, Outcome, Params, Seat, param, register
 from ..scene import Scene, point_id
 
 __all__ = ["Source", "SourceParams", "State", "Place", "Fortify", "RemoveFortification", "Capture",
@@ -326,16 +326,6 @@ class Capture(Action):
 
     def __str__(self) -> str:
         return f"capture {point_name(self.col, self.row)}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    """End the active colour's turn; its remaining action points are lost."""
-
-    kind: ClassVar[str] = "end_turn"
-
-    def __str__(self) -> str:
-        return "end turn"
 
 
 POINT_ACTIONS = (Place, Fortify, RemoveFortification, Capture)
@@ -899,8 +889,10 @@ class Source(Game):
             capture |= targets & theirs & fortified
         return place, fortify, remove, capture
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
         """Places, fortifications, removals, captures (each by point, row by row from a1), then End turn."""
+        if seat is not None and seat != self.to_move(state):
+            return []
         if state.over:
             return []
         actions: list[Action] = []
@@ -1148,7 +1140,7 @@ class Source(Game):
                                   state.acted, state.passes, state.turn, over))
 
     # ---- notation and JSON
-    def notation(self, state: State, action: Action) -> str:
+    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
         name = COLORS[state.active]
         if action.kind == "end_turn":
             if not state.acted:

@@ -131,7 +131,8 @@ from typing import Any, ClassVar
 
 from ..bots import Bot, register_bot
 from ..geometry import Grid
-from ..rules import CHANCE, Action, Game, IllegalAction, Outcome, Params, Seat, param, register
+from ..rules import (CHANCE, Action, EndTurn, Game, IllegalAction, Outcome, Params, Seat, UncountedChance,
+                     param, register)
 from ..scene import Scene, cell_id
 
 __all__ = ["ThenThereWasOne", "ThenThereWasOneParams", "State", "Scatter", "PlaceObstacle", "Start",
@@ -556,16 +557,6 @@ class Buy(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    """The wall player ends the turn."""
-
-    kind: ClassVar[str] = "end_turn"
-
-    def __str__(self) -> str:
-        return "end turn"
-
-
-@dataclass(frozen=True, slots=True)
 class Step(Action):
     """The token to move steps orthogonally onto ``to``."""
 
@@ -968,7 +959,9 @@ class ThenThereWasOne(Game):
         return bool(B.reach(B.row0, B.all & ~obstacles, 0) & B.goal)
 
     # ---- legal actions
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        if seat is not None and seat != self.to_move(state):
+            return []
         phase = state.phase
         B = self.B
         if phase == "token":
@@ -1073,6 +1066,14 @@ class ThenThereWasOne(Game):
         return rng.choice(self.legal_actions(state))
 
     # ---- chance
+    def chance_outcomes(self, state: State) -> UncountedChance:
+        """The setup scatter: far too many orderings of 15 throws to list, so it is sampled
+        (:meth:`chance_outcome`) and a forced scatter is checked by the rules (A.1 §9, A7)."""
+        return UncountedChance(lambda rng: self.chance_outcome(state, rng),
+                               lambda outcome: self._check(state, outcome),
+                               "obstacles thrown one by one; off-board, behind-the-line and doubled "
+                               "throws are thrown again")
+
     def chance_outcome(self, state: State, rng: random.Random) -> Action:
         """The setup scatter: throws with re-throws (A.1 §9), redrawn until the goal is reachable (A7)."""
         p = self.params
@@ -1443,7 +1444,7 @@ class ThenThereWasOne(Game):
                 "A.1 §17")
 
     # ---- notation and JSON
-    def notation(self, state: State, action: Action) -> str:
+    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
         B = self.B
         kind = action.kind
         mover = state.mover

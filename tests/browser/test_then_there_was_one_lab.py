@@ -5,13 +5,16 @@ tokens) from a hand-written position (the position JSON of
 ``playtest/games/then_there_was_one.py``) and shows ``playtest.Table(session)``.
 It is round 2 and the wall player is to move; one wall is left standing from
 round 1 (e5|e6) and the 15 obstacles lie where the game's ``DEFAULT_LAYOUT``
-puts them. Red is on e3, Blue on b2, Green on i2 (row 1 at the bottom)::
+puts them (``#`` below; rows 9 to 14 are left out). Red is on e3, Blue on b2,
+Green on i2 (row 1 at the bottom, the black line above row 2)::
 
-    row 7   .  .  .  .  .  #  .  .  .  .
+    row 8   .  .  .  .  .  #  .  .  .  .
+    row 7   #  .  .  .  #  .  .  .  .  #
     row 6   .  .  .  .  .  .  .  .  .  .
-    row 5   .  .  .  #  ─  .  #  .  .  .      ─ the old wall e5|e6 (on e5's top edge)
+    row 5   .  .  .  #  ‾  .  #  .  .  .      ‾ the old wall e5|e6 (on e5's top edge)
     row 4   .  .  #  .  .  .  .  #  .  .
     row 3   .  .  .  .  R  .  .  .  .  .
+            ============================      the black line
     row 2   .  B  .  .  .  .  .  .  G  .
     row 1   .  .  .  .  .  .  .  .  .  .
             a  b  c  d  e  f  g  h  i  j
