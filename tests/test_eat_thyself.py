@@ -205,6 +205,26 @@ def test_a_move_back_to_its_own_slot_is_illegal(game):
         game.apply(state, Pass())
 
 
+def test_one_king_left_needs_two_kings_each():
+    """"You win when you are the first player to remove all but one of your "king" pieces from the
+    game." With one king each that goal is met before anyone moves, so win_condition="one_king_left"
+    with kings_per_player=1 is refused when the game is loaded (issue 14, point 4)."""
+    with pytest.raises(ValueError, match=r"win_condition.*kings_per_player=1") as err:
+        playtest.load("eat_thyself", win_condition="one_king_left", kings_per_player=1,
+                      setup_sequence_2p="□ ▲ ○ △ □ ● △ ○ □ ○ △ □ △ ○",
+                      setup_sequence_3p="□ ▲ ○ ◇ □ ● ◇ △ □ ◆ △ ○ □ ○ ◇ □ ◇ △ □ △ ○")
+    assert "one_king_left" in str(err.value)
+    assert "kings_per_player" in playtest.games.eat_thyself.EatThyselfParams.spec("win_condition").help
+    one_king = playtest.load("eat_thyself", kings_per_player=1,
+                             setup_sequence_2p="□ ▲ ○ △ □ ● △ ○ □ ○ △ □ △ ○",
+                             setup_sequence_3p="□ ▲ ○ ◇ □ ● ◇ △ □ ◆ △ ○ □ ○ ◇ □ ◇ △ □ △ ○")
+    session = playtest.Session(one_king)
+    with pytest.raises(ValueError, match="kings_per_player"):   # nor as a change in mid-game
+        session.set_params(win_condition="one_king_left")
+    assert session.game.params.win_condition == "one_piece_left"
+    assert playtest.load("eat_thyself", win_condition="one_king_left").params.kings_per_player == 2
+
+
 def test_positions_refuse_the_impossible(game):
     """A hand-written position that cannot happen is refused with a clear message."""
     with pytest.raises(ValueError, match="no king"):

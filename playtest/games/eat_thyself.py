@@ -139,8 +139,8 @@ class EatThyselfParams(Params):
     opponent_king_extra_pieces: int = param(2, "extra pieces of the opponent you put back with their king",
                                             source="seed", min=0, max=6, rule="E8")
     win_condition: str = param("one_piece_left", "win with one piece left, or with one king left "
-                               "(the seed's two contradictory goals)", choices=("one_piece_left", "one_king_left"),
-                               rule="E1")
+                               "(the seed's two contradictory goals); one_king_left needs kings_per_player "
+                               "of 2 or more", choices=("one_piece_left", "one_king_left"), rule="E1")
     simultaneous_win: str = param("mover", "who wins when one move leaves several players at one piece",
                                   choices=("mover", "shared"), rule="E.1 §12")
     first_player: int = param(0, "seat that moves first", live=False, min=0, max=2, rule="E11")
@@ -152,6 +152,12 @@ class EatThyselfParams(Params):
         if self.first_player >= self.num_players:
             raise ValueError(f"eat_thyself parameter first_player={self.first_player} is not allowed: "
                              f"it must be a seat from 0 to {self.num_players - 1}")
+        if self.win_condition == "one_king_left" and self.kings_per_player < 2:
+            # the goal would be met before anyone moves, so it could never decide the game
+            raise ValueError(f"eat_thyself parameters win_condition=\"one_king_left\" and kings_per_player="
+                             f"{self.kings_per_player} are not allowed together: with one king each, "
+                             "every player already has one king left (rule E1); use kings_per_player of "
+                             "2 or more, or win_condition=\"one_piece_left\"")
         for card in self.card_types:
             _card_faces(card)
         if len(self.card_pair) != 2 or len(set(self.card_pair)) != 2 or \
@@ -598,8 +604,6 @@ class EatThyself(Game):
             counts[piece] += 1
         if p.win_condition == "one_piece_left":
             return [pl for pl in range(p.num_players) if counts[2 * pl] + counts[2 * pl + 1] == 1]
-        if p.kings_per_player < 2:
-            return []
         return [pl for pl in range(p.num_players) if counts[2 * pl] == 1]
 
     def _rotation(self, start: int) -> list[int]:
