@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import playtest
@@ -203,6 +205,36 @@ def test_a_move_back_to_its_own_slot_is_illegal(game):
     assert fours.apply(tiny, Pass()).mover == 1
     with pytest.raises(IllegalAction, match="no move"):
         game.apply(state, Pass())
+
+
+def test_a_count_back_to_its_own_slot_is_illegal_without_counting_empty_tiles_too():
+    """RULES.md E.1 §9: "A move whose count comes back to the king's own slot (a ring so short that
+    v is a multiple of its length) is not a legal move" — with count_empty_tiles=False as well: the
+    king's own slot counts when the count wraps past it, so on a ring with no unoccupied tile the
+    parameter changes nothing (issue 14, point 3)."""
+    start = {"ring": ["□▲", "□●", "□△", "□○"], "cards": [[2, 4], [1, 2]], "to_move": 0}
+    by_count = {}
+    for counting in (True, False):
+        game = playtest.load("eat_thyself", count_empty_tiles=counting)
+        session = playtest.Session(game, start=start)
+        by_count[counting] = [game.notation(session.state, a) for a in session.legal_actions()]
+        with pytest.raises(IllegalAction, match="E.1 §9"):
+            session.play(Move(0, 1, CW))                 # 4 on a ring of 4 pieces: back to slot 0
+        rng = random.Random(14)
+        assert all(game.random_action(session.state, rng) in session.legal_actions() for _ in range(50))
+        scene = game.view(session.state)
+        assert set(scene["selects"]["slot:0"]) == {"slot:2"}
+    assert by_count[False] == by_count[True] == ["▲0↻2→2 eats △", "▲0↺2→2 eats △"]
+    # where an unoccupied tile is skipped the count wraps sooner: 4 on ▲ □ ● △ ○ comes back to ▲
+    short = {"ring": ["▲", "□", "●", "△", "○"], "cards": [[1, 4], [1, 2]]}
+    counting = playtest.load("eat_thyself")
+    assert Move(0, 1, CW) in counting.legal_actions(counting.state_from_json(short))
+    skipping = playtest.load("eat_thyself", count_empty_tiles=False)
+    state = skipping.state_from_json(short)
+    assert [skipping.notation(state, a) for a in skipping.legal_actions(state)] == [
+        "▲0↻1→2 eats ●", "▲0↺1→4 eats ○"]
+    with pytest.raises(IllegalAction, match="E.1 §9"):
+        skipping.apply(state, Move(0, 1, CCW))
 
 
 def test_one_king_left_needs_two_kings_each():

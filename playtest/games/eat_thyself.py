@@ -416,26 +416,33 @@ class EatThyself(Game):
         return Outcome(tuple(state.winners), state.reason)
 
     def target(self, state: State, slot: int, card: int, direction: int) -> int | None:
-        """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None."""
+        """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None.
+
+        None means the count comes back to the king's own slot: not a legal move.
+        This is the one decision on a move's count that ``legal_actions``,
+        ``apply``, ``random_action``, the notation and the board all use.
+
+        >>> import playtest
+        >>> game = playtest.load("eat_thyself", count_empty_tiles=False)
+        >>> state = game.state_from_json({"ring": ["▲", "□", "●", "○"], "cards": [[1, 2], [1, 2]]})
+        >>> game.target(state, 0, 0, +1), game.target(state, 0, 1, -1)
+        (2, 2)
+        """
         ring = state.ring
         n = len(ring)
         value = state.faces[state.mover][card]
         if self.params.count_empty_tiles:
             t = (slot + direction * value) % n
             return None if t == slot else t
-        # only slots with a piece count as spaces (E2 alternative)
+        # E2 alternative: only slots with a piece count, the king's own slot among
+        # them when the count wraps, so a ring with no unoccupied tile moves the same
         i, steps = slot, 0
-        for _ in range(n * value + 1):
+        while True:
             i = (i + direction) % n
-            if i == slot:
-                if steps == 0:
-                    return None
-                continue
             if ring[i][1] is not None:
                 steps += 1
                 if steps == value:
-                    return i
-        return None
+                    return None if i == slot else i
 
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
         if seat is not None and seat != self.to_move(state):
