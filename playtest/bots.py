@@ -1,8 +1,16 @@
 """Bots: players that choose actions through the same rules API as a person.
 
-A bot is any object with ``choose(game, state) -> action``. The random bot
-works for every game; games add their own (greedy) bots in their modules and
-list them in :data:`BOTS`.
+A bot is any object with ``choose(game, state, seat=None) -> action``. The
+random bot works for every game; games add their own (greedy) bots in their
+modules and list them in :data:`BOTS`.
+
+A bot is a player like any other: it never gets the true state of a game with
+secrets. Whatever drives it (the table, the session, the lab) calls
+:func:`choose_for`, which hands the bot ``game.determinize(state, seat, rng)``:
+a state in which everything its seat may not know is redrawn at random,
+consistently with what the seat does know. So a bot cannot read a face-down
+value; a searching bot may call ``determinize`` again on what it got to sample
+other possible worlds.
 
 >>> import playtest
 >>> from playtest.bots import RandomBot
@@ -18,7 +26,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-__all__ = ["Bot", "RandomBot", "BOTS", "register_bot", "bots_for"]
+from .rules import SIMULTANEOUS
+
+__all__ = ["Bot", "RandomBot", "BOTS", "register_bot", "bots_for", "choose_for"]
 
 
 class Bot:
@@ -47,12 +57,31 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
-        if seat is not None:   # a simultaneous step: only this seat's submissions
-            return self.rng.choice([a for a in game.legal_actions(state) if getattr(a, "seat", seat) == seat])
+        if seat is not None and game.to_move(state) == SIMULTANEOUS:   # only this seat's submissions
+            return self.rng.choice(game.legal_actions(state, seat))
         return game.random_action(state, self.rng)
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
+
+
+def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """What ``bot`` plays for ``seat`` in ``state``, seeing only what ``seat`` may know.
+
+    The bot is handed ``game.determinize(state, seat, rng)`` (the state itself
+    for games without secrets), so it cannot read a hidden value; its choice
+    depends only on the seat's knowledge, ``rng`` and its own generator.
+
+    >>> import playtest
+    >>> game = playtest.load("eat_thyself")
+    >>> state = game.initial_state()
+    >>> choose_for(RandomBot(seed=1), game, state, 0, random.Random(2)) in game.legal_actions(state)
+    True
+    """
+    seen = game.determinize(state, seat, rng) if game.has_secrets else state
+    if game.to_move(state) == SIMULTANEOUS:
+        return bot.choose(game, seen, seat=seat)
+    return bot.choose(game, seen)
 
 
 #: Bots by game name: ``{"then_there_was_one": {"greedy_token": cls, ...}}``.

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
+from .bots import choose_for
 from .rules import CHANCE, SIMULTANEOUS, Game, load
 
 __all__ = ["simulate", "sweep", "play_game", "SimulationResult", "SweepResult"]
@@ -46,17 +47,19 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
     players = _seat_bots(bots, len(game.seats()))
     state = game.initial_state() if start is None else start
     steps = 0
-    to_move, apply = game.to_move, game.apply
+    to_move, apply, secrets = game.to_move, game.apply, game.has_secrets
     while steps < max_steps:
         mover = to_move(state)
         if mover is None:
             return state, steps
         if mover == CHANCE:
             action = game.chance_outcome(state, rng)
-        elif mover == SIMULTANEOUS:   # seats submit one by one; the game keeps them secret
+        elif mover == SIMULTANEOUS:   # seats submit one by one; each sees only its own knowledge
             seat = game.pending_seats(state)[0]
-            action = players[seat].choose(game, state, seat=seat)
-        else:
+            action = choose_for(players[seat], game, state, seat, rng)
+        elif secrets:
+            action = choose_for(players[mover], game, state, mover, rng)
+        else:                         # nothing hidden: the bot may have the state itself (fast path)
             action = players[mover].choose(game, state)
         state = apply(state, action, check=False)
         steps += 1

@@ -85,6 +85,30 @@ class Action:
         return data
 
 
+_EXACT_TYPES = {"int": (int,), "bool": (bool,), "str": (str,), "tuple": (tuple,),
+                "int | None": (int, type(None)), "str | None": (str, type(None))}
+
+
+def check_action_types(action: Action) -> None:
+    """Refuse an action whose fields are not of their declared type, exactly.
+
+    A bool is not a whole number here: ``Place(col=True, row=0)`` would compare
+    equal to ``Place(col=1, row=0)`` and then fail to reload from a file.
+
+    >>> check_action_types(EndTurn())
+    """
+    if not dataclasses.is_dataclass(action):
+        return
+    for f in fields(action):
+        allowed = _EXACT_TYPES.get(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
+        value = getattr(action, f.name)
+        if allowed is not None and type(value) not in allowed:
+            wanted = {"int": "a whole number", "bool": "true or false", "str": "text",
+                      "tuple": "a list"}.get(str(f.type).split(" |")[0], str(f.type))
+            raise IllegalAction(f"malformed {action.kind} action: {f.name} must be {wanted}, "
+                                f"not {type(value).__name__} {str(value)[:40]}")
+
+
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn of the player to move (the one end-of-turn action every game shares).
@@ -484,6 +508,8 @@ class Game:
                 raise ValueError(f"malformed {kind} action: {f.name} must be a whole number, not {got!r}")
             if f.type in ("str", str) and not isinstance(got, str):
                 raise ValueError(f"malformed {kind} action: {f.name} must be text, not {got!r}")
+            if f.type in ("bool", bool) and not isinstance(got, bool):
+                raise ValueError(f"malformed {kind} action: {f.name} must be true or false, not {got!r}")
             del expected
         return cls(**values)
 

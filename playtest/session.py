@@ -5,6 +5,16 @@ parameter change is an edge), the notes written at positions, and the file it
 autosaves to. Undo moves up the tree, redo back down; a move played after an
 undo starts a new branch and the old line stays reachable.
 
+Chance steps (dice, draws, a scatter) are drawn with the session's seed and
+recorded; undo stops before each, so a designer can force the outcome instead
+(:meth:`Session.force`), and a forced outcome is marked as forced everywhere.
+
+Whoever reads a session is a *viewer*: ``None`` (the table in hot-seat play,
+no seat's secrets) or a seat. :meth:`Session.history`, :meth:`Session.report`
+and the table show a viewer only what it may know; bots get a state redrawn
+from their seat's knowledge. The session *file* holds the whole truth, since it
+must replay through the rules: send a tester ``save(path, seat=k)`` instead.
+
 >>> import playtest
 >>> session = playtest.Session(playtest.load("eat_thyself"))
 >>> first = session.legal_actions()[0]
@@ -28,11 +38,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .rules import CHANCE, Action, Game, IllegalAction, Outcome, game_class, load, show_value
+from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, UncountedChance,
+                    check_action_types, draw_outcome, game_class, load, show_value)
 
 __all__ = ["Session", "SessionFileError", "Note", "Branch", "Report"]
 
 FORMAT = "playtest-session"
+EXPORT_FORMAT = "playtest-seat-export"
 VERSION = 1
 
 
@@ -72,10 +84,10 @@ class Branch:
 
 class _Node:
     __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
-                 "redo", "depth", "notation")
+                 "redo", "depth", "notation", "forced", "seen")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
-                 changes: dict | None, state: Any, game: Game, notation: str):
+                 changes: dict | None, state: Any, game: Game, notation: str, forced: bool = False):
         self.id = id
         self.parent = parent
         self.kind = kind            # root | move | chance | params
@@ -87,7 +99,21 @@ class _Node:
         self.redo: _Node | None = None
         # the move number: chance results and parameter changes are steps, not moves
         self.depth = 0 if parent is None else parent.depth + (kind == "move")
-        self.notation = notation
+        self.notation = notation    # as the table (viewer None) reads it
+        self.forced = forced        # a chance result chosen by the designer, not drawn
+        self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
+
+    def notation_for(self, viewer: int | None) -> str:
+        """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
+        if viewer is None or self.action is None or not self.game.has_secrets:
+            text = self.notation
+        else:
+            if self.seen is None:
+                self.seen = {}
+            text = self.seen.get(viewer)
+            if text is None:
+                text = self.seen[viewer] = self.game.notation(self.parent.state, self.action, viewer)  # type: ignore
+        return text + " (forced)" if self.forced else text
 
 
 class Report(str):
@@ -171,11 +197,22 @@ class Session:
         """The seat to act now, ``playtest.CHANCE``, or ``None`` when the game is over."""
         return self.game.to_move(self.state)
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the player to move may take now."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions the player to move may take now; with ``seat``, only that seat's.
+
+        In a simultaneous step every pending seat has its own list: name the seat.
+        When chance is to move these are the outcomes a designer may force.
+        """
         if self.to_move is None:
             return []
-        return self.game.legal_actions(self.state)
+        return self.game.legal_actions(self.state, seat)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | UncountedChance:
+        """When chance is to move: its outcomes with their probabilities (see :meth:`force`)."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("chance is not to move here: there is nothing to roll or force "
+                                "(undo to before a roll to force it)")
+        return self.game.chance_outcomes(self.state)
 
     @property
     def is_over(self) -> bool:
@@ -193,72 +230,138 @@ class Session:
         return None if outcome is None else outcome.winner
 
     # ------------------------------------------------------------------ playing
-    def play(self, action: Action | dict | str) -> None:
+    def play(self, action: Action | dict | str, seat: int | None = None) -> None:
         """Play ``action`` (an action, its JSON form, or its notation) at the current position.
+
+        ``seat`` says who plays it (a table bound to a seat always passes it):
+        an action of another seat is refused. When chance is to move, ``action``
+        is an outcome the designer forces; it is marked as forced everywhere.
 
         Raises :class:`playtest.IllegalAction` naming the rule it breaks (or
         ``ValueError`` for malformed JSON); the session is then unchanged.
         """
         game, state = self.game, self.state
-        action = self._parse_action(action)
         mover = game.to_move(state)
         if mover is None:
             outcome = game.outcome(state)
-            raise IllegalAction(f"the game is over ({outcome.reason if outcome else 'finished'})")
-        new_state = game.apply(state, action)
-        self._advance("chance" if mover == CHANCE else "move", action, None, new_state, game,
-                      game.notation(state, action))
+            raise IllegalAction(f"the game is over ({outcome.reason if outcome else 'finished'}); "
+                                "undo or jump back in the history to play on")
+        action = self._parse_action(action, seat)
+        check_action_types(action)
+        if mover == CHANCE:
+            if seat is not None:
+                raise IllegalAction(f"chance is to move, not {self._seat_name(seat)}: roll or force the outcome")
+            self._play_chance(action, forced=True)
+        else:
+            actor = game.seat_of(state, action)
+            if seat is not None and actor != seat:
+                if mover == SIMULTANEOUS:
+                    raise IllegalAction(f"this is {self._seat_name(actor)}'s order; this table plays for "
+                                        f"{self._seat_name(seat)}")
+                raise IllegalAction(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
+            if mover == SIMULTANEOUS and actor is None:
+                raise IllegalAction("in a simultaneous step an action names the seat that submits it")
+            new_state = game.apply(state, action)
+            self._advance("move", action, None, new_state, game, game.notation(state, action))
         self._resolve_chance_steps()
         self._changed()
 
-    def _parse_action(self, action: Action | dict | str) -> Action:
+    def _seat_name(self, seat: int | None) -> str:
+        seats = self.game.seats()
+        return seats[seat].name if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat!r}"
+
+    def _parse_action(self, action: Action | dict | str, seat: int | None = None) -> Action:
         game = self.game
         if isinstance(action, dict):
             return game.action_from_json(action)
         if isinstance(action, str):
-            for candidate in self.legal_actions():
-                if action in (str(candidate), game.notation(self.state, candidate)):
+            for candidate in self.legal_actions(seat):
+                if action in (str(candidate), game.notation(self.state, candidate, seat)):
                     return candidate
-            raise IllegalAction(f"{action!r} is not the notation of a legal action here")
+            raise IllegalAction(f"{action[:200]!r} is not the notation of a legal action here")
         if isinstance(action, Action):
             return action
-        raise TypeError(f"play() takes an action, its JSON form or its notation, not {action!r}")
+        raise TypeError(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")
 
-    def play_bot(self, bot: Any) -> Action:
-        """Let ``bot`` choose and play the action for the seat to move; returns it."""
-        action = bot.choose(self.game, self.state)
-        self.play(action)
+    def play_bot(self, bot: Any, seat: int | None = None) -> Action:
+        """Let ``bot`` choose and play for the seat to move (or ``seat``, in a simultaneous step).
+
+        The bot sees only what that seat may know (see :func:`playtest.bots.choose_for`).
+        """
+        from .bots import choose_for
+        mover = self.to_move
+        if mover is None or mover == CHANCE:
+            raise IllegalAction("no seat is to move here" if mover is None else
+                                "chance is to move: roll or force the outcome")
+        if seat is None:
+            seat = mover if mover != SIMULTANEOUS else self.game.pending_seats(self.state)[0]
+        rng = random.Random(f"{self.seed}:{self._cur.id}:{seat}")   # repeatable, and secret-free
+        action = choose_for(bot, self.game, self.state, seat, rng)
+        self.play(action, seat=seat)
         return action
+
+    def roll(self) -> Action:
+        """Resolve the chance step to move now by drawing from its distribution (the session's seed)."""
+        if self.to_move != CHANCE:
+            raise IllegalAction("chance is not to move here: there is nothing to roll")
+        outcome = draw_outcome(self.game.chance_outcomes(self.state), self._rng)
+        self._play_chance(outcome, forced=False)
+        self._resolve_chance_steps()
+        self._changed()
+        return outcome
+
+    def force(self, outcome: Action | dict | str) -> None:
+        """Resolve the chance step to move now with ``outcome`` ("the next roll is a 6").
+
+        The outcome is checked against :meth:`chance_outcomes` (an impossible one
+        raises :class:`IllegalAction`) and marked as forced in the history, the
+        report and the file. To force a roll that was already drawn, undo first:
+        undo stops before every chance step.
+        """
+        if self.to_move != CHANCE:
+            raise IllegalAction("chance is not to move here: undo to before the roll to force it")
+        self.play(outcome)
 
     def resolve_chance(self, outcome: Action | dict | None = None) -> None:
         """Resolve a pending chance step: with ``outcome`` forced, else drawn from the seed."""
-        if self.to_move != CHANCE:
-            raise IllegalAction("there is no chance step to resolve here")
         if outcome is None:
-            outcome = self.game.chance_outcome(self.state, self._rng)
-        self.play(outcome)
+            self.roll()
+        else:
+            self.force(outcome)
+
+    def _play_chance(self, outcome: Action, forced: bool, check: bool | None = None) -> None:
+        """Record a chance result; ``check`` (default: when forced) refuses an impossible one."""
+        game, state = self.game, self.state
+        if forced if check is None else check:
+            outcomes = game.chance_outcomes(state)
+            if isinstance(outcomes, UncountedChance):
+                outcomes.check(outcome)
+            elif not any(o == outcome and p > 0 for o, p in outcomes):
+                shown = ", ".join(game.notation(state, o) for o, p in outcomes if p > 0)
+                raise IllegalAction(f"{game.notation(state, outcome)!r} cannot happen here; "
+                                    f"the possible outcomes are: {shown[:500]}")
+        new_state = game.apply(state, outcome, check=forced if check is None else check)
+        self._advance("chance", outcome, None, new_state, game, game.notation(state, outcome), forced)
 
     def _resolve_chance_steps(self) -> None:
         if not self.auto_chance:
             return
-        for _ in range(1000):
+        for _ in range(10_000):
             game, state = self.game, self.state
             if game.to_move(state) != CHANCE:
                 return
-            outcome = game.chance_outcome(state, self._rng)
-            self._advance("chance", outcome, None, game.apply(state, outcome, check=False), game,
-                          game.notation(state, outcome))
+            self._play_chance(draw_outcome(game.chance_outcomes(state), self._rng), forced=False)
 
     def _advance(self, kind: str, action: Action | None, changes: dict | None, state: Any, game: Game,
-                 notation: str) -> None:
+                 notation: str, forced: bool = False) -> None:
         parent = self._cur
         for child in parent.children:
             if child.kind == kind and child.action == action and child.changes == changes \
-                    and child.game == game:
+                    and child.game == game and child.forced == forced:
                 parent.redo = child
                 self._cur = child
                 return
-        child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation)
+        child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
         self._nodes.append(child)
         parent.children.append(child)
         parent.redo = child
@@ -274,14 +377,14 @@ class Session:
         return bool(self._cur.children)
 
     def _undo_target(self) -> _Node | None:
-        node = self._cur.parent
-        # a pending chance step is resolved again at once, so undo steps over it
-        while node is not None and node.game.to_move(node.state) == CHANCE and self.auto_chance:
-            node = node.parent
-        return node
+        return self._cur.parent
 
     def undo(self) -> None:
-        """Go back one move (a parameter change counts as a move). The line stays for redo."""
+        """Go back one step (a move, a chance result or a parameter change). The line stays for redo.
+
+        Undo stops before every chance step, so "undo, then force a 6" works:
+        the table then offers the roll and every outcome with its probability.
+        """
         target = self._undo_target()
         if target is None:
             raise IndexError("nothing to undo: this is the start of the game")
@@ -293,10 +396,7 @@ class Session:
         node = self._cur
         if not node.children:
             raise IndexError("nothing to redo: no move was played from this position")
-        node = node.redo or node.children[-1]
-        while node.game.to_move(node.state) == CHANCE and node.children and self.auto_chance:
-            node = node.redo or node.children[-1]
-        self._cur = node
+        self._cur = node.redo or node.children[-1]
         self._changed()
 
     def goto(self, node: int) -> None:
@@ -326,14 +426,22 @@ class Session:
             ids.append(node.id)
         return ids
 
-    def history(self) -> list[dict[str, Any]]:
-        """The positions of :meth:`line`, each ``{"node", "move", "kind", "notation", "notes", "current"}``."""
+    def history(self, viewer: int | None = None) -> list[dict[str, Any]]:
+        """The positions of :meth:`line` as ``viewer`` may read them (``None``: no seat's secrets).
+
+        Each is ``{"node", "move", "kind", "notation", "forced", "notes", "current"}``;
+        a forced chance result says so in its notation too.
+        """
         notes_by_node: dict[int, int] = {}
         for n in self._notes:
             notes_by_node[n.node] = notes_by_node.get(n.node, 0) + 1
-        return [{"node": i, "move": self._nodes[i].depth, "kind": self._nodes[i].kind,
-                 "notation": self._nodes[i].notation, "notes": notes_by_node.get(i, 0),
-                 "current": i == self._cur.id} for i in self.line()]
+        entries = []
+        for i in self.line():
+            node = self._nodes[i]
+            entries.append({"node": i, "move": node.depth, "kind": node.kind,
+                            "notation": node.notation_for(viewer), "forced": node.forced,
+                            "notes": notes_by_node.get(i, 0), "current": i == self._cur.id})
+        return entries
 
     def branches(self) -> list[Branch]:
         """Every line of play in the tree (one per leaf), the current one marked."""
@@ -349,8 +457,23 @@ class Session:
             while first.parent is not None and first.parent is not fork:
                 first = first.parent
             result.append(Branch(leaf=node.id, fork=fork.id, fork_move=fork.depth, moves=node.depth,
-                                 first=first.notation, current=node.id in current))
+                                 first=first.notation_for(None), current=node.id in current))
         return result
+
+    def playback(self, viewer: int | None = None) -> list[dict]:
+        """The last move's resolution step by step, as scenes ``viewer`` may see (often none).
+
+        The last move is the newest step on the line up to the current
+        position that is not a chance result (those follow on their own). The
+        table plays these scenes back with a slider; the current position's own
+        scene comes after them.
+        """
+        node: _Node | None = self._cur
+        while node is not None and node.kind == "chance":
+            node = node.parent
+        if node is None or node.kind != "move" or node.parent is None:
+            return []
+        return node.game.frames(node.parent.state, node.action, viewer)
 
     def position(self, node: int) -> Any:
         """The state at position ``node``."""
@@ -432,6 +555,8 @@ class Session:
                 entry["params"] = node.changes
             else:
                 entry[node.kind] = node.action.to_json()  # type: ignore[union-attr]
+            if node.forced:
+                entry["forced"] = True
             nodes.append(entry)
         return {
             "format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
@@ -442,11 +567,30 @@ class Session:
             "notes": [n.to_json() for n in self._notes],
         }
 
-    def save(self, path: str | os.PathLike | None = None) -> Path:
+    def save(self, path: str | os.PathLike | None = None, seat: int | None = None) -> Path:
         """Write the session (atomically) to ``path``, or to its own path; returns the path.
 
-        A path given here becomes the session's autosave file.
+        The session file holds the whole truth, every seat's secrets included:
+        it must replay through the rules. A path given here becomes the
+        session's autosave file.
+
+        With ``seat``, write instead an export for that seat that leaves out
+        everything the seat may not know (other seats' secret orders, face-down
+        values): the line of play in its words, its view of the position, and
+        the notes. An export is for reading; it cannot be replayed or loaded
+        as a session, and it never becomes the autosave file.
         """
+        if seat is not None:
+            if path is None:
+                raise ValueError("an export for one seat needs a path of its own")
+            seats = self.game.seats()
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+                raise ValueError(f"seat must be a seat from 0 to {len(seats) - 1}, not {seat!r}")
+            target = Path(path)
+            if self.path is not None and target.resolve() == self.path.resolve():
+                raise ValueError("an export for one seat cannot replace the session's own file")
+            _write_atomically(target, json.dumps(self.export(seat), ensure_ascii=False, indent=1))
+            return target
         if path is not None:
             self.path = Path(path)
         if self.path is None:
@@ -454,22 +598,22 @@ class Session:
         self._save_now()
         return self.path
 
+    def export(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of this session, as JSON data (see :meth:`save` with ``seat``)."""
+        history = self.history(viewer=seat)
+        return {
+            "format": EXPORT_FORMAT, "version": VERSION, "game": self.game.name, "seat": seat,
+            "seat_name": self.game.seats()[seat].name, "params": self.params.to_json(),
+            "line": [{k: e[k] for k in ("move", "kind", "notation", "forced")} for e in history
+                     if e["node"] <= self._cur.id or e["current"]],
+            "view": self.game.view(self.state, seat),
+            "notes": [{"move": n.move, "text": n.text, "time": n.time} for n in self._notes],
+            "saved": _now(),
+        }
+
     def _save_now(self) -> None:
         assert self.path is not None
-        data = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
-        directory = self.path.parent if str(self.path.parent) else Path(".")
-        directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        _write_atomically(self.path, json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")))
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
@@ -498,6 +642,9 @@ class Session:
         def bad(message: str) -> SessionFileError:
             return SessionFileError(f"{where}: {message}")
 
+        if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+            raise bad("this is an export for one seat (it leaves out the other seats' secrets), "
+                      "not a session: it cannot be replayed; open the session file it came from")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(f"not a playtest session (a session file has \"format\": \"{FORMAT}\")")
         version = data.get("version")
@@ -544,7 +691,15 @@ class Session:
                     before = session.game.to_move(session.state)
                     if (before == CHANCE) != (kind == "chance"):
                         raise IllegalAction("a chance result where a player moves, or the reverse")
-                    session.play(entry[kind])
+                    forced = entry.get("forced", False)
+                    if not isinstance(forced, bool) or (forced and kind != "chance"):
+                        raise ValueError("'forced' is true or false, and only on a chance result")
+                    if kind == "chance":
+                        outcome = session.game.action_from_json(entry[kind])
+                        check_action_types(outcome)
+                        session._play_chance(outcome, forced=forced, check=True)
+                    else:
+                        session.play(entry[kind])
                     if len(session._nodes) != index + 1:
                         raise ValueError(f"this move repeats node {session._cur.id}")
             except (IllegalAction, ValueError, TypeError) as err:
@@ -570,8 +725,13 @@ class Session:
         return session
 
     # ------------------------------------------------------------------ reporting and display
-    def report(self) -> Report:
-        """A Markdown summary: parameters, moves in notation, notes at their moves, the result."""
+    def report(self, viewer: int | None = None) -> Report:
+        """A Markdown summary: parameters, moves in notation, notes at their moves, the result.
+
+        ``viewer`` is who reads it: ``None`` (the table: no seat's secrets) or a
+        seat (its own secrets too). Every text from users or files is inert
+        Markdown: no links, images or HTML.
+        """
         game = self.game
         esc = _md_escape
         lines = [f"# {game.title}: playtest report", ""]
@@ -597,9 +757,9 @@ class Session:
             elif node.kind == "params":
                 text = f"⚙ {esc(node.notation)}"
             elif node.kind == "chance":
-                text = f"🎲 {esc(node.notation)}"
+                text = f"🎲 {esc(node.notation_for(viewer))}"
             else:
-                text = f"{node.depth}. {esc(node.notation)}"
+                text = f"{node.depth}. {esc(node.notation_for(viewer))}"
             lines.append(f"- {text}")
             for note in notes_by_node.get(node.id, []):
                 lines.append(f"  - 📝 {esc(note.text)}")
@@ -638,11 +798,37 @@ class Session:
                 f"{len(self._nodes)} positions, {len(self._notes)} notes>")
 
 
+def _write_atomically(path: Path, data: str) -> None:
+    directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in values.items()}
 
 
+# Markdown syntax that could make text live: emphasis, code, links and images ([ ] !), tables (|),
+# headings (#), autolinks (the : of a scheme, the . of www.), maths ($); HTML is escaped first.
+_MD_SPECIAL = {c: "\\" + c for c in "\\`*_[]!#|~:.$"}
+
+
 def _md_escape(text: str) -> str:
-    """User text for Markdown: HTML is escaped so it shows as text and never runs."""
-    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+    """User or file text for Markdown, inert: HTML shows as text, and no link, image,
+    autolink, emphasis or table syntax survives; line breaks become spaces.
+
+    >>> print(_md_escape("[x](javascript:alert(1)) ![](http://a.b/c) <b>hi</b>"))
+    \\[x\\](javascript\\:alert(1)) \\!\\[\\](http\\://a\\.b/c) &lt;b&gt;hi&lt;/b&gt;
+    """
+    return "".join(_MD_SPECIAL.get(c, c) for c in html.escape(" ".join(text.split()), quote=False))
 

@@ -2,8 +2,10 @@
 
 The browser does all the highlighting from the scene's ``moves``, ``selects``
 and ``buttons`` (see :mod:`playtest.scene`); only a committed action comes
-back, as ``{"type": "action", "action": {...}}``. Anything else the browser
-sends is refused with a visible error and changes nothing.
+back, as ``{"type": "action", "action": {...}}``, or a table command from a
+button or the curtain, as ``{"type": "command", "name": "roll"}`` or
+``{"type": "command", "name": "reveal", "seat": 1}``. Anything else the
+browser sends is refused with a visible error and changes nothing.
 
 >>> from playtest.widgets.board import Board
 >>> board = Board()
@@ -38,11 +40,18 @@ class Board(anywidget.AnyWidget):
 
     scene = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: ``{"text": "Pass to East: click when ready", "seats": [["I am East", 1], ...]}``
+    #: hides the board until a seat is chosen; ``{}``: no curtain
+    curtain = traitlets.Dict().tag(sync=True)
+
+    #: the table commands the browser may send
+    COMMANDS = ("roll", "reveal", "hide")
 
     def __init__(self, scene: dict | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self._version = 0
         self._handlers: list[Callable[[dict], None]] = []
+        self._command_handlers: list[Callable[[str, int | None], None]] = []
         self.on_msg(self._on_msg)
         if scene is not None:
             self.show(scene)
@@ -56,6 +65,10 @@ class Board(anywidget.AnyWidget):
         """Call ``handler(action_json)`` for every action committed on the board."""
         self._handlers.append(handler)
 
+    def on_command(self, handler: Callable[[str, int | None], None]) -> None:
+        """Call ``handler(name, seat)`` for every table command sent by the board."""
+        self._command_handlers.append(handler)
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
 
@@ -65,8 +78,17 @@ class Board(anywidget.AnyWidget):
             self.error = f"The board sent a malformed message ({type(content).__name__}); nothing was changed."
             return
         kind = content.get("type")
+        if kind == "command":
+            name, seat = content.get("name"), content.get("seat")
+            if name not in self.COMMANDS or (seat is not None and (type(seat) is not int or not 0 <= seat < 64)):
+                self.error = f"The board sent an unknown command ({_short(name)}); nothing was changed."
+                return
+            for handler in list(self._command_handlers):
+                handler(name, seat)
+            return
         if kind != "action":
-            self.error = f"The board sent a message playtest does not understand (type {kind!r}); nothing was changed."
+            self.error = (f"The board sent a message playtest does not understand (type {_short(kind)}); "
+                          "nothing was changed.")
             return
         action = content.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
@@ -79,3 +101,9 @@ class Board(anywidget.AnyWidget):
         scene = self.scene or {}
         boards = ", ".join(b.get("id", "?") for b in scene.get("boards", []))
         return f"Board({boards or 'empty'})"
+
+
+def _short(value: Any) -> str:
+    """A value from the browser, shown in an error without echoing a huge input back."""
+    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -4,6 +4,17 @@ Board; whose turn it is; undo and redo; the move log, which also jumps to any
 position; a branch switcher; a parameter panel generated from the game's
 declarations; notes tied to the current position; a bot for any seat.
 
+Around any game, with no game named here:
+
+* **viewers**: a table bound to a seat (``Table(session, seat=2)``) shows that
+  seat's view and log and plays only for it. A hot-seat table (``seat=None``)
+  of a game with secrets puts a curtain between seats ("Pass to East: click
+  when ready") and shows each seat its own view once it clicks;
+* **chance**: when chance is to move (after an undo, say), the board offers
+  "Roll" and every outcome with its probability, to force one;
+* **playback**: when the last move resolves step by step (its game has
+  frames), a slider, step buttons and a play button show each step.
+
 The table holds no rules: it shows a :class:`playtest.Session` and turns
 clicks into session calls. Everything a person does here can be done from
 Python on the same session, and the table follows.
@@ -27,7 +38,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import bots_for
-from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec
+from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance
 from ..session import Session
 from .board import Board
 
@@ -35,15 +46,18 @@ __all__ = ["Table"]
 
 _PERSON = "person"
 _MAX_BOT_STEPS = 5000
+_MAX_FORCE_BUTTONS = 24
 
 
 class Table(w.VBox):
     """The composed playtest widget for ``session``.
 
     ``bots`` maps seats to bots (``{1: RandomBot()}``): those seats are played
-    by the kit; the others by whoever clicks. ``seat`` shows the board as that
-    seat sees it (its own secrets only); by default the table view, which hides
-    every seat's secrets, for hot-seat play.
+    by the kit; the others by whoever clicks. ``seat`` binds the table to one
+    seat: it shows what that seat may know and plays only for it (several
+    testers at one game each have a table bound to their seat). By default the
+    table is hot-seat: in a game with secrets a curtain goes up whenever the
+    seat to act changes, and each seat sees its own view once it clicks.
     """
 
     def __init__(self, session: Session, bots: dict[int, Any] | None = None, seat: int | None = None,
@@ -51,12 +65,22 @@ class Table(w.VBox):
         if not isinstance(session, Session):
             raise TypeError(f"Table needs a playtest.Session, not {session!r}")
         self.session = session
-        #: whose eyes the board shows: None is the hot-seat table view (no seat's secrets)
+        seats = session.game.seats()
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(seats)):
+            raise ValueError(f"seat must be a seat of {session.game.name} from 0 to {len(seats) - 1}, "
+                             f"not {seat!r}")
+        #: the seat this table is bound to (None: hot-seat, whoever clicks)
         self.seat = seat
+        #: in hot-seat play of a game with secrets: the seat behind the curtain now (None: curtain up)
+        self.revealed: int | None = None
+        self._last_primary: int | None = None
+        self._frames: list[dict] = []
+        self._frames_key: tuple | None = None
         self.bots: dict[int, Any] = dict(bots or {})
         self._syncing = False
         self.board = Board()
         self.board.on_action(self._on_board_action)
+        self.board.on_command(self._on_board_command)
 
         button = w.Layout(width="auto", min_width="84px")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
@@ -68,6 +92,25 @@ class Table(w.VBox):
         self.redo_button.on_click(lambda _: self._guard(self.session.redo))
         self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
         self.notice = w.Label(value="")
+
+        # playback of a move that resolves step by step: play, slider, step back and forth
+        self.playback_slider = w.IntSlider(value=0, min=0, max=1, description="Step",
+                                           readout=True, continuous_update=True,
+                                           style={"description_width": "40px"},
+                                           layout=w.Layout(width="260px"))
+        self.playback_play = w.Play(value=0, min=0, max=1, interval=700, description="Play",
+                                    tooltip="Play the last move step by step")
+        w.jslink((self.playback_play, "value"), (self.playback_slider, "value"))
+        self.playback_back = w.Button(icon="step-backward", tooltip="One step back", layout=w.Layout(width="36px"))
+        self.playback_next = w.Button(icon="step-forward", tooltip="One step on", layout=w.Layout(width="36px"))
+        self.playback_back.on_click(lambda _: self._step_playback(-1))
+        self.playback_next.on_click(lambda _: self._step_playback(+1))
+        self.playback_label = w.Label(value="")
+        self.playback_slider.observe(self._on_playback, names="value")
+        self.playback = w.HBox([self.playback_play, self.playback_back, self.playback_slider,
+                                self.playback_next, self.playback_label],
+                               layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.playback.add_class("pt-playback")
 
         self.move_log = w.Select(options=[], rows=12, layout=w.Layout(width="auto"))
         self.move_log.observe(self._on_log_pick, names="value")
@@ -108,7 +151,8 @@ class Table(w.VBox):
         tabs.set_title(0, "Rule parameters")
         tabs.selected_index = None
         # side by side when there is room, the side panel below the board when there is not
-        top = w.HBox([self.board, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        top = w.HBox([w.VBox([self.playback, self.board]), side],
+                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([top, self.notice, tabs], **kwargs)
         self.add_class("pt-table")
         session.on_change(lambda _s: self.refresh())
@@ -145,21 +189,84 @@ class Table(w.VBox):
         return w.VBox([legend, *rows, self.new_game_button])
 
     # ------------------------------------------------------------------ redraw
+    @property
+    def viewer(self) -> int | None:
+        """Whose knowledge the table shows now: its seat, the seat behind the curtain, or None."""
+        return self.seat if self.seat is not None else self.revealed
+
+    def _acting_seats(self) -> list[int]:
+        """The seats a person may act for now, the one whose turn it is first."""
+        session = self.session
+        game, state, mover = session.game, session.state, session.to_move
+        if mover is None or mover == CHANCE:
+            return []
+        if mover != SIMULTANEOUS:
+            return [mover] if mover not in self.bots else []
+        seats = [s for s in game.pending_seats(state) if s not in self.bots]
+        return seats + [s for s in range(len(game.seats()))
+                        if s not in seats and s not in self.bots and game.legal_actions(state, s)]
+
+    def _update_curtain(self) -> None:
+        """Hot-seat play of a game with secrets: the curtain goes up when the seat to act changes."""
+        if self.seat is not None or not self.session.game.has_secrets:
+            self.revealed = None
+            self.board.curtain = {}
+            return
+        acting = self._acting_seats()
+        primary = acting[0] if acting else None
+        if self.revealed is not None and (self.revealed not in acting or (
+                self.revealed == self._last_primary and primary != self.revealed)):
+            self.revealed = None          # that seat is done: pass the table on
+        self._last_primary = primary
+        if self.revealed is None and acting:
+            names = self.session.game.seats()
+            self.board.curtain = {
+                "text": f"Pass to {names[primary].name}: click when ready",
+                "seats": [[f"I am {names[primary].name}", primary]] +
+                         [[names[s].name, s] for s in acting[1:]]}
+        else:
+            self.board.curtain = {}
+
+    def _chance_buttons(self) -> list[dict]:
+        """When chance is to move: roll, or (on a designer's table) force any outcome."""
+        session = self.session
+        buttons = [{"label": "🎲 Roll", "command": "roll", "title": "Draw the outcome with the session's seed"}]
+        if self.seat is not None:
+            return buttons
+        outcomes = session.chance_outcomes()
+        if isinstance(outcomes, UncountedChance):
+            buttons[0]["title"] = f"Draw: {outcomes.describe}. Force an outcome from Python: session.force(...)"
+            return buttons
+        possible = [(o, p) for o, p in outcomes if p > 0]
+        for outcome, probability in possible[:_MAX_FORCE_BUTTONS]:
+            text = session.game.notation(session.state, outcome, None)
+            buttons.append({"label": f"Force: {text} ({_fraction(probability)})", "action": outcome.to_json()})
+        return buttons
+
     def refresh(self) -> None:
         """Redraw everything from the session (the board first, it is what the player watches)."""
         session = self.session
-        scene = session.game.view(session.state, self.seat)
+        self._update_curtain()
+        viewer = self.viewer
+        scene = session.game.view(session.state, viewer)
+        if session.to_move == CHANCE:
+            scene["buttons"] = list(scene.get("buttons", [])) + self._chance_buttons()
+        elif self.seat is None and self.revealed is not None:
+            scene["buttons"] = list(scene.get("buttons", [])) + [
+                {"label": "Hide my view", "command": "hide", "title": "Put the curtain up"}]
         notes_here = session.notes_here()
         if notes_here:
             scene.setdefault("panels", []).append(
                 {"title": f"Notes at move {session.move_number}", "rows": [[n.text] for n in notes_here]})
+        self._live_scene = scene
+        self._update_playback(viewer)
         self.board.show(scene)
         self._syncing = True
         try:
             self.undo_button.disabled = not session.can_undo
             self.redo_button.disabled = not session.can_redo
             self.bot_button.disabled = session.is_over
-            history = session.history()
+            history = session.history(viewer)
             options = []
             for entry in history:
                 mark = " 📝" if entry["notes"] else ""
@@ -184,6 +291,41 @@ class Table(w.VBox):
         finally:
             self._syncing = False
 
+    # ------------------------------------------------------------------ playback
+    def _update_playback(self, viewer: int | None) -> None:
+        key = (self.session.node, viewer, self.board.curtain.get("text", ""))
+        if key == self._frames_key:
+            return
+        self._frames_key = key
+        # behind the curtain nothing plays back: the frames could show a seat's secrets
+        self._frames = [] if self.board.curtain else self.session.playback(viewer)
+        self._syncing_playback = True
+        try:
+            last = len(self._frames)
+            self.playback_play.playing = False
+            self.playback_slider.max = max(1, last)
+            self.playback_play.max = max(1, last)
+            self.playback_slider.value = last
+            self.playback_play.value = last
+            self.playback_label.value = (f"the last move resolves in {last} steps: press ▶ to watch them"
+                                         if last else "")
+            self.playback.layout.display = "flex" if last else "none"
+        finally:
+            self._syncing_playback = False
+
+    def _on_playback(self, change: dict) -> None:
+        if getattr(self, "_syncing_playback", False) or not self._frames:
+            return
+        step = change["new"]
+        last = len(self._frames)
+        self.playback_label.value = (f"step {step} of {last}" if step < last
+                                     else f"the last move resolves in {last} steps: press ▶ to watch them")
+        self.board.show(self._frames[step] if step < last else self._live_scene)
+
+    def _step_playback(self, delta: int) -> None:
+        if self._frames:
+            self.playback_slider.value = min(len(self._frames), max(0, self.playback_slider.value + delta))
+
     # ------------------------------------------------------------------ events
     def _guard(self, call: Any, *args: Any) -> bool:
         """Run a session call; show its error on the board instead of raising into the void."""
@@ -196,8 +338,34 @@ class Table(w.VBox):
         return True
 
     def _on_board_action(self, action: dict) -> None:
-        if self._guard(self.session.play, action):
+        if self.session.to_move == CHANCE:
+            if self.seat is not None:
+                self.board.error = "Only the designer's table forces chance outcomes; press Roll."
+                return
+            done = self._guard(self.session.force, action)
+        elif self.seat is None and self.session.game.has_secrets and self.revealed is None:
+            self.board.error = "Lift the curtain first: the seat to act clicks its name."
+            return
+        else:
+            done = self._guard(self.session.play, action, self.viewer)
+        if done:
             self._run_bots()
+
+    def _on_board_command(self, name: str, seat: int | None) -> None:
+        if name == "roll":
+            if self._guard(self.session.roll):
+                self._run_bots()
+        elif name == "reveal":
+            if self.seat is not None or seat not in self._acting_seats():
+                self.board.error = "That seat cannot act now; nothing was shown."
+                return
+            self.revealed = seat
+            self.board.error = ""
+            self.refresh()
+        elif name == "hide":
+            self.revealed = None
+            self._last_primary = None
+            self.refresh()
 
     def _on_log_pick(self, change: dict) -> None:
         if not self._syncing and change["new"] is not None and change["new"] != self.session.node:
@@ -249,27 +417,28 @@ class Table(w.VBox):
         seat = self.session.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        bot = self.bots.get(seat) or RandomBot()
-        self.session.play_bot(bot)
+        if seat == CHANCE:
+            self.session.roll()
+        else:
+            if seat == SIMULTANEOUS:
+                seat = self.session.game.pending_seats(self.session.state)[0]
+            self.session.play_bot(self.bots.get(seat) or RandomBot(), seat)
         self._run_bots()
 
     def _run_bots(self) -> None:
-        """Let bots play while a bot's seat is to move (a person's seat stops them)."""
+        """Let bots play while a bot's seat is to act (a person's seat stops them)."""
         for _ in range(_MAX_BOT_STEPS):
-            seat = self.session.to_move
-            if seat == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
+            mover = self.session.to_move
+            if mover == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
                 pending = [s for s in self.session.game.pending_seats(self.session.state) if s in self.bots]
                 if not pending:
                     return
                 seat = pending[0]
-                bot = self.bots[seat]
-                if not self._guard(lambda: self.session.play(bot.choose(self.session.game,
-                                                                        self.session.state, seat=seat))):
-                    return
-                continue
-            if seat is None or seat == CHANCE or seat not in self.bots:
+            elif mover is None or mover == CHANCE or mover not in self.bots:
                 return
-            if not self._guard(self.session.play_bot, self.bots[seat]):
+            else:
+                seat = mover
+            if not self._guard(self.session.play_bot, self.bots[seat], seat):
                 return
 
     def _save(self) -> None:
@@ -320,6 +489,14 @@ def _param_value(spec: ParamSpec, value: Any) -> Any:
         except json.JSONDecodeError:
             raise ValueError(f"write a JSON list, for example {json.dumps(list(spec.default))}") from None
     return value
+
+
+def _fraction(probability: float) -> str:
+    """A probability for a button: 1/6 when it is a simple fraction, else a percentage."""
+    for denominator in range(2, 61):
+        if abs(probability * denominator - round(probability * denominator)) < 1e-9:
+            return f"{round(probability * denominator)}/{denominator}"
+    return f"{probability:.1%}"
 
 
 def _show(value: Any) -> str:

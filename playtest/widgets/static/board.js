@@ -3,8 +3,11 @@
 // An anywidget ES module with no dependencies and no build step. It knows
 // nothing of any game: boards, items, what is clickable and what a click
 // commits all come from the `scene` trait. Only committed actions are sent
-// to Python, as {type: "action", action}. Every string from the scene is
-// inserted with textContent, never as HTML.
+// to Python, as {type: "action", action}; a button may instead carry a table
+// command ({type: "command", name, seat}: roll the dice, lift the curtain).
+// The `curtain` trait, when it has text, hides the board behind a screen
+// ("Pass to East: click when ready") until a seat is chosen. Every string
+// from the scene is inserted with textContent, never as HTML.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MARGIN = 14; // around the whole drawing
@@ -450,6 +453,10 @@ function render({ model, el }) {
   const stage = htmlEl("div", "pt-stage", root);
   const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
+  const curtainDiv = htmlEl("div", "pt-curtain", root);
+  curtainDiv.setAttribute("role", "dialog");
+  const curtainText = htmlEl("div", "pt-curtain-text", curtainDiv);
+  const curtainButtons = htmlEl("div", "pt-curtain-buttons", curtainDiv);
   let menu = null;
   let menuSource = []; // the item whose options the menu shows
 
@@ -544,6 +551,14 @@ function render({ model, el }) {
     model.send({ type: "action", action: action === undefined ? null : action });
   }
 
+  function sendCommand(name, seat) {
+    closeMenu();
+    select(null);
+    const message = { type: "command", name: str(name) };
+    if (typeof seat === "number") message.seat = seat;
+    model.send(message);
+  }
+
   function commit(options, event, sourceId) {
     const list = Array.isArray(options) ? options.filter(Boolean) : [];
     if (list.length === 1) sendAction(list[0].action);
@@ -634,7 +649,15 @@ function render({ model, el }) {
     if (!b) return;
     const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
     const option = buttons[Number(b.dataset.index)];
-    if (option) sendAction(option.action);
+    if (!option) return;
+    if (option.command !== undefined) sendCommand(option.command, option.seat);
+    else sendAction(option.action);
+  }
+
+  function onCurtainClick(event) {
+    const b = event.target.closest("button.pt-curtain-button");
+    if (!b) return;
+    sendCommand("reveal", Number(b.dataset.seat));
   }
 
   // Escape anywhere clears this board's selection and menu. It listens on
@@ -675,6 +698,8 @@ function render({ model, el }) {
       b.type = "button";
       b.dataset.index = String(index);
       b.textContent = str(option.label);
+      if (option.command !== undefined) b.classList.add("pt-command");
+      if (option.title) b.title = str(option.title);
     });
     buttonsDiv.replaceChildren(frag);
     buttonsDiv.hidden = buttons.length === 0;
@@ -717,6 +742,26 @@ function render({ model, el }) {
     svg.setAttribute("data-version", str(scene.version));
   }
 
+  // The curtain hides everything a seat may not see until the right person clicks.
+  function drawCurtain() {
+    const value = model.get("curtain");
+    const curtain = value && typeof value === "object" ? value : {};
+    const text = str(curtain.text);
+    const frag = document.createDocumentFragment();
+    for (const entry of Array.isArray(curtain.seats) ? curtain.seats : []) {
+      if (!Array.isArray(entry) || typeof entry[1] !== "number") continue;
+      const b = htmlEl("button", "pt-curtain-button", frag);
+      b.type = "button";
+      b.dataset.seat = String(entry[1]);
+      b.textContent = str(entry[0]);
+    }
+    curtainText.textContent = text;
+    curtainButtons.replaceChildren(frag);
+    curtainDiv.hidden = !text;
+    root.classList.toggle("pt-curtained", !!text);
+    if (text) { closeMenu(); select(null); }
+  }
+
   function drawError() {
     const text = str(model.get("error"));
     errorDiv.textContent = text;
@@ -725,19 +770,24 @@ function render({ model, el }) {
 
   svg.addEventListener("click", onSvgClick);
   buttonsDiv.addEventListener("click", onButtonsClick);
+  curtainDiv.addEventListener("click", onCurtainClick);
   const doc = el.ownerDocument || document;
   doc.addEventListener("keydown", onKeyDown, true);
   model.on("change:scene", drawScene);
   model.on("change:error", drawError);
+  model.on("change:curtain", drawCurtain);
   drawScene();
   drawError();
+  drawCurtain();
 
   return () => {
     svg.removeEventListener("click", onSvgClick);
     buttonsDiv.removeEventListener("click", onButtonsClick);
+    curtainDiv.removeEventListener("click", onCurtainClick);
     doc.removeEventListener("keydown", onKeyDown, true);
     model.off("change:scene", drawScene);
     model.off("change:error", drawError);
+    model.off("change:curtain", drawCurtain);
     closeMenu();
     root.remove();
   };
