@@ -424,9 +424,9 @@ class EatThyself(Game):
 
         >>> import playtest
         >>> game = playtest.load("eat_thyself", count_empty_tiles=False)
-        >>> state = game.state_from_json({"ring": ["▲", "□", "●", "○"], "cards": [[1, 2], [1, 2]]})
-        >>> game.target(state, 0, 0, +1), game.target(state, 0, 1, -1)
-        (2, 2)
+        >>> state = game.state_from_json({"ring": ["▲", "□", "●", "△", "○"], "cards": [[1, 4], [1, 2]]})
+        >>> game.target(state, 0, 0, +1), game.target(state, 0, 1, +1)   # 4 of 4 pieces: back to ▲
+        (2, None)
         """
         ring = state.ring
         n = len(ring)
