@@ -1,15 +1,17 @@
-"""Eat Thyself: scenario tests from the seed's own sentences (RULES.md section E)."""
+"""Eat Thyself: scenario tests from the seed's own sentences (RULES.md section E), and properties over random play."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import playtest
 from playtest import IllegalAction
-from playtest.games.eat_thyself import (CCW, CW, Discard, KeepPawns, Move, Pass, PlaceInGap,
-                                        PlaceOnTile, RemovePawn, Take)
+from playtest.games.eat_thyself import (CCW, CW, SEED_2P, SEED_3P, Discard, KeepPawns, Move, Pass,
+                                        PlaceInGap, PlaceOnTile, RemovePawn, Take)
 
 
 def position(game, ring, **fields):
@@ -287,3 +289,178 @@ def test_parameters_are_validated():
         playtest.load("chess")
     with pytest.raises(ValueError, match="setup_sequence_2p"):
         playtest.load("eat_thyself", kings_per_player=3)
+
+
+# --------------------------------------------------------------------------- properties
+# Random positions reached by random play (hypothesis picks the seed and the length of the walk).
+
+PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# the seed's rings, with every □ occupied by the piece after it, or with no □ at all; and short
+# rings of one king and two pawns each, where counts wrap round the ring
+SETUPS = {"seed": (SEED_2P, SEED_3P, 2, 4),
+          "occupied": (SEED_2P.replace("□ ", "□"), SEED_3P.replace("□ ", "□"), 2, 4),
+          "tile_free": (SEED_2P.replace("□ ", ""), SEED_3P.replace("□ ", ""), 2, 4),
+          "short": ("□▲ ○ △ □● △ ○", "□▲ ○ ◇ □● ◇ △ □◆ △ ○", 1, 2),
+          "short_tile_free": ("▲ ○ △ ● △ ○", "▲ ○ ◇ ● ◇ △ ◆ △ ○", 1, 2)}
+
+
+def load(players=2, setup="seed", **params):
+    two, three, kings, pawns = SETUPS[setup]
+    return playtest.load("eat_thyself", num_players=players, setup_sequence_2p=two, setup_sequence_3p=three,
+                         kings_per_player=kings, pawns_per_player=pawns, **params)
+
+
+def random_positions(game, seed, steps):
+    """The positions of one random game (random_action must pick a listed action)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    yield state
+    for _ in range(steps):
+        if game.to_move(state) is None:
+            return
+        action = game.random_action(state, rng)
+        assert action in game.legal_actions(state), "random_action picks only listed actions"
+        state = game.apply(state, action)
+        yield state
+
+
+def has_unoccupied_tile(state):
+    return any(tile and piece is None for tile, piece in state.ring)
+
+
+@PROPERTY_SETTINGS
+@given(players=st.sampled_from([2, 3]), setup=st.sampled_from(sorted(SETUPS)), drive_counting=st.booleans(),
+       seed=st.integers(0, 10_000), steps=st.integers(0, 200))
+def test_count_empty_tiles_cannot_matter_without_an_unoccupied_tile(players, setup, drive_counting, seed, steps):
+    """count_empty_tiles only says whether unoccupied □ count: on a ring without one, the legal
+    actions and every move's result are the same either way; outside the move phase it never matters."""
+    counting = load(players, setup, count_empty_tiles=True)
+    skipping = load(players, setup, count_empty_tiles=False)
+    compared = 0
+    for state in random_positions(counting if drive_counting else skipping, seed, steps):
+        listed = counting.legal_actions(state)
+        if state.phase == "move" and has_unoccupied_tile(state):
+            continue
+        assert skipping.legal_actions(state) == listed
+        for action in listed:
+            if isinstance(action, Move):
+                assert counting.apply(state, action) == skipping.apply(state, action)
+        compared += 1
+    assert compared or setup in ("seed", "short")       # the tile-free rings compare every position
+
+
+@PROPERTY_SETTINGS
+@given(players=st.sampled_from([2, 3]), setup=st.sampled_from(sorted(SETUPS)), counting=st.booleans(),
+       seed=st.integers(0, 10_000), steps=st.integers(0, 200))
+def test_one_direction_only_removes_counter_clockwise_moves(players, setup, counting, seed, steps):
+    """allow_both_directions=False (RULES.md E3) takes away exactly the counter-clockwise moves; a
+    player left with none passes."""
+    both = load(players, setup, count_empty_tiles=counting)
+    one_way = load(players, setup, count_empty_tiles=counting, allow_both_directions=False)
+    for state in random_positions(both, seed, steps):
+        listed = both.legal_actions(state)
+        if state.phase == "move":
+            clockwise = [a for a in listed if isinstance(a, Move) and a.direction == CW]
+            assert one_way.legal_actions(state) == (clockwise or [Pass()])
+        else:
+            assert one_way.legal_actions(state) == listed
+
+
+@PROPERTY_SETTINGS
+@given(players=st.sampled_from([2, 3]), counting=st.booleans(), seed=st.integers(0, 10_000),
+       steps=st.integers(0, 200), bonus=st.integers(0, 4), extra=st.integers(0, 6),
+       goal=st.sampled_from(["one_piece_left", "one_king_left"]), ties=st.sampled_from(["mover", "shared"]),
+       max_turns=st.integers(1, 500))
+def test_rules_of_resolution_and_end_do_not_change_the_choices(players, counting, seed, steps, bonus, extra,
+                                                               goal, ties, max_turns):
+    """own_king_bonus_removals, opponent_king_extra_pieces, win_condition, simultaneous_win and
+    max_turns decide what happens after a choice, never which choices a position offers;
+    opponent_pawn_return="may" (E6) only adds dropping an eaten pawn."""
+    game = load(players, count_empty_tiles=counting)
+    other = load(players, count_empty_tiles=counting, own_king_bonus_removals=bonus,
+                 opponent_king_extra_pieces=extra, win_condition=goal, simultaneous_win=ties,
+                 max_turns=max_turns)
+    may = load(players, count_empty_tiles=counting, opponent_pawn_return="may")
+    for state in random_positions(game, seed, steps):
+        listed = game.legal_actions(state)
+        assert other.legal_actions(state) == listed
+        drops = {Discard(p) for p in state.hand if p & 1 and state.take_from is None}
+        assert set(may.legal_actions(state)) == set(listed) | drops
+
+
+def rotated(state, shift):
+    """The same position with slot i renumbered (i + shift) % n."""
+    n = len(state.ring)
+    return state._replace(ring=tuple(state.ring[(j - shift) % n] for j in range(n)))
+
+
+def mirrored(state):
+    """The same position read counter-clockwise: slot i becomes n - 1 - i."""
+    return state._replace(ring=tuple(reversed(state.ring)))
+
+
+def renumber(action, slot, gap, flip):
+    if isinstance(action, Move):
+        return Move(slot(action.slot), action.card, -action.direction if flip else action.direction)
+    if isinstance(action, (RemovePawn, Take)):
+        return type(action)(slot(action.slot))
+    if isinstance(action, PlaceOnTile):
+        return PlaceOnTile(action.piece, slot(action.slot))
+    if isinstance(action, PlaceInGap):
+        return PlaceInGap(action.piece, gap(action.gap))
+    return action
+
+
+@PROPERTY_SETTINGS
+@given(players=st.sampled_from([2, 3]), setup=st.sampled_from(sorted(SETUPS)), counting=st.booleans(),
+       seed=st.integers(0, 10_000), steps=st.integers(0, 200), shift=st.integers(0, 30))
+def test_the_ring_has_no_start_and_no_preferred_direction(players, setup, counting, seed, steps, shift):
+    """The ring is a cycle (RULES.md E.1 §1) and a king "can move either direction" (E3): renumbering
+    the slots from another start, or reading the ring the other way round, renumbers the legal
+    actions the same way, clockwise and counter-clockwise swapping."""
+    game = load(players, setup, count_empty_tiles=counting)
+    for state in random_positions(game, seed, steps):
+        n = len(state.ring)
+        listed = set(game.legal_actions(state))
+        turn = shift % n
+        assert set(game.legal_actions(rotated(state, turn))) == {
+            renumber(a, lambda i: (i + turn) % n, lambda g: (g + turn) % n, False) for a in listed}
+        assert set(game.legal_actions(mirrored(state))) == {
+            renumber(a, lambda i: n - 1 - i, lambda g: (n - g) % n, True) for a in listed}
+
+
+def candidate_actions(game, state):
+    """Every action of every kind on every slot and gap (one past the end too), every piece."""
+    n = len(state.ring)
+    pieces = range(2 * game.params.num_players)
+    candidates = [Pass(), KeepPawns()]
+    for slot in range(n + 1):
+        candidates += [Move(slot, card, d) for card in (0, 1) for d in (CW, CCW)]
+        candidates += [RemovePawn(slot), Take(slot)] + [PlaceOnTile(p, slot) for p in pieces]
+        candidates += [PlaceInGap(p, slot) for p in pieces]
+    return candidates + [Discard(p) for p in pieces]
+
+
+PARAMETER_SETS = [
+    {"num_players": 3, "count_empty_tiles": False, "opponent_pawn_return": "may", "allow_both_directions": False},
+    {"num_players": 3, "count_empty_tiles": False, "opponent_pawn_return": "may"},
+    {"num_players": 2, "count_empty_tiles": False, "opponent_pawn_return": "may", "own_king_bonus_removals": 2,
+     "opponent_king_extra_pieces": 4},
+    {},
+]
+
+
+@settings(PROPERTY_SETTINGS, max_examples=15)
+@given(params=st.sampled_from(PARAMETER_SETS), seed=st.integers(0, 10_000), steps=st.integers(0, 200))
+def test_apply_accepts_exactly_what_legal_actions_lists(params, seed, steps):
+    """One legality decision: every listed action is accepted, every other candidate is refused
+    with IllegalAction (and the position is a value, so a refusal changes nothing)."""
+    game = playtest.load("eat_thyself", **params)
+    for state in random_positions(game, seed, steps):
+        listed = set(game.legal_actions(state))
+        for action in listed:
+            game.apply(state, action)
+        for action in candidate_actions(game, state):
+            if action not in listed:
+                with pytest.raises(IllegalAction):
+                    game.apply(state, action)
