@@ -1,0 +1,249 @@
+"""A token's turn in Then There Was One: the jump rule and the search for a clean path (A.1 §15–17).
+
+A *clean* path lands on no tile twice. These functions work on bit masks of a
+:class:`~.board.Board` and are shared by the rules (which steps are legal, is
+a token trapped) and the greedy token bot (which path ends nearest the goal).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, NamedTuple
+
+from ...rules import Params
+from .board import Board
+
+__all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
+
+MEMO_FROM = 3  # the clean-path search remembers failed subtrees of at least this many steps
+
+
+class TokenTurn(NamedTuple):
+    """Where the token to move stands, and what bounds its next steps (cells are indices, sets are masks)."""
+
+    pos: int           #: the token's tile
+    walls: int         #: every wall standing (an edge mask)
+    obstacles: int     #: obstacle tiles
+    occupied: int      #: tiles it may not enter: obstacles, and other tokens with tokens_block_tokens
+    visited: int       #: tiles landed on this turn (the start tile too with start_tile_counts)
+    steps_left: int    #: steps left in the turn
+    jumps_left: int    #: jumps left in the turn
+
+
+def jump_allowed(entry: tuple, walls: int, obstacles: int, rules: Params) -> bool:
+    """Whether the jump of ``entry`` (one of :attr:`Board.diag`) is open, as rule A.1 §15 has it.
+
+    Both sides must be closed (an obstacle on the side tile, or a wall on one of
+    its two edges), one of them by an obstacle (two obstacles with
+    ``jump_allow_obstacle_wall`` off), and at most ``max_walls_at_jump_corner``
+    walls may end at the corner point. The landing tile is not looked at.
+    """
+    _, b, c, side_b, side_c, corner = entry
+    ob = obstacles >> b & 1
+    oc = obstacles >> c & 1
+    if not (ob or oc):
+        return False
+    if rules.jump_allow_obstacle_wall:
+        if not ((ob or walls & side_b) and (oc or walls & side_c)):
+            return False
+    elif not (ob and oc):
+        return False
+    return (walls & corner).bit_count() <= rules.max_walls_at_jump_corner
+
+
+def clean_finisher(board: Board, walls: int, obstacles: int, rules: Params) -> Callable[[int, int, int, int], bool]:
+    """``finish(cell, k, jumps, blocked)``: can a clean path of exactly ``k`` more steps go on from ``cell``?
+
+    ``blocked`` holds occupied and already landed-on tiles, ``jumps`` the jumps
+    left. Entering the goal row finishes at once with ``goal_on_entry``.
+    Failures are memoised for the position (the key includes ``blocked``).
+    """
+    ortho, diag = board.ortho, board.diag
+    goal = board.goal if rules.goal_on_entry else 0
+    jcost = rules.jump_step_cost
+    jump_ok = jump_allowed  # a closure variable: faster than a global in the inner loop
+    failed: set = set()
+
+    def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
+        if k <= 0:
+            return True
+        if k >= MEMO_FROM:  # big subtrees: remember the ones that fail (the same tiles reached another way)
+            key = (cell, k, jumps, blocked)
+            if key in failed:
+                return False
+        for n, bit in ortho[cell]:
+            if walls & bit or blocked >> n & 1:
+                continue
+            if k == 1 or goal >> n & 1:
+                return True
+            if finish(n, k - 1, jumps, blocked | 1 << n):
+                return True
+        if jumps > 0 and k >= jcost:
+            for entry in diag[cell]:
+                d = entry[0]
+                if blocked >> d & 1 or not jump_ok(entry, walls, obstacles, rules):
+                    continue
+                if k == jcost or goal >> d & 1:
+                    return True
+                if finish(d, k - jcost, jumps - 1, blocked | 1 << d):
+                    return True
+        if k >= MEMO_FROM:
+            failed.add(key)
+        return False
+
+    return finish
+
+
+class TokenPaths:
+    """The token-turn queries on one board: allowed steps, clean steps, a random step, why a step is refused.
+
+    The game holds one (``game.paths``) and answers its public queries
+    (``token_moves``, ``step_reason``, ...) with it. Cells are indices.
+    """
+
+    def __init__(self, board: Board):
+        self.B = board
+
+    def token_cells(self, state: Any, exclude: int = -1) -> int:
+        """The tiles of the tokens on the board (a mask), but seat ``exclude``'s."""
+        mask = 0
+        for k, t in enumerate(state.tokens):
+            if t >= 0 and k + 1 != exclude:
+                mask |= 1 << t
+        return mask
+
+    def visited(self, state: Any) -> int:
+        """The tiles landed on this turn (a mask; the start tile too with ``start_tile_counts``)."""
+        path = state.path
+        mask = 1 << path[0] if state.rules.start_tile_counts else 0
+        for i in path[1:]:
+            mask |= 1 << i
+        return mask
+
+    def context(self, state: Any) -> tuple:
+        """The fields of :class:`TokenTurn` as a plain tuple (cheaper in the hot path)."""
+        rules = state.rules
+        occupied = state.obstacles
+        if rules.tokens_block_tokens:
+            occupied |= self.token_cells(state, exclude=state.mover)
+        return (state.path[-1], state.walls | state.built, state.obstacles, occupied, self.visited(state),
+                rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used)
+
+    def candidates(self, state: Any, ctx: tuple) -> list[tuple[int, bool]]:
+        """Steps the board allows from the token's tile (walls, occupancy, jump rule), revisits included."""
+        pos, walls, obstacles, occupied, _, k, jumps = ctx
+        rules = state.rules
+        out = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
+        if jumps > 0 and k >= rules.jump_step_cost:
+            for entry in self.B.diag[pos]:
+                d = entry[0]
+                if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
+                    out.append((d, True))
+        return out
+
+    def can_step(self, state: Any, pos: int) -> bool:
+        """Whether the token to move (on ``pos``) has any step the board allows, revisits included."""
+        rules = state.rules
+        walls = state.walls | state.built
+        occupied = state.obstacles
+        if rules.tokens_block_tokens:
+            occupied |= self.token_cells(state, exclude=state.mover)
+        for n, bit in self.B.ortho[pos]:
+            if not (walls & bit or occupied >> n & 1):
+                return True
+        return bool(self.candidates(state, self.context(state)))
+
+    def token_moves(self, state: Any) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+        """(clean, other) allowed steps, as ``(cell, is_jump)``: see ``ThenThereWasOne.token_moves``."""
+        ctx = self.context(state)
+        pos, walls, obstacles, occupied, visited, k, jumps = ctx
+        rules = state.rules
+        goal = self.B.goal if rules.goal_on_entry else 0
+        jcost = rules.jump_step_cost
+        finish = clean_finisher(self.B, walls, obstacles, rules)
+        clean, other = [], []
+        for n, jump in self.candidates(state, ctx):
+            if visited >> n & 1:
+                other.append((n, jump))
+                continue
+            cost = jcost if jump else 1
+            if k == cost or goal >> n & 1 or finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
+                clean.append((n, jump))
+            else:
+                other.append((n, jump))
+        return clean, other
+
+    def has_clean_path(self, state: Any) -> bool:
+        """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
+        pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
+        finish = clean_finisher(self.B, walls, obstacles, state.rules)
+        return finish(pos, k, jumps, occupied | visited)
+
+    def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
+        """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step."""
+        rules = state.rules
+        ctx = self.context(state)
+        cands = self.candidates(state, ctx)
+        if not rules.allow_voluntary_revisit:
+            pos, walls, obstacles, occupied, visited, k, jumps = ctx
+            goal = self.B.goal if rules.goal_on_entry else 0
+            finish = None
+            pool = list(cands)
+            while pool:  # draw without replacement until a clean step: uniform among the clean ones
+                pick = rng.randrange(len(pool))
+                pool[pick], pool[-1] = pool[-1], pool[pick]
+                n, jump = pool.pop()
+                if visited >> n & 1:
+                    continue
+                cost = rules.jump_step_cost if jump else 1
+                if k == cost or goal >> n & 1:
+                    return n, jump
+                if finish is None:
+                    finish = clean_finisher(self.B, walls, obstacles, rules)
+                if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
+                    return n, jump
+        return rng.choice(cands)
+
+    def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> tuple[str, str]:
+        """Why the token to move cannot step (or jump) onto cell ``to`` now: (reason, rule)."""
+        B = self.B
+        rules = state.rules
+        ctx = self.context(state)
+        pos, walls, obstacles, occupied, visited, k, jumps = ctx
+        pc, pr = pos % B.cols, pos // B.cols
+        tc, tr = to % B.cols, to // B.cols
+        dist = abs(pc - tc) + abs(pr - tr)
+        diagonal = abs(pc - tc) == 1 and abs(pr - tr) == 1
+        if jump is None:
+            jump = diagonal
+        if not jump and dist != 1:
+            return (f"{B.label(to)} is not next to the token: a step goes to an orthogonally adjacent tile",
+                    "A.1 §15")
+        if jump and not diagonal:
+            return f"a jump goes to a diagonal neighbour, and {B.label(to)} is not one", "A.1 §15"
+        if obstacles >> to & 1:
+            return "occupied by an obstacle", "A.1 §15"
+        if occupied >> to & 1:
+            owner = next(k + 1 for k, t in enumerate(state.tokens) if t == to)
+            return f"occupied by {seat_name(owner)}'s token (tokens_block_tokens)", "A.1 §15"
+        if jump:
+            if jumps <= 0:
+                return f"only {rules.max_jumps_per_turn} jump(s) per turn", "A.1 §15"
+            if k < rules.jump_step_cost:
+                return f"a jump uses {rules.jump_step_cost} steps and only {k} are left", "A9"
+            entry = next(e for e in B.diag[pos] if e[0] == to)
+            if (walls & entry[5]).bit_count() > rules.max_walls_at_jump_corner:
+                return "two walls meet at this corner: it cannot be jumped", "A.1 §15"
+            if not jump_allowed(entry, walls, obstacles, rules):
+                if rules.jump_allow_obstacle_wall:
+                    return ("a diagonal move is a jump, only between two obstacles or an obstacle and a wall",
+                            "A.1 §15")
+                return ("a diagonal move is a jump, only between two obstacles (jump_allow_obstacle_wall is off)",
+                        "A.1 §15")
+        else:
+            if walls & (1 << B.edge_bit(pos, to)):
+                return "a wall blocks this side", "A.1 §15"
+        if visited >> to & 1:
+            return "would land on a tile twice", "A.1 §16"
+        return (f"no clean path of {rules.move_length} steps from there (a clean one exists elsewhere)",
+                "A.1 §17")
