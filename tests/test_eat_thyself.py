@@ -1,4 +1,4 @@
-"""Eat Thyself: scenario tests from the seed's own sentences (RULES.md section E), and properties over random play."""
+"""Eat Thyself: scenarios quoting the seed (RULES.md section E) and properties over random play."""
 
 from __future__ import annotations
 
