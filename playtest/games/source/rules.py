@@ -84,10 +84,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Iterator
 
-from ..bots import Bot, register_bot
-from ..geometry import DIAGONAL, ORTHOGONAL, Grid
-from ..rules import Action, EndTurn, Game, IllegalAction, Outcome, Params, Seat, param, register
-from ..scene import Scene, point_id
+from ...bots import Bot, register_bot
+from ...geometry import DIAGONAL, ORTHOGONAL, Grid
+from ...rules import Action, EndTurn, Game, IllegalAction, Outcome, Params, Seat, param, register
+from ...scene import Scene, point_id
 
 __all__ = ["Source", "SourceParams", "State", "Place", "Fortify", "RemoveFortification", "Capture",
            "EndTurn", "ColorScore", "Score", "GreedyBot", "point_name"]
