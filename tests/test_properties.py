@@ -4,7 +4,14 @@
 * a saved and reloaded session replays to the same states at every position;
 * an illegal action changes nothing;
 * random play ends within the game's turn cap;
-* the scene offers exactly the legal actions of the player to move.
+* the scene offers each seat exactly its legal actions (in a simultaneous step, or in a game
+  with secrets, every seat its own);
+* in a game with secrets, no seat sees what it may not know: two positions a seat cannot tell
+  apart (``determinize``) look the same to it, offer it the same actions and make its bot
+  choose the same.
+
+The worked example game of the guide (Secret Bid: chance, secrets, simultaneous orders) runs
+with the shipped games, so the core is held to the same properties.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import playtest
-from playtest import CHANCE, IllegalAction
+from playtest import CHANCE, SIMULTANEOUS, IllegalAction
+from playtest.bots import RandomBot, choose_for
 from playtest.lab import play_game
 
-GAMES = playtest.games()
+GAMES = playtest.games() + ["secret_bid"]
+SECRET_GAMES = [name for name in GAMES if playtest.load(name).has_secrets]
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -112,27 +121,54 @@ def scene_options(scene: dict) -> list[str]:
     return [json.dumps(o["action"], sort_keys=True) for o in options]
 
 
+def viewers(game, state):
+    """Who looks at the board, with what each may do: the table alone for an open turn game;
+    every seat, with its own actions, in a simultaneous step or a game with secrets."""
+    mover = game.to_move(state)
+    if mover in (None, CHANCE) or (mover != SIMULTANEOUS and not game.has_secrets):
+        return [(None, game.legal_actions(state) if mover not in (None, CHANCE) else [])]
+    seats = range(len(game.seats()))
+    return [(seat, game.legal_actions(state, seat)) for seat in seats] + [(None, [])]
+
+
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 80))
 def test_the_scene_offers_exactly_the_legal_actions(name, seed, steps):
     session = random_session(name, seed, steps)
     game, state = session.game, session.state
-    scene = game.view(state)
-    json.dumps(scene)                                   # a scene is plain JSON
-    offered = set(scene_options(scene))
-    if session.is_over or session.to_move == CHANCE:
-        assert not offered
-        return
-    legal = set()
-    for action in game.legal_actions(state):
-        data = action.to_json()
-        legal.add(json.dumps(data, sort_keys=True))
-        # the board sends back exactly the JSON it was given; it must mean the same action
-        assert game.action_from_json(json.loads(json.dumps(data))) == action
-    assert offered == legal
-    ids = [item["id"] for item in scene["items"] if "id" in item]
-    assert len(ids) == len(set(ids)), "item ids are unique"
-    clickable = set(scene["moves"]) | set(scene["selects"])
-    clickable |= {t for targets in scene["selects"].values() for t in targets}
-    assert clickable <= set(ids), "every clickable id is drawn"
+    for viewer, actions in viewers(game, state):
+        scene = game.view(state, viewer)
+        json.dumps(scene)                                   # a scene is plain JSON
+        offered = set(scene_options(scene))
+        legal = set()
+        for action in actions:
+            data = action.to_json()
+            legal.add(json.dumps(data, sort_keys=True))
+            # the board sends back exactly the JSON it was given; it must mean the same action
+            assert game.action_from_json(json.loads(json.dumps(data))) == action
+        assert offered == legal, f"viewer {viewer}"
+        ids = [item["id"] for item in scene["items"] if "id" in item]
+        assert len(ids) == len(set(ids)), "item ids are unique"
+        clickable = set(scene["moves"]) | set(scene["selects"])
+        clickable |= {t for targets in scene["selects"].values() for t in targets}
+        assert clickable <= set(ids), "every clickable id is drawn"
+
+
+@pytest.mark.parametrize("name", SECRET_GAMES)
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80), k=st.integers(0, 10_000))
+def test_no_seat_sees_what_it_may_not_know(name, seed, steps, k):
+    session = random_session(name, seed, steps)
+    game, state = session.game, session.state
+    for seat in range(len(game.seats())):
+        other = game.determinize(state, seat, random.Random(k))   # the same to this seat; secrets redrawn
+        assert game.view(state, seat) == game.view(other, seat)
+        assert game.legal_actions(state, seat) == game.legal_actions(other, seat)
+        assert game.determinize(state, seat, random.Random(1)) == game.determinize(other, seat, random.Random(1))
+        acting = game.to_move(state) == seat or (game.to_move(state) == SIMULTANEOUS
+                                                 and game.legal_actions(state, seat))
+        if acting:
+            choices = [choose_for(RandomBot(seed=2), game, s, seat, random.Random(3)) for s in (state, other)]
+            assert choices[0] == choices[1]
+            assert choices[0] in game.legal_actions(state, seat)   # and legal in the true position
