@@ -27,3 +27,11 @@ def test_readme_starts_with_the_two_commands():
     assert lines[1] == "```bash"
     assert lines[2].startswith("./dev.sh lab") and lines[3].startswith("./dev.sh test")
     assert lines[4] == "```"
+
+
+def test_the_adding_a_game_guide_runs():
+    """Every example in docs/adding_a_game.md runs and prints what the page says."""
+    import doctest
+    guide = README.parent / "docs" / "adding_a_game.md"
+    result = doctest.testfile(str(guide), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
