@@ -616,6 +616,32 @@ class Session:
         _write_atomically(self.path, json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")))
 
     @classmethod
+    def open(cls, path: str | os.PathLike, game: Game | str, seed: int | None = None,
+             start: Any = None) -> "Session":
+        """The session recorded in ``path``, resumed; or a new one saved there when none exists.
+
+        What notebooks use: "Run All" after a kernel restart brings the same
+        session back instead of replacing it. A file of another game is refused.
+
+        >>> import tempfile, os, playtest
+        >>> path = os.path.join(tempfile.mkdtemp(), "demo.playtest.json")
+        >>> first = playtest.Session.open(path, "eat_thyself", seed=1)
+        >>> first.play(first.legal_actions()[0])
+        >>> again = playtest.Session.open(path, "eat_thyself", seed=1)    # resumed, not replaced
+        >>> again.move_number
+        1
+        """
+        path = Path(path)
+        name = game if isinstance(game, str) else getattr(game, "name", None)
+        if path.exists():
+            session = cls.load(path)
+            if name is not None and session.game.name != name:
+                raise SessionFileError(f"{path} holds a {session.game.name} session, not {name}: "
+                                       "choose another path")
+            return session
+        return cls(game, seed=seed, path=path, start=start)
+
+    @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
         """Open a saved session; every action is replayed through the rules.
 
