@@ -28,28 +28,28 @@ must replay through the rules: send a tester ``save(path, seat=k)`` instead.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
 import random
-import tempfile
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, SessionSaveError,
+                      read_records, remove_stale_temporaries, write_atomically)
 from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, UncountedChance,
                     check_action_types, draw_outcome, game_class, load, show_value)
 
-__all__ = ["Session", "SessionFileError", "Note", "Branch", "Report"]
-
-FORMAT = "playtest-session"
-EXPORT_FORMAT = "playtest-seat-export"
-VERSION = 1
+__all__ = ["Session", "SessionFileError", "SessionSaveError", "SessionFileWarning", "Note", "Branch",
+           "Report"]
 
 
-class SessionFileError(ValueError):
-    """A session file that cannot be read: corrupt, foreign, or not replayable by the rules."""
+class SessionFileWarning(UserWarning):
+    """Something in a session file was repaired on opening (a change cut off by a crash)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Branch:
 
 class _Node:
     __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
-                 "redo", "depth", "notation", "forced", "seen")
+                 "redo", "depth", "notation", "forced", "seen", "index")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
                  changes: dict | None, state: Any, game: Game, notation: str, forced: bool = False):
@@ -96,6 +96,7 @@ class _Node:
         self.state = state
         self.game = game
         self.children: list[_Node] = []
+        self.index: dict[tuple, _Node] = {}     # children by what they did: adding one is O(1)
         self.redo: _Node | None = None
         # the move number: chance results and parameter changes are steps, not moves
         self.depth = 0 if parent is None else parent.depth + (kind == "move")
@@ -114,6 +115,37 @@ class _Node:
             if text is None:
                 text = self.seen[viewer] = self.game.notation(self.parent.state, self.action, viewer)  # type: ignore
         return text + " (forced)" if self.forced else text
+
+
+def _child_key(kind: str, action: Action | None, changes: dict | None, forced: bool) -> tuple:
+    return (kind, action, json.dumps(changes, sort_keys=True) if changes is not None else None, forced)
+
+
+def _transaction(method: Callable) -> Callable:
+    """A change to the session: on disk before the call returns, or not made at all.
+
+    The method changes the tree in memory; then the change is appended to the
+    session file. If the method raises (a refused move, a parameter change
+    the rules cannot set up) or the write fails (disk full), the session is
+    put back exactly as it was, and the error is raised.
+    """
+    @functools.wraps(method)
+    def change(self: "Session", *args: Any, **kwargs: Any) -> Any:
+        if self._undo_log is not None:            # inside another change (force calls play)
+            return method(self, *args, **kwargs)
+        snapshot = (self._cur, len(self._nodes), len(self._notes))
+        self._undo_log = []
+        try:
+            result = method(self, *args, **kwargs)
+            self._persist()
+        except BaseException:
+            self._rollback(snapshot)
+            raise
+        finally:
+            self._undo_log = None
+        self._notify()
+        return result
+    return change
 
 
 class Report(str):
@@ -155,16 +187,21 @@ class Session:
         self._cur = root
         self._notes: list[Note] = []
         self._listeners: list[Callable[["Session"], None]] = []
+        self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
+        self._undo_log: list[tuple[_Node, _Node | None]] | None = None
         self.created = _now()
         self.path: Path | None = None
+        self._journal: Journal | None = None
+        self._written = (0, 0, 0)     # nodes, notes, current: what the file holds
+        #: what opening the file repaired (a change cut off by a crash), in words
+        self.load_warnings: list[str] = []
         self._resolve_chance_steps()
         if path is not None:
             path = Path(path)
             if path.exists():
-                raise FileExistsError(f"{path} already exists; open it with playtest.Session.load({str(path)!r}) "
-                                      "or choose another path")
-            self.path = path
-            self._save_now()
+                raise FileExistsError(f"{path} already exists: resume it with playtest.Session.open("
+                                      f"{str(path)!r}, ...) or playtest.Session.load, or choose another path")
+            self._attach(path)
 
     # ------------------------------------------------------------------ the position
     @property
@@ -230,6 +267,7 @@ class Session:
         return None if outcome is None else outcome.winner
 
     # ------------------------------------------------------------------ playing
+    @_transaction
     def play(self, action: Action | dict | str, seat: int | None = None) -> None:
         """Play ``action`` (an action, its JSON form, or its notation) at the current position.
 
@@ -264,7 +302,6 @@ class Session:
             new_state = game.apply(state, action)
             self._advance("move", action, None, new_state, game, game.notation(state, action))
         self._resolve_chance_steps()
-        self._changed()
 
     def _seat_name(self, seat: int | None) -> str:
         seats = self.game.seats()
@@ -300,6 +337,7 @@ class Session:
         self.play(action, seat=seat)
         return action
 
+    @_transaction
     def roll(self) -> Action:
         """Resolve the chance step to move now by drawing from its distribution (the session's seed)."""
         if self.to_move != CHANCE:
@@ -307,7 +345,6 @@ class Session:
         outcome = draw_outcome(self.game.chance_outcomes(self.state), self._rng)
         self._play_chance(outcome, forced=False)
         self._resolve_chance_steps()
-        self._changed()
         return outcome
 
     def force(self, outcome: Action | dict | str) -> None:
@@ -355,17 +392,33 @@ class Session:
     def _advance(self, kind: str, action: Action | None, changes: dict | None, state: Any, game: Game,
                  notation: str, forced: bool = False) -> None:
         parent = self._cur
-        for child in parent.children:
-            if child.kind == kind and child.action == action and child.changes == changes \
-                    and child.game == game and child.forced == forced:
-                parent.redo = child
-                self._cur = child
-                return
-        child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
-        self._nodes.append(child)
-        parent.children.append(child)
-        parent.redo = child
+        key = _child_key(kind, action, changes, forced)
+        child = parent.index.get(key)
+        if child is None:
+            child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
+            self._nodes.append(child)
+            parent.children.append(child)
+            parent.index[key] = child
+        self._set_redo(parent, child)
         self._cur = child
+
+    def _set_redo(self, node: _Node, child: _Node | None) -> None:
+        if self._undo_log is not None and node.redo is not child:
+            self._undo_log.append((node, node.redo))
+        node.redo = child
+
+    def _rollback(self, snapshot: tuple) -> None:
+        """Put the tree back as it was before a change that failed (see :func:`_transaction`)."""
+        cur, nodes, notes = snapshot
+        for node, redo in reversed(self._undo_log or []):
+            node.redo = redo
+        for node in reversed(self._nodes[nodes:]):
+            parent = node.parent
+            parent.children.remove(node)   # type: ignore[union-attr]
+            parent.index.pop(_child_key(node.kind, node.action, node.changes, node.forced), None)  # type: ignore
+        del self._nodes[nodes:]
+        del self._notes[notes:]
+        self._cur = cur
 
     # ------------------------------------------------------------------ moving in the tree
     @property
@@ -379,6 +432,7 @@ class Session:
     def _undo_target(self) -> _Node | None:
         return self._cur.parent
 
+    @_transaction
     def undo(self) -> None:
         """Go back one step (a move, a chance result or a parameter change). The line stays for redo.
 
@@ -389,16 +443,16 @@ class Session:
         if target is None:
             raise IndexError("nothing to undo: this is the start of the game")
         self._cur = target
-        self._changed()
 
+    @_transaction
     def redo(self) -> None:
         """Go forward again along the line last played from here."""
         node = self._cur
         if not node.children:
             raise IndexError("nothing to redo: no move was played from this position")
         self._cur = node.redo or node.children[-1]
-        self._changed()
 
+    @_transaction
     def goto(self, node: int) -> None:
         """Jump to any position of the tree by its id (see :meth:`history`, :meth:`branches`)."""
         if not isinstance(node, int) or isinstance(node, bool) or not 0 <= node < len(self._nodes):
@@ -407,10 +461,9 @@ class Session:
         # remember the way down, so redo from an ancestor follows this line
         walk = target
         while walk.parent is not None:
-            walk.parent.redo = walk
+            self._set_redo(walk.parent, walk)
             walk = walk.parent
         self._cur = target
-        self._changed()
 
     def line(self) -> list[int]:
         """Ids of the positions from the start to the current one, then on along the redo line."""
@@ -484,6 +537,7 @@ class Session:
         return len(self._nodes)
 
     # ------------------------------------------------------------------ notes and parameters
+    @_transaction
     def note(self, text: str) -> Note:
         """Write a note at the current position; it is saved with the session."""
         if not isinstance(text, str):
@@ -491,9 +545,10 @@ class Session:
         text = text.strip()
         if not text:
             raise ValueError("a note needs some text")
+        if len(text) > LIMITS.max_text:
+            raise ValueError(f"a note holds at most {LIMITS.max_text:,} characters, not {len(text):,}")
         note = Note(self._cur.id, self._cur.depth, text, _now())
         self._notes.append(note)
-        self._changed()
         return note
 
     @property
@@ -505,6 +560,7 @@ class Session:
         """The notes written at the current position."""
         return [n for n in self._notes if n.node == self._cur.id]
 
+    @_transaction
     def set_params(self, **changes: Any) -> None:
         """Change rule parameters at the current position.
 
@@ -517,7 +573,9 @@ class Session:
         changed = {k: getattr(new_params, k) for k in changes if getattr(new_params, k) != getattr(game.params, k)}
         if not changed:
             return
-        new_game = type(game)(new_params)
+        new_game = self._games.get(new_params)
+        if new_game is None:
+            new_game = self._games[new_params] = type(game)(new_params)
         setup = [k for k in changed if not new_params.spec(k).live]
         if setup:
             state = new_game.initial_state()
@@ -527,7 +585,6 @@ class Session:
             notation = "set " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
         self._advance("params", None, _jsonable(changed), state, new_game, notation)
         self._resolve_chance_steps()
-        self._changed()
 
     def is_new_game(self, node: int | None = None) -> bool:
         """Whether the position ``node`` (default: current) began a new game by a setup change."""
@@ -539,40 +596,31 @@ class Session:
         """Call ``callback(session)`` after every change (the table redraws with it)."""
         self._listeners.append(callback)
 
-    def _changed(self) -> None:
-        if self.path is not None:
-            self._save_now()
+    def off_change(self, callback: Callable[["Session"], None]) -> None:
+        """Stop calling ``callback`` (a closed table unsubscribes)."""
+        self._listeners = [c for c in self._listeners if c is not callback]
+
+    def _notify(self) -> None:
         for callback in list(self._listeners):
             callback(self)
 
     # ------------------------------------------------------------------ files
     def to_json(self) -> dict[str, Any]:
-        """The session file's content: game, parameters, seed, the action tree, notes."""
-        nodes = []
-        for node in self._nodes[1:]:
-            entry: dict[str, Any] = {"parent": node.parent.id}  # type: ignore[union-attr]
-            if node.kind == "params":
-                entry["params"] = node.changes
-            else:
-                entry[node.kind] = node.action.to_json()  # type: ignore[union-attr]
-            if node.forced:
-                entry["forced"] = True
-            nodes.append(entry)
-        return {
-            "format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
-            "params": self._initial_params.to_json(), "seed": self.seed,
-            "start": self._start.to_json() if self._start is not None else None,
-            "created": self.created, "saved": _now(),
-            "nodes": nodes, "current": self._cur.id,
-            "notes": [n.to_json() for n in self._notes],
-        }
+        """The whole session as one JSON object (the one-object form, version 1, that
+        :meth:`from_json` reads): game, parameters, seed, the action tree, notes, current."""
+        return {**self._header(), "version": 1, "saved": _now(),
+                "nodes": [self._node_record(n)["node"] for n in self._nodes[1:]],
+                "current": self._cur.id, "notes": [n.to_json() for n in self._notes]}
 
-    def save(self, path: str | os.PathLike | None = None, seat: int | None = None) -> Path:
-        """Write the session (atomically) to ``path``, or to its own path; returns the path.
+    def save(self, path: str | os.PathLike | None = None, seat: int | None = None, *,
+             replace: bool = False) -> Path:
+        """Write the session to ``path`` (or compact its own file); returns the path.
 
         The session file holds the whole truth, every seat's secrets included:
         it must replay through the rules. A path given here becomes the
-        session's autosave file.
+        session's autosave file. A file that is already there (another session,
+        say) is never overwritten unasked: ``replace=True`` replaces it and keeps
+        the old one beside it as ``<name>.bak``.
 
         With ``seat``, write instead an export for that seat that leaves out
         everything the seat may not know (other seats' secret orders, face-down
@@ -580,23 +628,30 @@ class Session:
         the notes. An export is for reading; it cannot be replayed or loaded
         as a session, and it never becomes the autosave file.
         """
-        if seat is not None:
-            if path is None:
-                raise ValueError("an export for one seat needs a path of its own")
-            seats = self.game.seats()
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-                raise ValueError(f"seat must be a seat from 0 to {len(seats) - 1}, not {seat!r}")
-            target = Path(path)
-            if self.path is not None and target.resolve() == self.path.resolve():
-                raise ValueError("an export for one seat cannot replace the session's own file")
-            _write_atomically(target, json.dumps(self.export(seat), ensure_ascii=False, indent=1))
-            return target
-        if path is not None:
-            self.path = Path(path)
-        if self.path is None:
+        target = Path(path) if path is not None else self.path
+        if target is None:
             raise ValueError("no path: call save(path) once, or create the Session with path=...")
-        self._save_now()
-        return self.path
+        own = self.path is not None and _same_file(target, self.path)
+        if target.exists() and not own:
+            if not replace:
+                raise FileExistsError(f"{target} already exists and is not this session's file: nothing was "
+                                      "written. Choose another name, or save(..., replace=True) to replace it "
+                                      "(the old file is kept as a .bak beside it)")
+            os.replace(target, target.with_name(target.name + ".bak"))
+        if seat is not None:
+            seats = self.game.seats()
+            if type(seat) is not int or not 0 <= seat < len(seats):
+                raise ValueError(f"seat must be a seat from 0 to {len(seats) - 1}, not {seat!r}")
+            if own:
+                raise ValueError("an export for one seat cannot replace the session's own file")
+            write_atomically(target, json.dumps(self.export(seat), ensure_ascii=False, indent=1))
+            return target
+        if own and self._journal is not None:
+            self._journal.rewrite(*self._records())
+            self._written = (len(self._nodes), len(self._notes), self._cur.id)
+        else:
+            self._attach(target)
+        return target
 
     def export(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know of this session, as JSON data (see :meth:`save` with ``seat``)."""
@@ -611,9 +666,53 @@ class Session:
             "saved": _now(),
         }
 
-    def _save_now(self) -> None:
-        assert self.path is not None
-        _write_atomically(self.path, json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")))
+    # the journal: a compact copy, then one appended line or a few per change
+    def _header(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
+                "params": self._initial_params.to_json(), "seed": self.seed,
+                "start": self._start.to_json() if self._start is not None else None,
+                "created": self.created}
+
+    def _node_record(self, node: _Node) -> dict[str, Any]:
+        entry: dict[str, Any] = {"parent": node.parent.id}  # type: ignore[union-attr]
+        if node.kind == "params":
+            entry["params"] = node.changes
+        else:
+            entry[node.kind] = node.action.to_json()  # type: ignore[union-attr]
+        if node.forced:
+            entry["forced"] = True
+        return {"node": entry}
+
+    def _records(self) -> tuple[dict, list[dict]]:
+        records = [self._node_record(n) for n in self._nodes[1:]]
+        records += [{"note": n.to_json()} for n in self._notes]
+        records.append({"current": self._cur.id})
+        return self._header(), records
+
+    def _attach(self, path: Path) -> None:
+        """Make ``path`` this session's file: write a compact copy there, append from now on."""
+        journal = Journal(path)
+        journal.rewrite(*self._records())
+        if self._journal is not None:
+            self._journal.close()
+        self._journal, self.path = journal, path
+        self._written = (len(self._nodes), len(self._notes), self._cur.id)
+
+    def _persist(self) -> None:
+        """Append what changed since the last write (raises SessionSaveError; the caller rolls back)."""
+        if self._journal is None:
+            return
+        nodes, notes, current = self._written
+        if nodes > len(self._nodes) or notes > len(self._notes):      # never after a rollback; be safe
+            self._journal.rewrite(*self._records())
+        else:
+            records = [self._node_record(n) for n in self._nodes[nodes:]]
+            records += [{"note": n.to_json()} for n in self._notes[notes:]]
+            last = self._nodes[-1].id if len(self._nodes) > nodes else current
+            if self._cur.id != last:
+                records.append({"current": self._cur.id})
+            self._journal.append(records)
+        self._written = (len(self._nodes), len(self._notes), self._cur.id)
 
     @classmethod
     def open(cls, path: str | os.PathLike, game: Game | str, seed: int | None = None,
@@ -645,110 +744,160 @@ class Session:
     def load(cls, path: str | os.PathLike) -> "Session":
         """Open a saved session; every action is replayed through the rules.
 
-        A corrupt, foreign or hand-edited file that the rules refuse raises
-        :class:`SessionFileError` naming the problem; the file is not touched.
-        The loaded session keeps autosaving to ``path``.
+        A corrupt, foreign, oversized or hand-edited file that the rules refuse
+        raises :class:`SessionFileError` naming the problem, and the file is not
+        touched. A last change cut off by a crash is dropped (and said so in
+        :attr:`load_warnings` and a :class:`SessionFileWarning`); every change
+        whose call returned is there. The loaded session keeps autosaving to
+        ``path``.
         """
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise SessionFileError(f"{path} is not a playtest session file (not UTF-8 text)") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SessionFileError(f"{path} is not a playtest session file (not valid JSON: {err})") from None
-        session = cls.from_json(data, where=str(path))
-        session.path = path
+        remove_stale_temporaries(path)
+        header, records, torn_at, notes = read_records(path)
+        session = cls._replay(header, records, where=str(path))
+        session.load_warnings = notes
+        for note in notes:
+            warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
+        journal = Journal(path)
+        if torn_at is not None:
+            journal.truncate(torn_at)
+        if header.get("version") == 1 if isinstance(header, dict) else False:
+            journal.rewrite(*session._records())     # an old file: the same content, as a journal
+        session._journal, session.path = journal, path
+        session._written = (len(session._nodes), len(session._notes), session._cur.id)
         return session
 
     @classmethod
     def from_json(cls, data: Any, where: str = "session") -> "Session":
         """A session from :meth:`to_json` data, replayed and checked through the rules."""
+        return cls._replay(data, [], where)
+
+    @classmethod
+    def _replay(cls, header: Any, records: list[Any], where: str) -> "Session":
+        """Rebuild a session from a file's header and records, checking every field and move."""
         def bad(message: str) -> SessionFileError:
             return SessionFileError(f"{where}: {message}")
 
-        if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+        if isinstance(header, dict) and header.get("format") == EXPORT_FORMAT:
             raise bad("this is an export for one seat (it leaves out the other seats' secrets), "
                       "not a session: it cannot be replayed; open the session file it came from")
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise bad(f"not a playtest session (a session file has \"format\": \"{FORMAT}\")")
-        version = data.get("version")
-        if not isinstance(version, int) or version > VERSION or version < 1:
-            raise bad(f"session format version {version!r} is not one this playtest reads (1 to {VERSION})")
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise bad(f"not a playtest session (a session file starts with \"format\": \"{FORMAT}\")")
+        version = header.get("version")
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise bad(f"session format version {_shown(version)} is not one this playtest reads (1 to {VERSION})")
+        if version == 1:                  # one object: nodes, notes and current inside it
+            if records:
+                raise bad("a version 1 session is one JSON object, with nothing after it")
+            records = _records_of_version_1(header, bad)
+        name = header.get("game")
+        if type(name) is not str:
+            raise bad(f"'game' must be a game's name, not {_shown(name)}")
         try:
-            game_cls = game_class(data.get("game"))
+            game_cls = game_class(name)
         except ValueError as err:
-            raise bad(str(err)) from None
+            raise bad(str(err)[:300]) from None
+        params = header.get("params", {})
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            raise bad(f"'params' must be an object of parameter values, not {_shown(params)}")
         try:
-            params = data.get("params") or {}
-            if not isinstance(params, dict):
-                raise ValueError("params must be an object")
             game = game_cls(**params)
-        except ValueError as err:
-            raise bad(f"bad parameters: {err}") from None
-        start = data.get("start")
-        seed = data.get("seed")
+        except (ValueError, TypeError) as err:
+            raise bad(f"bad parameters: {str(err)[:300]}") from None
+        seed = header.get("seed")
+        if seed is not None and (type(seed) is not int or abs(seed) > 2 ** 63):
+            raise bad(f"'seed' must be a whole number or null, not {_shown(seed)}")
+        created = header.get("created", "")
+        if type(created) is not str or len(created) > 100:
+            raise bad("'created' must be a short text (a date)")
         try:
-            session = cls(game, seed=seed, start=start, auto_chance=False)
-        except ValueError as err:
-            raise bad(f"bad start position: {err}") from None
-        nodes = data.get("nodes")
-        if not isinstance(nodes, list):
-            raise bad("'nodes' must be a list")
-        for index, entry in enumerate(nodes, start=1):
-            if not isinstance(entry, dict) or not isinstance(entry.get("parent"), int) \
-                    or not 0 <= entry["parent"] < index:
-                raise bad(f"node {index} has no valid parent (each node names an earlier node)")
-            session._cur = session._nodes[entry["parent"]]
-            kinds = [k for k in ("move", "chance", "params") if k in entry]
-            if len(kinds) != 1:
-                raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params'")
-            kind = kinds[0]
-            try:
-                if kind == "params":
-                    if not isinstance(entry["params"], dict):
-                        raise ValueError("params must be an object")
-                    session.set_params(**entry["params"])
-                    if len(session._nodes) != index + 1:
-                        raise ValueError("this parameter change changes nothing or repeats node "
-                                         f"{session._cur.id}")
-                else:
-                    before = session.game.to_move(session.state)
-                    if (before == CHANCE) != (kind == "chance"):
-                        raise IllegalAction("a chance result where a player moves, or the reverse")
-                    forced = entry.get("forced", False)
-                    if not isinstance(forced, bool) or (forced and kind != "chance"):
-                        raise ValueError("'forced' is true or false, and only on a chance result")
-                    if kind == "chance":
-                        outcome = session.game.action_from_json(entry[kind])
-                        check_action_types(outcome)
-                        session._play_chance(outcome, forced=forced, check=True)
-                    else:
-                        session.play(entry[kind])
-                    if len(session._nodes) != index + 1:
-                        raise ValueError(f"this move repeats node {session._cur.id}")
-            except (IllegalAction, ValueError, TypeError) as err:
-                shown = json.dumps(entry.get(kind), ensure_ascii=False)
-                raise bad(f"node {index} ({kind} {shown} after node {entry['parent']}) cannot be replayed: "
-                          f"{err}") from None
-        current = data.get("current", len(session._nodes) - 1)
-        if not isinstance(current, int) or not 0 <= current < len(session._nodes):
-            raise bad(f"'current' must be a node id from 0 to {len(session._nodes) - 1}")
-        notes = data.get("notes", [])
-        if not isinstance(notes, list):
-            raise bad("'notes' must be a list")
-        for i, note in enumerate(notes):
-            if not isinstance(note, dict) or not isinstance(note.get("text"), str) or \
-                    not isinstance(note.get("node"), int) or not 0 <= note["node"] < len(session._nodes):
-                raise bad(f"note {i} must have 'text' and a 'node' id of this session")
-            node = session._nodes[note["node"]]
-            session._notes.append(Note(node.id, node.depth, note["text"], str(note.get("time", ""))))
+            session = cls(game, seed=seed, start=header.get("start"), auto_chance=False)
+        except (ValueError, TypeError, IllegalAction) as err:
+            raise bad(f"bad start position: {str(err)[:300]}") from None
+        session.created = created or session.created
+        current = None
+        for number, record in enumerate(records, start=2):
+            if not isinstance(record, dict) or len(record) != 1:
+                raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
+            (kind, value), = record.items()
+            if kind == "node":
+                current = session._replay_node(value, bad)
+            elif kind == "note":
+                session._replay_note(value, bad)
+            elif kind == "current":
+                if type(value) is not int or not 0 <= value < len(session._nodes):
+                    raise bad(f"'current' must be a position id from 0 to {len(session._nodes) - 1}, "
+                              f"not {_shown(value)}")
+                current = value
+            else:
+                raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current)")
         session._initial_params = game.params
-        session.created = str(data.get("created", session.created))
         session.auto_chance = True
-        session.goto(current)
+        session._go(current if current is not None else len(session._nodes) - 1)
         return session
+
+    def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError]) -> int:
+        index = len(self._nodes)
+        if index >= LIMITS.max_positions:
+            raise bad(f"more than {LIMITS.max_positions:,} positions: more than a session file may hold")
+        if not isinstance(entry, dict) or type(entry.get("parent")) is not int or \
+                not 0 <= entry["parent"] < index:
+            raise bad(f"node {index} has no valid parent (each node names an earlier node)")
+        kinds = [k for k in ("move", "chance", "params") if k in entry]
+        unknown = set(entry) - {"parent", "move", "chance", "params", "forced"}
+        if len(kinds) != 1 or unknown:
+            raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
+                      f"(and 'parent', 'forced')")
+        kind = kinds[0]
+        self._cur = self._nodes[entry["parent"]]
+        try:
+            if kind == "params":
+                if not isinstance(entry["params"], dict):
+                    raise ValueError("params must be an object")
+                Session.set_params.__wrapped__(self, **entry["params"])   # type: ignore[attr-defined]
+            else:
+                before = self.game.to_move(self.state)
+                if (before == CHANCE) != (kind == "chance"):
+                    raise IllegalAction("a chance result where a player moves, or the reverse")
+                forced = entry.get("forced", False)
+                if type(forced) is not bool or (forced and kind != "chance"):
+                    raise ValueError("'forced' is true or false, and only on a chance result")
+                action = self.game.action_from_json(entry[kind])
+                check_action_types(action)
+                if kind == "chance":
+                    self._play_chance(action, forced=forced, check=True)
+                else:
+                    Session.play.__wrapped__(self, action)   # type: ignore[attr-defined]
+            if len(self._nodes) != index + 1:
+                raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
+        except (IllegalAction, ValueError, TypeError) as err:
+            shown = _shown(entry.get(kind), 200)
+            raise bad(f"node {index} ({kind} {shown} after node {entry['parent']}) cannot be replayed: "
+                      f"{str(err)[:300]}") from None
+        return index
+
+    def _replay_note(self, value: Any, bad: Callable[[str], SessionFileError]) -> None:
+        if len(self._notes) >= LIMITS.max_notes:
+            raise bad(f"more than {LIMITS.max_notes:,} notes: more than a session file may hold")
+        if not isinstance(value, dict) or set(value) - {"node", "text", "time", "author"} or \
+                type(value.get("text")) is not str or type(value.get("node")) is not int or \
+                not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
+                type(value.get("time", "")) is not str or len(value.get("time", "")) > 100:
+            raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
+                      "a 'node' id of this session and a short 'time'")
+        node = self._nodes[value["node"]]
+        self._notes.append(Note(node.id, node.depth, value["text"], value.get("time", "")))
+
+    def _go(self, node: int) -> None:
+        """goto without writing (used while replaying)."""
+        target = self._nodes[node]
+        walk = target
+        while walk.parent is not None:
+            walk.parent.redo = walk
+            walk = walk.parent
+        self._cur = target
 
     # ------------------------------------------------------------------ reporting and display
     def report(self, viewer: int | None = None) -> Report:
@@ -824,20 +973,33 @@ class Session:
                 f"{len(self._nodes)} positions, {len(self._notes)} notes>")
 
 
-def _write_atomically(path: Path, data: str) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+def _same_file(a: Path, b: Path) -> bool:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value read from a file, for an error message, cut short (never echo a huge input)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _records_of_version_1(data: dict, bad: Callable[[str], SessionFileError]) -> list[Any]:
+    nodes, notes = data.get("nodes", []), data.get("notes", [])
+    if not isinstance(nodes, list):
+        raise bad("'nodes' must be a list")
+    if not isinstance(notes, list):
+        raise bad("'notes' must be a list")
+    records: list[Any] = [{"node": entry} for entry in nodes]
+    records += [{"note": note} for note in notes]
+    if "current" in data:
+        records.append({"current": data["current"]})
+    return records
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

@@ -211,9 +211,9 @@ def test_draws_follow_the_probabilities():
 def test_a_chance_step_is_drawn_recorded_and_replayed(game, tmp_path):
     session = Session(game, seed=5, path=tmp_path / "bid.json")
     assert session.to_move == SIMULTANEOUS and session.state.prize in range(1, 7)
-    saved = json.loads((tmp_path / "bid.json").read_text())
-    assert [n["chance"]["kind"] for n in saved["nodes"]] == ["roll", "deal", "deal"]
-    assert not any(n.get("forced") for n in saved["nodes"])
+    saved = [json.loads(line)["node"] for line in (tmp_path / "bid.json").read_text().splitlines()[1:-1]]
+    assert [n["chance"]["kind"] for n in saved] == ["roll", "deal", "deal"]
+    assert not any(n.get("forced") for n in saved)
     assert Session.load(tmp_path / "bid.json").state == session.state
 
 
@@ -231,8 +231,8 @@ def test_undo_stops_before_a_chance_step_so_a_designer_can_force_it(game, tmp_pa
     assert history[1]["notation"].endswith("(forced)") and history[1]["forced"]
     assert not history[2]["forced"]
     assert "(forced)" in session.report()
-    saved = json.loads((tmp_path / "bid.json").read_text())
-    forced = [n for n in saved["nodes"] if n.get("forced")]
+    saved = [json.loads(line) for line in (tmp_path / "bid.json").read_text().splitlines()]
+    forced = [r["node"] for r in saved if "node" in r and r["node"].get("forced")]
     assert forced == [{"parent": 0, "chance": {"kind": "roll", "prize": 6}, "forced": True}]
     reloaded = Session.load(tmp_path / "bid.json")
     assert reloaded.state == session.state and reloaded.history()[1]["forced"]

@@ -110,16 +110,24 @@ def test_notation_strings_play(session):
     assert session.move_number == 1
 
 
+def records(path):
+    """The session file's lines: a header, then one record per change (an append-only journal)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 def test_autosave_writes_every_change_before_returning(tmp_path):
     path = tmp_path / "game.playtest.json"
     session = Session(playtest.load("eat_thyself"), path=path)
-    assert json.loads(path.read_text())["nodes"] == []
-    session.play(session.legal_actions()[0])
-    assert len(json.loads(path.read_text())["nodes"]) == 1
+    header, *rest = records(path)
+    assert header["format"] == "playtest-session" and header["version"] == 2 and rest == [{"current": 0}]
+    first = session.legal_actions()[0]
+    session.play(first)
+    assert records(path)[-1] == {"node": {"parent": 0, "move": first.to_json()}}
     session.note("saved at once")
-    assert json.loads(path.read_text())["notes"][0]["text"] == "saved at once"
+    assert records(path)[-1]["note"]["text"] == "saved at once"
     session.undo()
-    assert json.loads(path.read_text())["current"] == 0
+    assert records(path)[-1] == {"current": 0}
+    assert len(records(path)) == 5                      # one line per change: nothing rewritten
     assert [p.name for p in tmp_path.iterdir()] == ["game.playtest.json"]   # no temporary files left
     with pytest.raises(FileExistsError, match="Session.load"):
         Session(playtest.load("eat_thyself"), path=path)

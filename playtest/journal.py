@@ -1,0 +1,283 @@
+"""Session files: an append-only journal, read back with bounded cost.
+
+A session file is UTF-8 text, one JSON value per line::
+
+    {"format": "playtest-session", "version": 2, "game": "source", "params": {...}, "seed": 1,
+     "start": null, "created": "..."}                         # the header
+    {"node": {"parent": 0, "move": {"kind": "place", "col": 0, "row": 1}}}
+    {"node": {"parent": 1, "chance": {"kind": "roll", "prize": 6}, "forced": true}}
+    {"node": {"parent": 2, "params": {"wall_budget": 10}}}
+    {"note": {"node": 2, "text": "...", "time": "...", "author": "..."}}
+    {"current": 1}
+
+Node ids are implicit: the root is 0 and every ``node`` record is the next id.
+A node record also makes that node the current position; a ``current`` record
+moves it (undo, redo, goto). Every change appends its records in one write
+before the call returns, so autosave costs the same at move 10 and at move
+10,000, and a process killed at any byte leaves a file whose complete lines
+load: a torn last line is dropped (and said so) when the file is opened.
+Saving to a path writes a compact copy (header, nodes, notes, current).
+
+Version 1 files (one JSON object, written by earlier playtest versions) are
+read too, and rewritten as a journal on the first change.
+
+A session file can come from a stranger (a tester sends it back), so reading
+is bounded: size, line count, nesting depth, number sizes and text lengths
+are checked before any replay, every field's type is checked exactly, and no
+code is ever run (never pickle, never eval). The limits are in :data:`LIMITS`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FORMAT", "EXPORT_FORMAT", "VERSION", "LIMITS", "Limits", "SessionFileError", "SessionSaveError",
+           "Journal", "read_records", "write_atomically"]
+
+FORMAT = "playtest-session"
+EXPORT_FORMAT = "playtest-seat-export"
+VERSION = 2
+
+
+class SessionFileError(ValueError):
+    """A session file that cannot be read: corrupt, foreign, too large, or not replayable by the rules."""
+
+
+class SessionSaveError(OSError):
+    """A change could not be written to the session file (disk full, no permission...).
+
+    The change was not made: the session in memory is as it was before the call.
+    """
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a session file may hold; a larger file is refused before any replay."""
+
+    max_bytes: int = 64 * 1024 * 1024        #: the whole file
+    max_line_bytes: int = 1024 * 1024        #: one record
+    max_positions: int = 200_000             #: nodes of the tree
+    max_notes: int = 50_000
+    max_text: int = 20_000                   #: characters of one note or author
+    max_depth: int = 24                      #: nesting of any JSON value
+    max_records: int = 2_000_000             #: lines, current records included
+
+
+LIMITS = Limits()
+
+
+def write_atomically(path: Path, data: str) -> None:
+    """Write ``data`` to ``path`` through a temporary file, fsync, rename, fsync the directory."""
+    directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    _sync_directory(directory)
+
+
+def _sync_directory(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove temporary files a killed save left beside ``path``; returns what was removed."""
+    removed = []
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        candidates = list(directory.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
+            pass
+    return removed
+
+
+def _line(record: Any) -> bytes:
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+class Journal:
+    """The open session file: a compact rewrite, then one appended line (or a few) per change."""
+
+    def __init__(self, path: Path, durable: bool = False):
+        self.path = path
+        #: fsync after every append (survives a power cut, not only a killed kernel)
+        self.durable = durable
+        self._fd: int | None = None
+
+    def rewrite(self, header: dict, records: list[Any]) -> None:
+        """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
+        self.close()
+        data = b"".join([_line(header), *(_line(r) for r in records)]).decode("utf-8")
+        try:
+            write_atomically(self.path, data)
+        except OSError as err:
+            raise SessionSaveError(f"could not write the session file {self.path}: {err.strerror or err}; "
+                                   "nothing was changed") from None
+
+    def append(self, records: list[Any]) -> None:
+        """Append ``records`` in one write; :class:`SessionSaveError` when the disk refuses."""
+        if not records:
+            return
+        data = b"".join(_line(r) for r in records)
+        try:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            if self.durable:
+                os.fsync(self._fd)
+        except OSError as err:
+            self.close()
+            raise SessionSaveError(f"could not save the change to {self.path}: {err.strerror or err}; "
+                                   "the change was not made") from None
+
+    def truncate(self, size: int) -> None:
+        """Cut a torn last line off the file (before appending after it)."""
+        self.close()
+        try:
+            os.truncate(self.path, size)
+        except OSError as err:
+            raise SessionSaveError(f"could not repair {self.path}: {err.strerror or err}") from None
+
+    def close(self) -> None:
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def check_depth(value: Any, limit: int, where: str) -> None:
+    """Refuse JSON nested deeper than ``limit`` (iteratively: no recursion on hostile input)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                raise SessionFileError(f"{where}: nested more than {limit} levels deep")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+
+
+def _parse(text: str, where: str, limits: Limits) -> Any:
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:      # json's C parser stops deep nesting itself, without crashing
+        raise SessionFileError(f"{where}: nested more than {limits.max_depth} levels deep") from None
+    except ValueError as err:   # JSONDecodeError, and integers past Python's digit limit
+        raise SessionFileError(f"{where}: not valid JSON ({str(err)[:120]})") from None
+    check_depth(value, limits.max_depth, where)
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_records(path: Path, limits: Limits = LIMITS) -> tuple[Any, list[Any], int | None, list[str]]:
+    """Read a session file: ``(header, records, torn_at, warnings)``.
+
+    ``header`` is the first JSON value (the whole object for a version 1 file,
+    with no records). ``torn_at`` is the byte offset of an incomplete last
+    line that was dropped (a kill mid-write), or None. Refuses, with
+    :class:`SessionFileError`, a file over the limits or one that is not
+    UTF-8 JSON lines.
+    """
+    where = str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as err:
+        raise SessionFileError(f"{where}: cannot be read ({err.strerror or err})") from None
+    if size > limits.max_bytes:
+        raise SessionFileError(f"{where}: {size:,} bytes is more than a session file may hold "
+                               f"({limits.max_bytes:,} bytes)")
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise SessionFileError(f"{where}: cannot be read ({err.strerror or err})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SessionFileError(f"{where} is not a playtest session file (not UTF-8 text)") from None
+    stripped = text.lstrip()
+    if not stripped:
+        raise SessionFileError(f"{where} is empty: not a playtest session file")
+    warnings: list[str] = []
+    # version 1: one JSON object (written by earlier playtest versions, or pretty-printed by hand)
+    first_line = text.partition("\n")[0]
+    first = _parse(first_line, where, limits) if _is_complete_json(first_line) else None
+    if first is None or (isinstance(first, dict) and first.get("version") == 1):
+        return (first if first is not None and not text[len(first_line):].strip()
+                else _parse(text, where, limits)), [], None, warnings
+    lines = text.split("\n")
+    torn_at = None
+    if not text.endswith("\n"):       # the last line was being written when the process died
+        last = lines.pop()
+        offset = len(raw) - len(last.encode("utf-8"))
+        if _is_complete_json(last):
+            lines.append(last)        # complete, only its newline is missing
+        else:
+            torn_at = offset
+            warnings.append(f"the last change in the file was cut off by a crash and was dropped "
+                            f"({len(last.encode('utf-8'))} bytes at byte {offset:,})")
+    else:
+        lines.pop()                   # after the final newline
+    if len(lines) > limits.max_records + 1:
+        raise SessionFileError(f"{where}: {len(lines):,} records is more than a session file may hold "
+                               f"({limits.max_records:,})")
+    header = None
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if len(line) > limits.max_line_bytes:
+            raise SessionFileError(f"{where}: line {number} is longer than {limits.max_line_bytes:,} characters")
+        value = _parse(line, f"{where}, line {number}", limits)
+        if header is None:
+            header = value
+        else:
+            records.append(value)
+    if header is None:
+        raise SessionFileError(f"{where} holds no header: not a playtest session file")
+    return header, records, torn_at, warnings
+
+
+def _is_complete_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
