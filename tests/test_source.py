@@ -239,6 +239,28 @@ def test_remove_fortification_needs_a_supply_token_and_a_connected_target():
     illegal(game, state, unfortify("f1"), "C.1 §15", "cannot capture or unfortify its own token")
 
 
+def test_a_fortified_source_can_lose_its_fortification_though_never_be_captured():
+    """RULES.md C.1 §10: "Remove a connected fortification ... Target: an opponent's fortified point that is
+    connected." and §15: "Not allowed: ... capturing a source token (source_capturable = false)" — C8 lets
+    a source be fortified, so its fortification may be removed; only the capture is forbidden."""
+    session = playtest.Session(load(action_range="global"))
+    session.play("fortify a1")
+    session.play("end turn")
+    game, state = session.game, session.state
+    assert RemoveFortification(0, 0) in game.legal_actions(state) and Capture(0, 0) not in game.legal_actions(state)
+    assert game.options(state, "a1") == ["Remove fortification (1 AP + 1 token)"] and game.why(state, "a1") == ""
+    assert labels(game, state, "a1") == ["Remove fortification (1 AP + 1 token)"]
+    assert game.notation(state, unfortify("a1")) == "blue: remove red's fortification on a1"
+    session.play("remove fortification a1")                              # the notation is accepted
+    assert session.state.to_json()["board"][0] == "r.......b" and session.state.ap_left == 1
+    illegal(game, session.state, capture("a1"), "C.1 §15", "a1 is the red source: a source token cannot be captured")
+    assert "a source token cannot be captured" in reason(game, session.state, "a1")
+    # next to the chain (the default range) the same holds
+    near = load()
+    state = position(near, "Rbbbbbbbb", to_move="blue")
+    assert labels(near, state, "a1") == ["Remove fortification (1 AP + 1 token)"]
+
+
 # --------------------------------------------------------------------------- capturing
 
 def test_capture_a_connected_token_costs_two():
@@ -407,6 +429,26 @@ def test_four_passes_in_a_row_end_the_game():
     assert state.passes == 0
 
 
+def test_a_pass_is_a_turn_without_an_action_even_a_free_one():
+    """RULES.md C.1 §7: "Unused AP are lost, and a turn in which the colour takes no action is a pass (a turn of
+    free actions, possible only when a cost is set to 0, is not a pass)." """
+    game = load(cost_place=0, pass_limit=2)
+    state = game.apply(game.initial_state(), place("b1"))               # red: a free placement
+    assert state.ap_left == 2 and state.acted
+    assert game.notation(state, EndTurn()) == "red: end turn (2 AP unused)"
+    state = game.apply(state, EndTurn())
+    assert state.passes == 0 and COLORS[state.active] == "blue"          # not a pass
+    assert game.notation(state, EndTurn()) == "blue: pass"
+    state = game.apply(state, EndTurn())                                 # blue takes no action: a pass
+    assert state.passes == 1 and not state.over
+    state = game.apply(game.apply(state, place("h9")), EndTurn())      # yellow acts for free: the count restarts
+    assert state.passes == 0 and not state.over
+    state = game.apply(game.apply(state, EndTurn()), EndTurn())         # green and red pass: pass_limit = 2
+    assert state.over == "2 turns in a row without an action (pass_limit = 2)"
+    reread = game.state_from_json(game.apply(game.initial_state(), place("b1")).to_json())
+    assert reread.acted and game.apply(reread, EndTurn()).passes == 0   # the JSON keeps "acted"
+
+
 # --------------------------------------------------------------------------- scoring
 
 def test_connected_tokens_score_two_and_unconnected_one():
@@ -460,6 +502,25 @@ def test_surrounded_points_need_a_single_colour():
     assert score["red"].surrounded == 3 and score["yellow"].surrounded == 0
     assert both.score_from_scratch(position(both, *rows)) == score
     assert load().score(position(load(), "rr.b....b", "rrr......"))["red"].surrounded == 0
+
+
+def test_a_point_enclosed_by_both_of_a_players_colours_goes_to_the_one_with_more_tokens_next_to_it():
+    """RULES.md C19, territory_color_rule = "same_player": "a point enclosed by both of a player's colours is
+    credited to the colour with more tokens next to it, ties to the one earlier in turn order"."""
+    game = load(territory_color_rule="same_player")
+    state = position(game, "rr.y....b", "..y......")                   # c1: red b1, yellow d1 and c2
+    assert (game.score(state)["yellow"].surrounded, game.score(state)["red"].surrounded) == (3, 0)
+    state = position(game, "rr.y....b", "..r......")                   # c1: red b1 and c2, yellow d1
+    assert (game.score(state)["yellow"].surrounded, game.score(state)["red"].surrounded) == (0, 3)
+    tie = ("rrr.....b", "rr.y.....", "..y......")                       # c2: red c1 b2, yellow d2 c3
+    for first, earlier in (("red", "red"), ("blue", "yellow"), ("yellow", "yellow"), ("green", "red")):
+        for mode in ("single_point", "region"):
+            g = load(territory_color_rule="same_player", territory_mode=mode, first_color=first)
+            state = position(g, *tie)
+            assert g.score(state)[earlier].surrounded == 3, (first, mode)
+            assert g.score(state).players[0] == g.score(state)[earlier].total + g.score(state)[
+                "yellow" if earlier == "red" else "red"].total
+            assert g.score_from_scratch(state) == g.score(state)
 
 
 def test_territory_variants_region_king_and_occupied():
@@ -747,3 +808,67 @@ def test_bots_finish_games(seed):
     assert game.outcome(state) is not None and steps < 1000
     state, _ = play_game(game, playtest.bots.RandomBot(seed), random.Random(seed))
     assert game.outcome(state) is not None
+
+
+#: the parameters that decide which opponent points may be targeted: drawn in every example
+TARGETING_PARAMS = {
+    "action_range": st.sampled_from(("adjacent_to_connected", "global")),
+    "source_capturable": st.booleans(),
+    "max_fortify_layers": st.integers(0, 2),
+}
+#: every other parameter that changes what may be done, with values worth mixing (costs of 0 included)
+LEGALITY_PARAMS = {
+    "board_size": st.sampled_from((5, 7, 9)),
+    "tokens_per_color": st.integers(4, 25),
+    "source_from_supply": st.booleans(),
+    "first_color": st.sampled_from(COLORS),
+    "player_colors": st.sampled_from(("red+yellow/blue+green", "red+blue/yellow+green", "red+green/blue+yellow")),
+    "ap_per_turn": st.integers(1, 4),
+    "first_turn_ap": st.integers(1, 3),
+    "cost_place": st.integers(0, 2),
+    "cost_fortify": st.integers(0, 2),
+    "cost_remove_fortification": st.integers(0, 2),
+    "remove_fortification_tokens": st.integers(0, 2),
+    "cost_capture_connected": st.integers(0, 3),
+    "cost_capture_unconnected": st.integers(0, 2),
+    "cost_capture_unconnected_fortified": st.integers(0, 2),
+    "capture_connected_fortified_cost": st.integers(0, 3),
+    "center_fortifiable": st.booleans(),
+    "connection_through_partner": st.booleans(),
+    "end_trigger": st.sampled_from(("supply_empty", "board_empty")),
+    "end_timing": st.sampled_from(("immediate", "end_of_turn", "end_of_round")),
+    "pass_limit": st.integers(1, 6),
+}
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(params=st.fixed_dictionaries(TARGETING_PARAMS, optional=LEGALITY_PARAMS), seed=st.integers(0, 100_000),
+       steps=st.integers(0, 150))
+def test_apply_accepts_exactly_the_listed_actions_under_any_parameters(params, seed, steps):
+    """"Each color has a discrete turn ... They can spend these in a following ways." — whatever the
+    parameters (range, capturable sources, costs of 0, ...), in a random position apply accepts every action
+    legal_actions lists, and refuses with IllegalAction every Place, Fortify, RemoveFortification and
+    Capture on every point that it does not list."""
+    game = load(**params)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(steps):   # a random position: random legal play, each kind of action as likely as another
+        if game.to_move(state) is None:
+            return
+        by_kind: dict[str, list] = {}
+        for action in game.legal_actions(state):
+            by_kind.setdefault(action.kind, []).append(action)
+        state = game.apply(state, rng.choice(rng.choice(list(by_kind.values()))))
+    if game.to_move(state) is None:
+        return
+    legal = game.legal_actions(state)
+    for action in legal:
+        game.apply(state, action)
+    listed = set(legal)
+    n = game.params.board_size
+    for kind in (Place, Fortify, RemoveFortification, Capture):
+        for i in range(n * n):
+            action = kind(i % n, i // n)
+            if action not in listed:
+                with pytest.raises(IllegalAction):
+                    game.apply(state, action)

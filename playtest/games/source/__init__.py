@@ -9,7 +9,9 @@ connection decides where a colour may place, what it may fortify, what a
 capture costs and what a token scores, so it is recomputed after every action.
 The game ends when a colour's supply runs out; connected tokens score 2,
 unconnected ones 1, a connected centre 10, and an empty point enclosed by one
-colour (the board edge is a wall) 3.
+colour (the board edge is a wall) 3; with ``territory_color_rule = "same_player"``
+a point enclosed by both of a player's colours goes to the colour with more
+tokens next to it, a tie to the one earlier in turn order (C19).
 
 A turn is a sequence of atomic actions, so board, bots and undo share them:
 
@@ -18,11 +20,14 @@ A turn is a sequence of atomic actions, so board, bots and undo share them:
 * :class:`Fortify` (1 AP) — a supply token on top of a connected token of the
   active colour (not on the centre);
 * :class:`RemoveFortification` (1 AP + 1 supply token) — take the fortification
-  off an opponent's connected stack;
+  off an opponent's connected stack (a fortified source's too: only capturing a
+  source is forbidden);
 * :class:`Capture` — an opponent's token: 2 AP when connected, 1 when not, and 1
   for an unconnected fortified stack (both tokens go);
-* :class:`EndTurn` — pass the remaining points. A turn also ends by itself when
-  its points are spent.
+* :class:`EndTurn` — end the turn; the remaining points are lost. A turn also
+  ends by itself when its points are spent. A turn in which the colour took no
+  action is a *pass* (a turn of only free actions, when a cost is 0, is not);
+  ``pass_limit`` passes in a row end the game (C.1 §7, C15).
 
 Points are named like ``e5``: a column letter (``a`` on the left) and a row
 number counted **from the top** (row 1 is the top line of the diagram), so
@@ -32,9 +37,9 @@ Files
 -----
 ``params.py`` the parameters and colours; ``actions.py`` the actions;
 ``rules.py`` the game (connection, legality, effects, end, score, and the
-queries the board and bots use); ``score.py`` the score's value types;
-``position.py`` a position and its JSON; ``view.py`` the scene; ``bots.py``
-the greedy bot.
+queries the board and bots use); ``score.py`` the score's value types and its
+point-by-point reference count; ``position.py`` a position and its JSON;
+``view.py`` the scene; ``bots.py`` the greedy bot.
 
 Position JSON
 -------------

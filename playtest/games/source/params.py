@@ -63,7 +63,8 @@ class SourceParams(Params):
     max_fortify_layers: int = param(1, "fortification tokens one point may hold (0: no fortifying)",
                                     min=0, max=9, rule="C8")
     center_fortifiable: bool = param(False, "the centre point may be fortified", source="public", rule="C8")
-    source_capturable: bool = param(False, "a source token may be captured", rule="C7")
+    source_capturable: bool = param(False, "a source token may be captured (either way a fortified source's "
+                                    "fortification may be removed)", rule="C7")
     action_range: str = param("adjacent_to_connected", "captures and fortification removals target points "
                               "next to a connected token of the active colour, or anywhere",
                               choices=("adjacent_to_connected", "global"), rule="C6")
@@ -96,7 +97,8 @@ class SourceParams(Params):
                                          "(orthogonal) or 8 (king)", choices=("orthogonal", "king"),
                                          rule="C18")
     territory_color_rule: str = param("single_color", "the enclosing tokens are of one colour, or of one "
-                                      "player's two colours", source="seed",
+                                      "player's two colours (the point goes to the colour with more tokens "
+                                      "next to it, a tie to the one earlier in turn order)", source="seed",
                                       choices=("single_color", "same_player"), rule="C19")
     territory_requires_empty: bool = param(True, "only empty points are surrounded points (false: a point "
                                            "holding another colour's token counts too; single_point mode)",

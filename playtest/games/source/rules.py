@@ -65,6 +65,8 @@ class Source(Game):
         first = COLORS.index(p.first_color)
         self._first = first
         self._round_last = clockwise[(clockwise.index(first) - 1) % 4]
+        #: the colour indices in turn order, the first colour first
+        self.turn_order = tuple(clockwise[(clockwise.index(first) + k) % 4] for k in range(4))
         pairs = tuple(tuple(COLORS.index(x) for x in half.split("+")) for half in p.player_colors.split("/"))
         #: each player's two colour indices, player A first
         self.color_pairs = pairs
@@ -77,7 +79,9 @@ class Source(Game):
         self.color_seat = tuple(seat_of)
         self.partner = tuple(partner)
         self._opponents = tuple(pairs[1 - seat_of[c]] for c in range(4))
-        self._groups = tuple((c,) for c in range(4)) if p.territory_color_rule == "single_color" else pairs
+        # the colours that enclose together; a player's pair earlier colour first, since ties go to it (C19)
+        self._groups = tuple((c,) for c in range(4)) if p.territory_color_rule == "single_color" else \
+            tuple(tuple(sorted(pair, key=self.turn_order.index)) for pair in pairs)
         self._touch = b.touch4 if p.territory_neighbourhood == "orthogonal" else b.touch8
         self._nmask = b.adj4 if p.territory_neighbourhood == "orthogonal" else b.adj8
         self._fortifiable = b.all if p.center_fortifiable else b.all & ~(1 << self.centre)
@@ -316,8 +320,6 @@ class Source(Game):
             fortify = mine & ~full & self._fortifiable
         o1, o2 = self._opponents[c]
         targets = stones[o1] | stones[o2]
-        if not p.source_capturable:
-            targets &= ~((self._corner_bit[o1] & stones[o1]) | (self._corner_bit[o2] & stones[o2]))
         if p.action_range == "adjacent_to_connected":
             targets &= near
         if not targets:
@@ -327,6 +329,8 @@ class Source(Game):
         remove = 0
         if ap >= p.cost_remove_fortification and supply >= p.remove_fortification_tokens:
             remove = targets & fortified & theirs
+        if not p.source_capturable:   # only capturing a source is forbidden: its fortification may go (C.1 §10, §15)
+            targets &= ~((self._corner_bit[o1] & stones[o1]) | (self._corner_bit[o2] & stones[o2]))
         capture = 0
         if ap >= p.cost_capture_connected:
             capture |= targets & theirs & ~fortified

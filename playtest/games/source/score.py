@@ -152,7 +152,7 @@ def _surrounded_from_scratch(game: Source, colour: list[int]) -> list[int]:
         seat = game.color_seat[around[0]]
         if any(game.color_seat[x] != seat for x in around):
             return -1
-        c1, c2 = game.color_pairs[seat]
+        c1, c2 = sorted(game.color_pairs[seat], key=game.turn_order.index)   # a tie goes to the earlier
         return c1 if around.count(c1) >= around.count(c2) else c2
 
     owners = [-1] * b.size
