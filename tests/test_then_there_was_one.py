@@ -214,6 +214,21 @@ def test_a_token_with_no_clean_path_is_eliminated_at_once():
     assert state.to_json()["eliminated"] == [[1, "landed twice"]]
 
 
+def test_without_forced_elimination_a_token_that_cannot_step_stays_and_its_turn_ends():
+    """RULES.md A.3, eliminate_when_no_path: "a trapped token is eliminated at once; with false it walks until
+    it lands twice (then it is eliminated by the seed's rule), and a token that cannot step at all stays and
+    its turn ends"."""
+    boxed = [[0, 4], [1, 4], [1, 5], [1, 6], [0, 6]]            # a6 [0, 5]: every step and jump closed
+    fields = dict(obstacles=boxed, to_move=0, round=3, tokens={"1": [0, 5], "2": [5, 0], "3": [7, 0]})
+    game = load()
+    assert game.apply(position(game, **fields), EndTurn()).to_json()["eliminated"] == [[1, "trapped"]]
+    stays = load(eliminate_when_no_path=False)
+    after = stays.apply(position(stays, **fields), EndTurn())
+    assert after.to_json()["eliminated"] == [] and after.to_json()["tokens"]["1"] == [0, 5]
+    assert after.moved == (1,) and after.phase == "token" and after.mover == 2    # its turn has passed
+    assert after.to_json()["eliminated"] == [] and stays.in_play(after) == [1, 2, 3]
+
+
 # --------------------------------------------------------------------------- the wall player's budget
 
 def standing_walls(count):
@@ -239,6 +254,22 @@ def test_budget_counts_walls_left_standing():
     assert game.points_used(state) == 12
     view = game.view(state)
     assert view["panels"][0]["rows"][0] == ["points used", "12 of 12"]
+
+
+def test_walls_may_be_picked_up_at_any_point_of_the_wall_turn():
+    """"At the start of each new turn, previous walls can either be picked up and reused or left on the board."
+    — RULES.md A.1 §13: "Picking up may happen at any point of the wall turn, and a wall built this turn may be
+    taken back before the turn ends; this gives exactly the end-of-turn positions of picking up first"."""
+    game = load()
+    start = position(game, walls=standing_walls(12), to_move=0, round=2,
+                     tokens={"1": [2, 0], "2": [5, 0], "3": [8, 0]})
+    first = game.apply(game.apply(start, Remove((0, 6), (1, 6))), Build((3, 4), (3, 5)))
+    late = game.apply(game.apply(game.apply(start, Remove((2, 6), (3, 6))), Build((2, 6), (3, 6))),
+                      Remove((0, 6), (1, 6)))          # pick up, put back (a new build), pick up another
+    late = game.apply(late, Build((3, 4), (3, 5)))
+    assert Remove((3, 4), (3, 5)) in game.legal_actions(late)              # this turn's wall can be taken back
+    assert game.apply(first, EndTurn()) == game.apply(late, EndTurn())    # the same end position
+    assert "picked up at any point" in game.params.spec("wall_budget").help
 
 
 def test_bought_obstacle_costs_only_in_the_turn_of_purchase():
@@ -298,6 +329,24 @@ def test_no_new_wall_next_to_a_token():
     assert Buy((4, 5)) in game.legal_actions(position(game, **fields))
     fussy = load(bought_obstacle_may_border_token=False)
     assert_illegal(fussy, position(fussy, **fields), Buy((4, 5)), "A23")
+
+
+def test_a_bought_obstacle_that_may_not_border_a_token():
+    """RULES.md A23: "with false, "border" means the 4 edge neighbours of a token's tile, or all 8 neighbours
+    when wall_token_clearance = "edge_or_corner""."""
+    fields = dict(to_move=0, round=3, tokens={"1": [4, 4], "2": [0, 0], "3": [9, 0]})
+    edge = load(bought_obstacle_may_border_token=False)
+    state = position(edge, **fields)
+    for tile in ((4, 5), (4, 3), (3, 4), (5, 4)):
+        assert "may not border a token" in assert_illegal(edge, state, Buy(tile), "A23")
+    for tile in ((5, 5), (3, 3), (4, 6)):                                 # diagonal, or two tiles away: fine
+        assert Buy(tile) in edge.legal_actions(state)
+    corner = load(bought_obstacle_may_border_token=False, wall_token_clearance="edge_or_corner")
+    state = position(corner, **fields)
+    for tile in ((4, 5), (5, 5), (3, 3), (5, 3), (3, 5)):
+        assert_illegal(corner, state, Buy(tile), "A23")
+    assert Buy((4, 6)) in corner.legal_actions(state)
+    assert "8" in corner.params.spec("bought_obstacle_may_border_token").help
 
 
 def test_nothing_behind_the_black_line_on_the_first_wall_turn():

@@ -40,9 +40,15 @@ How a game runs
 A wall turn is a sequence of atomic actions ended by :class:`EndTurn`:
 :class:`Build` (a wall segment on an edge, 1 point), :class:`Remove` (pick up a
 standing wall, or take back one built this turn), :class:`Buy` (an obstacle,
-``obstacle_cost`` points this turn only). A token turn is exactly
-``move_length`` atomic :class:`Step` / :class:`Jump` actions (fewer if it
-reaches the goal row); the last one ends the turn by itself.
+``obstacle_cost`` points this turn only). Walls may be picked up at any point of
+the wall turn, not only first: the turn ends in exactly the positions picking
+up first would give (A.1 §13), and a picked-up wall put back is a new build.
+A bought obstacle may go next to a token unless
+``bought_obstacle_may_border_token`` is false; then "next to" means the 4 tiles
+beside a token's tile, or all 8 around it with ``wall_token_clearance =
+"edge_or_corner"`` (A23). A token turn is exactly ``move_length`` atomic
+:class:`Step` / :class:`Jump` actions (fewer if it reaches the goal row); the
+last one ends the turn by itself.
 
 Automatic events. When the turn passes to a token that has no clean path
 (no self-avoiding path of ``move_length`` steps, nor a shorter one into the goal
@@ -53,8 +59,9 @@ the move log says so ("… ; Blue ▲ trapped: eliminated"). A token that lands 
 a tile twice is listed as ``"landed twice"``. While a clean path exists the
 token must keep to one (``allow_voluntary_revisit = false``): the legal steps
 are those after which a clean completion still exists. With
-``eliminate_when_no_path = false`` a trapped token walks instead, until it lands
-twice; a token that cannot step at all ends its turn where it stands.
+``eliminate_when_no_path = false`` a trapped token is not eliminated: it walks
+instead, until it lands twice (and is eliminated by the seed's rule); a token
+that cannot step at all stays where it is, and its turn ends (A.3).
 
 Live parameter changes take effect at the start of the next turn: the state
 keeps ``rules``, the parameters in force for the turn being played, so a

@@ -53,13 +53,16 @@ class ThenThereWasOneParams(Params):
     allow_voluntary_revisit: bool = param(False, "a token may walk into a double landing even when a "
                                           "clean path exists", rule="A16")
     eliminate_when_no_path: bool = param(True, "a token with no clean path at the start of its turn "
-                                         "(or stuck mid-turn) is eliminated at once", rule="A16")
+                                         "(or stuck mid-turn) is eliminated at once; false: a trapped token "
+                                         "walks until it lands twice, and one that cannot step at all stays "
+                                         "and its turn ends", rule="A16")
     goal_on_entry: bool = param(True, "entering the goal row ends the move and arrives (false: only a "
                                 "move that ends on it)", rule="A17")
     finished_token_leaves_board: bool = param(True, "arrived tokens leave the board and stop blocking",
                                               rule="A17")
-    wall_budget: int = param(12, "points per wall turn, walls left standing included", source="seed",
-                             min=0, max=400, rule="A20")
+    wall_budget: int = param(12, "points per wall turn, walls left standing included (a wall may be picked "
+                             "up at any point of the turn, freeing its point)", source="seed", min=0, max=400,
+                             rule="A20")
     wall_unit: str = param("segment", "a wall piece is one edge segment of cost 1 (straight pieces are "
                            "not offered)", choices=("segment",), rule="A19")
     max_wall_length: int = param(0, "longest straight piece; 0 = null (only for straight pieces, which "
@@ -72,8 +75,9 @@ class ThenThereWasOneParams(Params):
                                         min=0, max=400, rule="A22")
     max_bought_obstacles_per_game: int = param(8, "obstacles the wall player may buy per game",
                                                source="seed", min=0, max=400, rule="A22")
-    bought_obstacle_may_border_token: bool = param(True, "a bought obstacle may go next to a token "
-                                                   "(false: not on a tile touching a token's tile)",
+    bought_obstacle_may_border_token: bool = param(True, "a bought obstacle may go next to a token (false: "
+                                                   "not on the 4 tiles beside a token's tile, or on any of the "
+                                                   "8 around it with wall_token_clearance = edge_or_corner)",
                                                    rule="A23")
     wall_token_clearance: str = param("edge", "a new wall may not lie on an edge of a token's tile "
                                       "(edge_or_corner: nor touch its corners)",
