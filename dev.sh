@@ -25,7 +25,9 @@ case "${1:-}" in
   lab)
     setup
     shift
-    exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks "$@"
+    # playtest.server: Nagle's algorithm off on kernel websockets, so board clicks answer at once
+    exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks \
+      --ServerApp.kernel_websocket_connection_class=playtest.server.NoDelayKernelWebsocketConnection "$@"
     ;;
   test)
     setup

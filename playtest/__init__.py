@@ -9,14 +9,14 @@
 """
 
 from . import games  # registers every game; the package is callable: playtest.games() lists them
-from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAction, Outcome,
-                    Params, ParamSpec, Seat, load, register)
-from .session import Session, SessionFileError
+from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAction, MalformedAction,
+                    Outcome, Params, ParamSpec, Seat, load, register)
+from .session import Session, SessionFileError, SessionSaveError
 from . import bots
 
-__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction", "Outcome", "Params",
-           "ParamSpec", "Seat", "games", "load", "Session", "SessionFileError", "Table", "bots",
-           "simulate", "sweep"]
+__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
+           "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
+           "SessionFileError", "SessionSaveError", "Table", "bots", "simulate", "sweep"]
 __version__ = "0.1.0"
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
 __all__ = [
-    "CHANCE", "SIMULTANEOUS", "DRAW", "IllegalAction", "Action", "EndTurn", "Outcome", "Seat",
+    "CHANCE", "SIMULTANEOUS", "DRAW", "IllegalAction", "MalformedAction", "Action", "EndTurn", "Outcome", "Seat",
     "Params", "ParamSpec", "param", "Game", "UncountedChance", "register", "games", "load",
     "game_class",
 ]
@@ -50,6 +50,18 @@ class IllegalAction(ValueError):
         super().__init__(f"{message} (rule {rule})" if rule else message)
 
 
+class MalformedAction(IllegalAction, TypeError):
+    """Input that is not an action of this game at all (garbage JSON, a wrong type, another
+    game's action); the message names the field. It is an :class:`IllegalAction`, so one
+    ``except playtest.IllegalAction`` catches every refusal of ``play``.
+
+    >>> raise MalformedAction("malformed bid action: seat must be a whole number")
+    Traceback (most recent call last):
+    ...
+    playtest.rules.MalformedAction: malformed bid action: seat must be a whole number
+    """
+
+
 # --------------------------------------------------------------------------- actions
 
 def _to_json_value(value: Any) -> Any:
@@ -58,12 +70,20 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
-def _from_json_value(value: Any, where: str) -> Any:
+def _from_json_value(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, list):
-        return tuple(_from_json_value(v, where) for v in value)
+        if depth >= 4:
+            raise ValueError(f"{where}: lists nested more than 4 deep are not allowed")
+        if len(value) > 10_000:
+            raise ValueError(f"{where}: a list of more than 10,000 values is not allowed")
+        return tuple(_from_json_value(v, where, depth + 1) for v in value)
     if value is None or isinstance(value, (bool, int, str)):
+        if isinstance(value, str) and len(value) > 10_000:
+            raise ValueError(f"{where}: a text of more than 10,000 characters is not allowed")
+        if type(value) is int and abs(value) > 10 ** 15:
+            raise ValueError(f"{where}: {str(value)[:20]}... is too large a number")
         return value
-    raise ValueError(f"malformed action: {where} must be a number, text or list, not {value!r}")
+    raise ValueError(f"malformed value: {where} must be a number, text or list, not {type(value).__name__}")
 
 
 class Action:
@@ -105,8 +125,8 @@ def check_action_types(action: Action) -> None:
         if allowed is not None and type(value) not in allowed:
             wanted = {"int": "a whole number", "bool": "true or false", "str": "text",
                       "tuple": "a list"}.get(str(f.type).split(" |")[0], str(f.type))
-            raise IllegalAction(f"malformed {action.kind} action: {f.name} must be {wanted}, "
-                                f"not {type(value).__name__} {str(value)[:40]}")
+            raise MalformedAction(f"malformed {action.kind} action: {f.name} must be {wanted}, "
+                                  f"not {type(value).__name__} {str(value)[:40]}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +229,10 @@ class ParamSpec:
 
     def validate(self, value: Any, game: str) -> Any:
         """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
-        problem = f"{game} parameter {self.name}={show_value(value)} is not allowed: it must be {self.allowed()}"
+        shown = show_value(value) if not isinstance(value, (list, tuple, dict)) or len(str(value)) < 80 \
+            else type(value).__name__
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        problem = f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
         if isinstance(value, list):
             value = _from_json_value(value, self.name)
         if self.choices is not None:
@@ -343,6 +366,9 @@ class Game:
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, params: Params | None = None, **values: Any):
+        if params is not None and not isinstance(params, self.Params):
+            raise ValueError(f"{self.name}: params must be {self.Params.__name__} (from playtest.load), "
+                             f"not {type(params).__name__}; give parameter values by name instead")
         if params is None:
             params = self.Params.create(**values)
         elif values:
@@ -488,28 +514,32 @@ class Game:
     def action_from_json(self, data: Any) -> Action:
         """An action from its JSON form; ``ValueError`` for malformed data."""
         if not isinstance(data, dict):
-            raise ValueError(f"malformed action: expected an object with a 'kind', got {data!r}")
+            raise ValueError(f"malformed action: expected an object with a 'kind', got {type(data).__name__}")
         kinds = {t.kind: t for t in self.action_types}
         kind = data.get("kind")
-        if kind not in kinds:
-            raise ValueError(f"malformed action: {self.name} has no action kind {kind!r}; "
+        if type(kind) is not str or kind not in kinds:
+            shown = repr(kind) if type(kind) is str and len(kind) < 40 else type(kind).__name__
+            raise ValueError(f"malformed action: {self.name} has no action kind {shown}; "
                              f"its kinds are {', '.join(sorted(kinds))}")
         cls = kinds[kind]
         names = [f.name for f in fields(cls)]
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names and k != "kind"]
         if missing or extra:
+            extra = [k if type(k) is str and len(k) < 40 else "..." for k in extra][:5]
             raise ValueError(f"malformed {kind} action: missing {missing}, unexpected {extra}")
         values = {n: _from_json_value(data[n], f"{kind}.{n}") for n in names}
         for f in fields(cls):
             expected = f.default if f.default is not dataclasses.MISSING else None
             got = values[f.name]
             if f.type in ("int", int) and (isinstance(got, bool) or not isinstance(got, int)):
-                raise ValueError(f"malformed {kind} action: {f.name} must be a whole number, not {got!r}")
+                raise ValueError(f"malformed {kind} action: {f.name} must be a whole number, "
+                                 f"not {type(got).__name__}")
             if f.type in ("str", str) and not isinstance(got, str):
-                raise ValueError(f"malformed {kind} action: {f.name} must be text, not {got!r}")
+                raise ValueError(f"malformed {kind} action: {f.name} must be text, not {type(got).__name__}")
             if f.type in ("bool", bool) and not isinstance(got, bool):
-                raise ValueError(f"malformed {kind} action: {f.name} must be true or false, not {got!r}")
+                raise ValueError(f"malformed {kind} action: {f.name} must be true or false, "
+                                 f"not {type(got).__name__}")
             del expected
         return cls(**values)
 

@@ -41,7 +41,7 @@ from typing import Any, Callable
 
 from .journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, SessionSaveError,
                       read_records, remove_stale_temporaries, write_atomically)
-from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, UncountedChance,
+from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                     check_action_types, draw_outcome, game_class, load, show_value)
 
 __all__ = ["Session", "SessionFileError", "SessionSaveError", "SessionFileWarning", "Note", "Branch",
@@ -188,6 +188,7 @@ class Session:
         self._notes: list[Note] = []
         self._listeners: list[Callable[["Session"], None]] = []
         self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
+        self._table: Any = None
         self._undo_log: list[tuple[_Node, _Node | None]] | None = None
         self.created = _now()
         self.path: Path | None = None
@@ -284,8 +285,16 @@ class Session:
             outcome = game.outcome(state)
             raise IllegalAction(f"the game is over ({outcome.reason if outcome else 'finished'}); "
                                 "undo or jump back in the history to play on")
-        action = self._parse_action(action, seat)
+        try:
+            action = self._parse_action(action, seat)
+        except IllegalAction:
+            raise
+        except (ValueError, TypeError, RecursionError) as err:   # not an action of this game at all
+            raise MalformedAction(str(err)[:300] if not isinstance(err, RecursionError)
+                                  else "malformed action: nested too deeply") from None
         check_action_types(action)
+        if not isinstance(action, game.action_types):
+            raise MalformedAction(f"{type(action).__name__} is not an action of {game.name}")
         if mover == CHANCE:
             if seat is not None:
                 raise IllegalAction(f"chance is to move, not {self._seat_name(seat)}: roll or force the outcome")
@@ -318,7 +327,7 @@ class Session:
             raise IllegalAction(f"{action[:200]!r} is not the notation of a legal action here")
         if isinstance(action, Action):
             return action
-        raise TypeError(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")
+        raise MalformedAction(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")
 
     def play_bot(self, bot: Any, seat: int | None = None) -> Action:
         """Let ``bot`` choose and play for the seat to move (or ``seat``, in a simultaneous step).
@@ -956,12 +965,17 @@ class Session:
         return Report("\n".join(lines))
 
     def table(self, bots: dict | None = None) -> Any:
-        """The interactive table widget for this session (one per session)."""
+        """The interactive table widget for this session: one, cached; ``bots`` seats bots at it.
+
+        Build more with ``playtest.Table(session, ...)`` (a table per seat, say);
+        ``table.close()`` stops one from following the session.
+        """
         from .widgets.table import Table
         existing = getattr(self, "_table", None)
-        if existing is None or bots is not None:
-            existing = Table(self, bots=bots)
-            self._table = existing
+        if existing is None:
+            existing = self._table = Table(self, bots=bots)
+        elif bots is not None:
+            existing.set_bots(bots)
         return existing
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:

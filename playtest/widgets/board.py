@@ -77,6 +77,9 @@ class Board(anywidget.AnyWidget):
         if not isinstance(content, dict):
             self.error = f"The board sent a malformed message ({type(content).__name__}); nothing was changed."
             return
+        if _too_large(content):
+            self.error = "The board sent a message too large or too deeply nested to be an action; nothing was changed."
+            return
         kind = content.get("type")
         if kind == "command":
             name, seat = content.get("name"), content.get("seat")
@@ -101,6 +104,23 @@ class Board(anywidget.AnyWidget):
         scene = self.scene or {}
         boards = ", ".join(b.get("id", "?") for b in scene.get("boards", []))
         return f"Board({boards or 'empty'})"
+
+
+def _too_large(value: Any, max_items: int = 2_000, max_depth: int = 8) -> bool:
+    """Whether a browser message is bigger than any action (walked without recursion)."""
+    stack, seen = [(value, 0)], 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > max_items or depth > max_depth:
+            return True
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, str) and len(item) > 10_000:
+            return True
+    return False
 
 
 def _short(value: Any) -> str:

@@ -137,6 +137,8 @@ class Table(w.VBox):
                                 description="File", style={"description_width": "36px"},
                                 layout=w.Layout(flex="1 1 auto", width="auto"))
         self.save_button = w.Button(description="Save", icon="save", layout=button)
+        self.save_replace = w.Checkbox(value=False, description="replace a file already there (kept as .bak)",
+                                       indent=False, layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _: self._guard(self._save))
 
         side = w.VBox([
@@ -145,7 +147,7 @@ class Table(w.VBox):
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
             w.HTML("<b>Seats</b>"), self.seats_box,
-            w.HBox([self.save_path, self.save_button]),
+            w.HBox([self.save_path, self.save_button]), self.save_replace,
         ], layout=w.Layout(flex="0 0 360px", width="360px", min_width="320px", overflow="hidden"))
         tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
         tabs.set_title(0, "Rule parameters")
@@ -155,9 +157,21 @@ class Table(w.VBox):
                      layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([top, self.notice, tabs], **kwargs)
         self.add_class("pt-table")
-        session.on_change(lambda _s: self.refresh())
+        self._listener = lambda _session: self.refresh()
+        session.on_change(self._listener)
         self.refresh()
         self._run_bots()
+
+    def close(self) -> None:
+        """Close the table: it stops following the session (and costs nothing from then on)."""
+        session, listener = getattr(self, "session", None), getattr(self, "_listener", None)
+        if session is not None and listener is not None:       # (not when __init__ refused its arguments)
+            session.off_change(listener)
+            if getattr(session, "_table", None) is self:
+                session._table = None
+            for widget in (self.board, self.move_log, self.branches, self.playback):
+                widget.close()
+        super().close()
 
     # ------------------------------------------------------------------ building
     def _make_seat_pickers(self) -> dict[int, w.Dropdown]:
@@ -331,8 +345,11 @@ class Table(w.VBox):
         """Run a session call; show its error on the board instead of raising into the void."""
         try:
             call(*args)
-        except (IllegalAction, ValueError, IndexError, TypeError) as err:
-            self.board.error = str(err)
+        except (IllegalAction, ValueError, IndexError, TypeError, OSError, RecursionError) as err:
+            # a failed save rolled the session back: redraw what it is now, with the reason
+            self.board.error = _short_error(err)
+            if isinstance(err, OSError):
+                self.refresh()
             return False
         self.board.error = ""
         return True
@@ -378,6 +395,14 @@ class Table(w.VBox):
     def _add_note(self) -> None:
         if self._guard(self.session.note, self.note_box.value):
             self.note_box.value = ""
+
+    def set_bots(self, bots: dict[int, Any]) -> None:
+        """Seat these bots (``{seat: bot}``); the other seats are played by whoever clicks."""
+        self.bots = dict(bots)
+        self.seat_pickers = self._make_seat_pickers()
+        self.seats_box.children = list(self.seat_pickers.values())
+        self._run_bots()
+        self.refresh()
 
     def _on_seat_pick(self, seat: int, name: str) -> None:
         if name == _PERSON:
@@ -445,7 +470,8 @@ class Table(w.VBox):
         path = self.save_path.value.strip()
         if not path:
             raise ValueError("type a file name to save the session to")
-        saved = self.session.save(path)
+        saved = self.session.save(path, replace=self.save_replace.value)
+        self.save_replace.value = False
         self.notice.value = f"Saved to {saved}; every change is now saved there."
 
     def __repr__(self) -> str:
@@ -484,11 +510,22 @@ def _widget_value(spec: ParamSpec, value: Any) -> Any:
 
 def _param_value(spec: ParamSpec, value: Any) -> Any:
     if spec.choices is None and isinstance(spec.default, (tuple, dict)) and isinstance(value, str):
+        example = json.dumps(list(spec.default))[:80]
+        if len(value) > 20_000:
+            raise ValueError(f"that list is too long; write a JSON list, for example {example}")
         try:
             return json.loads(value)
-        except json.JSONDecodeError:
-            raise ValueError(f"write a JSON list, for example {json.dumps(list(spec.default))}") from None
+        except (json.JSONDecodeError, RecursionError):
+            raise ValueError(f"write a JSON list, for example {example}") from None
     return value
+
+
+def _short_error(err: BaseException) -> str:
+    """An error for the board: its message, never thousands of characters of echoed input."""
+    if isinstance(err, RecursionError):
+        return "That input is nested too deeply to read; nothing was changed."
+    text = str(err)
+    return text if len(text) <= 600 else text[:597] + "..."
 
 
 def _fraction(probability: float) -> str:

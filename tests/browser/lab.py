@@ -92,20 +92,15 @@ _PAGE_CONFIG = {
 }
 
 
-# jupyter_server config (Python) for LabServer(ws_nodelay=True): TCP_NODELAY
-# on kernel websockets.  jupyter_server leaves Nagle's algorithm on there, so
-# a kernel message written right after another one waits for the browser's
-# delayed ACK: ~40 ms on every kernel round trip (kernel_info through the
-# server: ~48 ms with Nagle, ~5 ms without).  Opt-in, to measure what users
-# get by default.
-_WS_NODELAY_CONFIG = """
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as _H
-_open = _H.open
-async def _open_nodelay(self, *args, **kwargs):
-    self.set_nodelay(True)
-    return await _open(self, *args, **kwargs)
-_H.open = _open_nodelay
-"""
+# LabServer(ws_nodelay=True) starts the server with the kit's own setting,
+# playtest.server.NoDelayKernelWebsocketConnection: TCP_NODELAY on kernel
+# websockets. jupyter_server leaves Nagle's algorithm on there, so a kernel
+# message written right after another one waits for the browser's delayed
+# ACK: ~40 ms on every kernel round trip. Off by default, to measure what users
+# of a stock server get.
+_WS_NODELAY_CONFIG = (
+    'c.ServerApp.kernel_websocket_connection_class = "playtest.server.NoDelayKernelWebsocketConnection"\n'
+)
 
 
 class LabError(RuntimeError):
