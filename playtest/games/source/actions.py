@@ -25,51 +25,47 @@ def point_name(col: int, row: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Place(Action):
+class _OnPoint(Action):
+    """An action on the point ``(col, row)``, written ``{verb} e5``."""
+
+    verb: ClassVar[str] = ""
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.verb} {point_name(self.col, self.row)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_OnPoint):
     """Put a token of the active colour on the empty point ``(col, row)``."""
 
     kind: ClassVar[str] = "place"
-    col: int
-    row: int
-
-    def __str__(self) -> str:
-        return f"place {point_name(self.col, self.row)}"
+    verb: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, slots=True)
-class Fortify(Action):
+class Fortify(_OnPoint):
     """Put a supply token on top of the active colour's connected token at ``(col, row)``."""
 
     kind: ClassVar[str] = "fortify"
-    col: int
-    row: int
-
-    def __str__(self) -> str:
-        return f"fortify {point_name(self.col, self.row)}"
+    verb: ClassVar[str] = "fortify"
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveFortification(Action):
+class RemoveFortification(_OnPoint):
     """Take the fortification off an opponent's connected stack at ``(col, row)``."""
 
     kind: ClassVar[str] = "remove_fortification"
-    col: int
-    row: int
-
-    def __str__(self) -> str:
-        return f"remove fortification {point_name(self.col, self.row)}"
+    verb: ClassVar[str] = "remove fortification"
 
 
 @dataclass(frozen=True, slots=True)
-class Capture(Action):
+class Capture(_OnPoint):
     """Remove an opponent's token (or unconnected stack) at ``(col, row)`` from the game."""
 
     kind: ClassVar[str] = "capture"
-    col: int
-    row: int
-
-    def __str__(self) -> str:
-        return f"capture {point_name(self.col, self.row)}"
+    verb: ClassVar[str] = "capture"
 
 
 #: the point actions, in the order legal_actions lists them

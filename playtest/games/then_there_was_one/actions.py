@@ -39,31 +39,64 @@ class Scatter(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceObstacle(Action):
-    """Setup with ``obstacle_setup = "players_place_in_turn"``: put an obstacle on ``at``."""
+class _OnTile(Action):
+    """An action on one tile ``at``, written ``{verb} {tile}``."""
 
-    kind: ClassVar[str] = "place_obstacle"
+    verb: ClassVar[str] = ""
     at: tuple
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pair(self.at))
+        object.__setattr__(self, "at", _pair(self.at))   # JSON gives lists: equal actions must compare equal
 
     def __str__(self) -> str:
-        return f"place {cell_text(self.at)}"
+        return f"{self.verb} {cell_text(self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
-class Start(Action):
+class _OnEdge(Action):
+    """An action on the edge between tiles ``a`` and ``b`` (kept in order), written ``{verb} {a}|{b}``."""
+
+    verb: ClassVar[str] = ""
+    a: tuple
+    b: tuple
+
+    def __post_init__(self) -> None:
+        a, b = _sorted_pair(self.a, self.b)
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {cell_text(self.a)}|{cell_text(self.b)}"
+
+
+@dataclass(frozen=True, slots=True)
+class _ToTile(Action):
+    """A token's move onto tile ``to``, written ``{arrow}{tile}``."""
+
+    arrow: ClassVar[str] = ""
+    to: tuple
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "to", _pair(self.to))
+
+    def __str__(self) -> str:
+        return f"{self.arrow}{cell_text(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceObstacle(_OnTile):
+    """Setup with ``obstacle_setup = "players_place_in_turn"``: put an obstacle on ``at``."""
+
+    kind: ClassVar[str] = "place_obstacle"
+    verb: ClassVar[str] = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class Start(_OnTile):
     """A token player puts their token on the start circle ``at``."""
 
     kind: ClassVar[str] = "start"
-    at: tuple
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pair(self.at))
-
-    def __str__(self) -> str:
-        return f"start {cell_text(self.at)}"
+    verb: ClassVar[str] = "start"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,79 +119,43 @@ def _sorted_pair(a: Any, b: Any) -> tuple:
 
 
 @dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(_OnEdge):
     """The wall player builds a wall segment on the edge between tiles ``a`` and ``b``."""
 
     kind: ClassVar[str] = "build"
-    a: tuple
-    b: tuple
-
-    def __post_init__(self) -> None:
-        a, b = _sorted_pair(self.a, self.b)
-        object.__setattr__(self, "a", a)
-        object.__setattr__(self, "b", b)
-
-    def __str__(self) -> str:
-        return f"wall {cell_text(self.a)}|{cell_text(self.b)}"
+    verb: ClassVar[str] = "wall"
 
 
 @dataclass(frozen=True, slots=True)
-class Remove(Action):
+class Remove(_OnEdge):
     """The wall player picks up the wall between ``a`` and ``b`` (standing, or built this turn)."""
 
     kind: ClassVar[str] = "remove"
-    a: tuple
-    b: tuple
-
-    def __post_init__(self) -> None:
-        a, b = _sorted_pair(self.a, self.b)
-        object.__setattr__(self, "a", a)
-        object.__setattr__(self, "b", b)
-
-    def __str__(self) -> str:
-        return f"remove {cell_text(self.a)}|{cell_text(self.b)}"
+    verb: ClassVar[str] = "remove"
 
 
 @dataclass(frozen=True, slots=True)
-class Buy(Action):
+class Buy(_OnTile):
     """The wall player buys an obstacle and puts it on ``at`` (permanent)."""
 
     kind: ClassVar[str] = "buy"
-    at: tuple
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pair(self.at))
-
-    def __str__(self) -> str:
-        return f"buy {cell_text(self.at)}"
+    verb: ClassVar[str] = "buy"
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Action):
+class Step(_ToTile):
     """The token to move steps orthogonally onto ``to``."""
 
     kind: ClassVar[str] = "step"
-    to: tuple
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _pair(self.to))
-
-    def __str__(self) -> str:
-        return f"→{cell_text(self.to)}"
+    arrow: ClassVar[str] = "→"
 
 
 @dataclass(frozen=True, slots=True)
-class Jump(Action):
+class Jump(_ToTile):
     """The token to move jumps diagonally onto ``to`` (between two obstacles, or an obstacle and a wall)."""
 
     kind: ClassVar[str] = "jump"
-    to: tuple
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _pair(self.to))
-
-    def __str__(self) -> str:
-        return f"⤢{cell_text(self.to)}"
+    arrow: ClassVar[str] = "⤢"
 
 
 def cell_text(cell: Any) -> str:
