@@ -724,6 +724,21 @@ def random_session(params: dict, seed: int, steps: int) -> playtest.Session:
     return session
 
 
+def assert_apply_accepts_exactly(game: Source, state, legal: list) -> None:
+    """apply accepts every listed action, and refuses every other point action with a rule's IllegalAction."""
+    listed = set(legal)
+    n = game.params.board_size
+    for action in legal:
+        game.apply(state, action)
+    for kind in (Place, Fortify, RemoveFortification, Capture):
+        for i in range(n * n):
+            action = kind(i % n, i // n)
+            if action not in listed:
+                with pytest.raises(IllegalAction) as err:
+                    game.apply(state, action)
+                assert err.value.rule, action
+
+
 def options(scene: dict) -> set[str]:
     found = [o for opts in scene["moves"].values() for o in opts] + scene["buttons"]
     return {json.dumps(o["action"], sort_keys=True) for o in found}
@@ -737,8 +752,6 @@ def test_random_play_keeps_every_invariant(params, seed):
     game = load(**params)
     rng = random.Random(seed)
     state = game.initial_state()
-    kinds = (Place, Fortify, RemoveFortification, Capture)
-    n = game.params.board_size
     for step in range(2000):
         assert game.score(state) == game.score_from_scratch(state)
         assert state == game.state_from_json(json.loads(json.dumps(state.to_json())))
@@ -747,15 +760,7 @@ def test_random_play_keeps_every_invariant(params, seed):
         legal = game.legal_actions(state)
         assert options(game.view(state)) == {json.dumps(a.to_json(), sort_keys=True) for a in legal}
         if step % 7 == 0:   # every point and kind: apply accepts it iff it is listed
-            listed = set(legal)
-            for kind in kinds:
-                for i in range(n * n):
-                    action = kind(i % n, i // n)
-                    try:
-                        game.apply(state, action)
-                        assert action in listed, action
-                    except IllegalAction as err:
-                        assert action not in listed and err.rule
+            assert_apply_accepts_exactly(game, state, legal)
         state = game.apply(state, game.random_action(state, rng))
     assert game.to_move(state) is None and game.outcome(state) is not None
 
@@ -859,16 +864,5 @@ def test_apply_accepts_exactly_the_listed_actions_under_any_parameters(params, s
         for action in game.legal_actions(state):
             by_kind.setdefault(action.kind, []).append(action)
         state = game.apply(state, rng.choice(rng.choice(list(by_kind.values()))))
-    if game.to_move(state) is None:
-        return
-    legal = game.legal_actions(state)
-    for action in legal:
-        game.apply(state, action)
-    listed = set(legal)
-    n = game.params.board_size
-    for kind in (Place, Fortify, RemoveFortification, Capture):
-        for i in range(n * n):
-            action = kind(i % n, i // n)
-            if action not in listed:
-                with pytest.raises(IllegalAction):
-                    game.apply(state, action)
+    if game.to_move(state) is not None:
+        assert_apply_accepts_exactly(game, state, game.legal_actions(state))
