@@ -1,0 +1,929 @@
+"""Corner Rush's rules: the :class:`CornerRush` game, its legality, effects, chance, secrets and end.
+
+The rules summary and the position format are in the package docstring. One
+decision says whether an action is legal and why not (:meth:`CornerRush.why_not`):
+``legal_actions``, ``apply`` and the board's reasons all use it. The queries
+the board and the bots use (``step_tiles``, ``push_tiles``, ``challengeable``,
+``place_tiles``, ``knows``, ``hidden_values``, ...) are the same tables.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ...geometry import bits
+from ...rules import CHANCE, Action, EndTurn, Game, IllegalAction, Outcome, Seat, register
+from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
+from .board import board
+from .params import CornerRushParams, face_name
+from .position import Blocker, State, read_position, rolloff_contenders, rolloff_winner
+
+__all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
+SEAT_COLORS = ("#d1495b", "#2e86ab", "#3b9c4b", "#e0a526")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+CHANCE_PHASES = ("rolloff", "roll", "challenge")
+#: the rule each phase's actions answer to, for reasons
+PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "challenge": "D.1 §9.2",
+              "take": "D.1 §9.5", "move": "D.1 §8.3", "null": "D.1 §8.2", "again": "D.1 §9", "draw": "D.1 §10",
+              "place": "D.1 §10", "over": "D.1 §12"}
+_CACHE_LIMIT = 20_000
+
+
+@register
+class CornerRush(Game):
+    """Corner Rush: race your pawn to your Ace in the opposite corner, past face-down blockers.
+
+    >>> import playtest
+    >>> game = playtest.load("corner_rush")
+    >>> [seat.name for seat in game.seats()], game.has_secrets
+    (['Red', 'Blue', 'Green', 'Yellow'], True)
+    >>> [(str(a), p) for a, p in game.chance_outcomes(game.initial_state())][:2]    # the roll-off
+    [('die Null', 0.16666666666666666), ('die 2', 0.16666666666666666)]
+    """
+
+    name = "corner_rush"
+    title = "Corner Rush"
+    credit = ("Corner Rush, a student team project ([Team 4] -- [TW03-04]: Go Jun Ying Jonathan, Ngo Li Ning "
+              "Jeanette, Park Sang Min), played on Tabletopia.")
+    Params = CornerRushParams
+    action_types = (Roll, Challenge, Die, Step, Push, Take, Leave, Draw, Place, EndTurn)
+    has_secrets = True
+
+    def __init__(self, params: CornerRushParams | None = None, **values: Any):
+        super().__init__(params, **values)
+        p = self.params
+        self.n = p.num_players
+        self.B = board(p.board_size, p.center_hole, p.start_cells, p.goal_cells, self.n)
+        self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
+        faces = Counter(p.die_faces)
+        self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
+        self._everyone = (1 << self.n) - 1
+        self._walks: dict[tuple, list[int]] = {}
+
+    # ------------------------------------------------------------------ seats and setup
+    def seats(self) -> list[Seat]:
+        return list(self._seats)
+
+    def _name(self, seat: int) -> str:
+        return SEAT_NAMES[seat] if 0 <= seat < self.n else f"seat {seat}"
+
+    def initial_state(self) -> State:
+        B = self.B
+        bag = self.params.blocker_set()
+        bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
+        return State(B.size, "rolloff", -1, 0, B.starts, (None,) * B.tiles, 0, bags, None, -1, 0, (), -1, 0, -1,
+                     ((),), (), None)
+
+    # ------------------------------------------------------------------ whose turn, the end
+    def to_move(self, state: State) -> int | None:
+        phase = state.phase
+        if phase == "over":
+            return None
+        if phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+            return CHANCE
+        return state.mover
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome((state.winner,) if state.winner >= 0 else (), state.reason)
+
+    def describe_state(self, state: State) -> str:
+        """One line for the turn bar and the report.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> game.describe_state(game.initial_state())
+        'Roll-off for the first player: Red rolls'
+        """
+        phase = state.phase
+        if phase == "over":
+            return f"Game over: {state.reason}"
+        if phase == "rolloff":
+            rnd = state.rolloff[-1]
+            seat = rolloff_contenders(state.rolloff, self.n)[len(rnd)]
+            again = " again (a tie)" if len(state.rolloff) > 1 else ""
+            return f"Roll-off for the first player: {self._name(seat)} rolls{again}"
+        name = self._name(state.mover)
+        turn = f"turn {state.turn + 1} of {self.params.max_turns}"
+        words = {
+            "start": f"{name} to move ({turn}): roll the die, or challenge a blocker next to the pawn",
+            "roll": f"{name} rolls the die ({turn})",
+            "challenge": f"{name} rolls against the blocker on {self._at(state.challenged)}",
+            "take": f"{name} beat the blocker on {self._at(state.challenged)}: take it or leave it",
+            "move": f"{name} moves: {state.steps} step{'s' if state.steps != 1 else ''} left",
+            "null": f"{name} rolled Null: may move another player's pawn ({state.steps} step"
+                    f"{'s' if state.steps != 1 else ''} left)",
+            "again": f"{name} may challenge again, or go on to the blocker",
+            "draw": f"{name} draws a blocker from the bag",
+            "place": f"{name} places the blocker drawn, face down",
+        }
+        return words[phase]
+
+    def _at(self, tile: int) -> str:
+        return self.B.label(tile) if tile >= 0 else "-"
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        """The die (each face ``1/len(die_faces)``, equal values grouped), or the bag draw (each blocker
+        in the bag equally likely, equal blockers grouped).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", blocker_values=[2, 2, 5], blockers_per_player=3)
+        >>> state = game.state_from_json({"phase": "draw", "to_move": 0, "bags": [[[0, 2], [0, 2], [0, 5]],
+        ...                               [[1, 2], [1, 2], [1, 5]], [[2, 2], [2, 2], [2, 5]], [[3, 2], [3, 2], [3, 5]]]})
+        >>> [(str(a), round(p, 3)) for a, p in game.chance_outcomes(state)]
+        [('draw 2 of seat 0', 0.667), ('draw 5 of seat 0', 0.333)]
+        """
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return list(self._die)
+        if phase == "draw":
+            bag = state.bags[state.mover]
+            counts = Counter(bag)
+            return [(Draw(c, v), k / len(bag)) for (c, v), k in sorted(counts.items())]
+        return []
+
+    # ------------------------------------------------------------------ queries (board and bots)
+    def pawn_mask(self, state: State, but: int = -1) -> int:
+        """Tiles with a pawn, leaving out seat ``but``'s."""
+        mask = 0
+        for seat, t in enumerate(state.pawns):
+            if seat != but:
+                mask |= 1 << t
+        return mask
+
+    def _base_free(self, state: State) -> int:
+        p, B = self.params, self.B
+        free = B.all & ~state.blocked
+        return free if p.hole_passable else free & ~B.hole_mask
+
+    def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
+        """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins."""
+        p, B = self.params, self.B
+        free = self._base_free(state)
+        others = self.pawn_mask(state, seat)
+        ace = B.aces[seat]
+        closed = 0 if p.other_aces_open else B.ace_mask & ~(1 << ace)
+        walk = free & ~closed
+        end = walk
+        if not p.pawn_pass_through:
+            walk &= ~others
+        if not p.pawn_stacking:
+            end &= ~others
+        elif not p.pawn_pass_through:
+            end |= others & free & ~closed       # may end on a pawn, though not cross one
+        ace_ok = (1 << ace) if (not others >> ace & 1 or p.win_on_occupied_ace) else 0
+        if p.win_on_entry:
+            return walk, end, ace_ok
+        return walk, end | ace_ok, 0
+
+    def ace_distances(self, state: State, seat: int, blocked: int | None = None) -> list[int]:
+        """Steps from every tile to ``seat``'s Ace for its pawn, around blockers (``blocked``, default the
+        board's), the hole and closed tiles; pawns are ignored when they may be passed
+        (:data:`playtest.geometry.FAR`: cut off).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.initial_state()
+        >>> game.ace_distances(state, 0)[state.pawns[0]]       # corner to opposite corner, round the hole
+        8
+        """
+        if blocked is not None:
+            state = state._replace(blocked=blocked)
+        walk, _end, win = self.walk_masks(state, seat)
+        if not self.params.pawn_pass_through:
+            walk |= self.pawn_mask(state, seat)     # a pawn in the way may move off it later
+        ace = 1 << self.B.aces[seat]
+        return self.B.grid.distances(ace, walk | ace | win)
+
+    def _walks_for(self, walk: int, end: int, win: int, k: int, may_stop: bool) -> list[int]:
+        key = (walk, end, win, k, may_stop)
+        found = self._walks.get(key)
+        if found is None:
+            if len(self._walks) > _CACHE_LIMIT:
+                self._walks.clear()
+            found = self._walks[key] = self.B.exact_walks(walk, end, win, k, may_stop)
+        return found
+
+    def step_tiles(self, state: State, k: int | None = None) -> int:
+        """The tiles (a mask) the pawn to move may step onto now, with ``k`` steps left (default: the state's).
+
+        A step is legal when the move can still end legally: exactly the steps left (revisits allowed,
+        no blocker, no hole, passing pawns but not ending on one), or on entering the own Ace.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "move", "to_move": 0, "steps": 2, "path": ["a5"],
+        ...                               "blockers": {"a4": {"colour": 1, "value": 3}}})
+        >>> game.B.labels_of(game.step_tiles(state))
+        ['b5']
+        """
+        p = self.params
+        seat = state.mover
+        if k is None:
+            k = state.steps
+        if k <= 0:
+            return 0
+        pos = state.pawns[seat]
+        walk, end, win = self.walk_masks(state, seat)
+        may_stop = not p.must_use_all_moves
+        if p.allow_revisit:
+            return self.B.adj4[pos] & self._walks_for(walk, end, win, k, may_stop)[k - 1]
+        visited = 0
+        for t in state.path or (pos,):
+            visited |= 1 << t
+        adj4 = self.B.adj4
+
+        def finishes(tile: int, left: int, seen: int) -> bool:
+            if win >> tile & 1:
+                return True
+            if left == 0:
+                return bool(end >> tile & 1)
+            if not walk >> tile & 1:
+                return False
+            if may_stop and end >> tile & 1:
+                return True
+            return any(finishes(m, left - 1, seen | 1 << m) for m in bits(adj4[tile] & ~seen))
+
+        return sum(1 << m for m in bits(adj4[pos] & ~visited) if finishes(m, k - 1, visited | 1 << m))
+
+    def may_stop(self, state: State) -> bool:
+        """Whether the pawn on the move may stop here (``must_use_all_moves = false``, not on another pawn)."""
+        if self.params.must_use_all_moves or state.phase != "move":
+            return False
+        _walk, end, win = self.walk_masks(state, state.mover)
+        return bool((end | win) >> state.pawns[state.mover] & 1)
+
+    def push_tiles(self, state: State, pawn: int) -> int:
+        """After a Null: the tiles (a mask) seat ``pawn``'s pawn may be moved onto now (none for the mover's)."""
+        p, B = self.params, self.B
+        if pawn == state.mover or not 0 <= pawn < self.n or (state.pushed >= 0 and pawn != state.pushed):
+            return 0
+        target = self._base_free(state)
+        if not p.pawn_stacking:
+            target &= ~self.pawn_mask(state)
+        own = 1 << B.aces[pawn]
+        if not p.other_aces_open:
+            target &= ~(B.ace_mask & ~own)
+        if not p.null_can_finish_other:
+            target &= ~own
+        return B.adj4[state.pawns[pawn]] & target
+
+    def _pushes_possible(self, state: State) -> bool:
+        return any(self.push_tiles(state, q) for q in range(self.n))
+
+    def challengeable(self, state: State) -> int:
+        """The blockers (a mask of tiles) the player to move may challenge now."""
+        p = self.params
+        if not p.challenge_enabled or state.phase not in ("start", "again"):
+            return 0
+        if state.challenges >= p.max_challenges_per_turn:
+            return 0
+        table = self.B.adj8 if p.challenge_adjacency == "king" else self.B.adj4
+        return table[state.pawns[state.mover]] & state.blocked
+
+    def free_tiles(self, state: State) -> int:
+        """Unoccupied tiles: no pawn, no blocker, no Ace token, not the hole (where a blocker may go)."""
+        B = self.B
+        return B.all & ~state.blocked & ~self.pawn_mask(state) & ~B.ace_mask & ~B.hole_mask
+
+    def place_tiles(self, state: State) -> int:
+        """The tiles (a mask) where the blocker drawn may be placed now (``allow_sealing`` applied)."""
+        free = self.free_tiles(state)
+        if self.params.allow_sealing:
+            return free
+        return sum(1 << t for t in bits(free) if not self._seals(state, t))
+
+    def _route_open(self, state: State, seat: int, blocked: int) -> bool:
+        B = self.B
+        allowed = B.all & ~blocked
+        if not self.params.hole_passable:
+            allowed &= ~B.hole_mask
+        return bool(B.grid.flood(1 << state.pawns[seat], allowed) >> B.aces[seat] & 1)
+
+    def _seals(self, state: State, tile: int) -> int:
+        """The seat whose pawn a blocker on ``tile`` would cut off from its Ace (-1 when none)."""
+        for seat in range(self.n):
+            if self._route_open(state, seat, state.blocked) and not self._route_open(
+                    state, seat, state.blocked | 1 << tile):
+                return seat
+        return -1
+
+    def knows(self, state: State, seat: int | None, tile: int) -> bool:
+        """Whether ``seat`` knows the value of the blocker on ``tile`` (face up, or it is in its ``known``)."""
+        b = state.blockers[tile]
+        if b is None:
+            return False
+        return b.face_up or b.known == self._everyone or (seat is not None and seat >= 0
+                                                            and bool(b.known >> seat & 1))
+
+    def bag_known(self, seat: int | None, owner: int) -> bool:
+        """Whether ``seat`` sees the contents of ``owner``'s bag (its own, when the placer sees its draws)."""
+        return seat == owner and self.params.placer_knows_value
+
+    def hidden_pool(self, state: State, seat: int | None) -> list[tuple[int, int]]:
+        """Every blocker ``seat`` cannot place (``(colour, value)``, sorted): those face down it does not
+        know, in other bags, or held by another player. What ``determinize`` shuffles.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", num_players=2, blocker_values=[1, 2], blockers_per_player=2)
+        >>> state = game.state_from_json({"pawns": ["a5", "e1"], "blockers": {"c4": {"colour": 1, "value": 2}}})
+        >>> game.hidden_pool(state, 0)      # Blue's bag (a 1) and Blue's face-down 2
+        [(1, 1), (1, 2)]
+        """
+        pool: Counter = Counter()
+        for c in range(self.n):
+            pool.update((c, v) for v in self.params.blocker_set())
+        for tile in bits(state.blocked):
+            if self.knows(state, seat, tile):
+                b = state.blockers[tile]
+                pool[(b.colour, b.value)] -= 1
+        pool.subtract(state.removed)
+        if seat is not None and 0 <= seat < self.n and self.bag_known(seat, seat):
+            pool.subtract(state.bags[seat])
+            if state.held is not None and state.mover == seat:
+                pool[state.held] -= 1
+        return sorted(pool.elements())
+
+    def hidden_values(self, state: State, seat: int, tile: int) -> Counter:
+        """What the blocker on ``tile`` may be worth as ``seat`` sees it: values with their weights
+        (its value alone when ``seat`` knows it). Bots use it for the odds of a challenge."""
+        b = state.blockers[tile]
+        if b is None:
+            return Counter()
+        if self.knows(state, seat, tile):
+            return Counter({b.value: 1})
+        pool = self.hidden_pool(state, seat)
+        if self.params.blocker_color_visible:
+            pool = [t for t in pool if t[0] == b.colour] or pool
+        return Counter(v for _, v in pool)
+
+    def success_chance(self, value: int) -> float:
+        """The probability that a challenge roll beats a blocker of ``value``.
+
+        >>> import playtest
+        >>> [round(playtest.load("corner_rush").success_chance(v), 3) for v in (0, 2, 5)]
+        [1.0, 0.833, 0.333]
+        """
+        greater = self.params.challenge_success == "greater"
+        return sum(prob for die, prob in self._die if (die.value > value if greater else die.value >= value))
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        mover = self.to_move(state)
+        if mover is None:
+            return []
+        if mover == CHANCE:
+            return [a for a, _ in self.chance_outcomes(state)] if seat is None or seat == CHANCE else []
+        if seat is not None and seat != mover:
+            return []
+        label = self.B.labels
+        phase = state.phase
+        if phase == "start":
+            return [Roll()] + [Challenge(label[t]) for t in bits(self.challengeable(state))]
+        if phase == "move":
+            actions: list[Action] = [Step(label[t]) for t in bits(self.step_tiles(state))]
+            return actions + [EndTurn()] if self.may_stop(state) else actions
+        if phase == "null":
+            return [Push(q, label[t]) for q in range(self.n) for t in bits(self.push_tiles(state, q))] + [EndTurn()]
+        if phase == "take":
+            return [Take(), Leave()]
+        if phase == "again":
+            return [Challenge(label[t]) for t in bits(self.challengeable(state))] + [EndTurn()]
+        if phase == "draw":
+            return [Draw(c, v) for c, v in sorted(set(state.bags[mover]))]
+        if phase == "place":
+            actions = [Place(label[t]) for t in bits(self.place_tiles(state))]
+            return actions if self.params.blocker_placement_mandatory else actions + [EndTurn()]
+        return []
+
+    def why_not(self, state: State, action: Action) -> str | None:
+        """Why ``action`` is illegal in ``state``, naming the rule, or ``None`` when it is legal.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "move", "to_move": 0, "steps": 3, "path": ["a5"],
+        ...                               "blockers": {"b5": {"colour": 1, "value": 3}}})
+        >>> game.why_not(state, Step("b5"))
+        'a blocker stands on b5: go around it, or challenge it at the start of a turn (rule D.1 §8.3)'
+        >>> game.why_not(state, Step("a4")) is None
+        True
+        """
+        if not isinstance(action, self.action_types):
+            return f"{action!r} is not a Corner Rush action"
+        phase = state.phase
+        if phase == "over":
+            return f"the game is over ({state.reason}) (rule D.1 §12)"
+        if action in self.legal_actions(state):
+            return None
+        kind = action.kind
+        if self.to_move(state) == CHANCE:
+            if kind in ("die", "draw"):
+                return f"{action} cannot happen now: {self.describe_state(state)} (rule {PHASE_RULE[phase]})"
+            return f"chance is to move: {self.describe_state(state)} (rule {PHASE_RULE[phase]})"
+        name = self._name(state.mover)
+        if kind == "die":
+            return f"the die is rolled by chance, not played (rule {PHASE_RULE[phase]})"
+        wanted = {"roll": ("start",), "challenge": ("start", "again"), "step": ("move",), "push": ("null",),
+                  "take": ("take",), "leave": ("take",), "draw": ("draw",), "place": ("place",),
+                  "end_turn": ("move", "null", "again", "place")}[kind]
+        if phase not in wanted:
+            return f"a {kind.replace('_', ' ')} is not possible now: {self.describe_state(state)} " \
+                   f"(rule {PHASE_RULE[phase]})"
+        if kind == "challenge":
+            return self.challenge_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
+        if kind == "step":
+            return self.step_reason(state, self.B.index(action.to), action.to)  # type: ignore[attr-defined]
+        if kind == "push":
+            return self.push_reason(state, action)  # type: ignore[arg-type]
+        if kind == "place":
+            return self.place_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
+        if kind == "draw":
+            return f"there is no {face_name(action.value)} of seat {action.colour} in {name}'s bag " \
+                   "(rule D.1 §10)"  # type: ignore[attr-defined]
+        if phase == "move":
+            if self.params.must_use_all_moves:
+                return f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves) (rule D6)"
+            return f"{name}'s pawn may not stop on another pawn (rule D7)"
+        return f"the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
+
+    def _tile_words(self, state: State, tile: int, text: Any) -> str | None:
+        if tile < 0:
+            return f"{str(text)[:20]!r} is not a tile of the {self.B.size}x{self.B.size} board"
+        return None
+
+    def challenge_reason(self, state: State, tile: int, text: Any = None) -> str:
+        """Why the player to move may not challenge the blocker on ``tile`` now (with the rule)."""
+        bad = self._tile_words(state, tile, text)
+        if bad:
+            return bad
+        p, label = self.params, self.B.label(tile)
+        if not p.challenge_enabled:
+            return "challenges are off (challenge_enabled = false) (rule D12)"
+        if state.blockers[tile] is None:
+            return f"there is no blocker on {label} to challenge (rule D.1 §9)"
+        if state.challenges >= p.max_challenges_per_turn:
+            return f"at most {p.max_challenges_per_turn} challenge{'s' if p.max_challenges_per_turn > 1 else ''} " \
+                   "a turn (max_challenges_per_turn) (rule D.1 §9)"
+        which = "one of the eight tiles around" if p.challenge_adjacency == "king" else "orthogonally next to"
+        return f"only a blocker {which} the pawn can be challenged; {label} is not (rule D12)"
+
+    def step_reason(self, state: State, tile: int, text: Any = None) -> str:
+        """Why the pawn to move may not step onto ``tile`` now (with the rule)."""
+        bad = self._tile_words(state, tile, text)
+        if bad:
+            return bad
+        p, B = self.params, self.B
+        seat = state.mover
+        pos, label = state.pawns[seat], B.label(tile)
+        if not B.adj4[pos] >> tile & 1:
+            return f"a pawn moves one orthogonal step at a time: {label} is not next to {B.label(pos)} (rule D.1 §8.3)"
+        if state.blocked >> tile & 1:
+            return f"a blocker stands on {label}: go around it, or challenge it at the start of a turn (rule D.1 §8.3)"
+        if tile == B.hole and not p.hole_passable:
+            return f"{label} is the hole in the middle of the board (rule D1)"
+        if not p.other_aces_open and B.ace_mask >> tile & 1 and tile != B.aces[seat]:
+            return f"{label} is another player's Ace tile (other_aces_open = false) (rule D8)"
+        if not p.pawn_pass_through and self.pawn_mask(state, seat) >> tile & 1:
+            return f"a pawn stands on {label} and pawns do not pass pawns (pawn_pass_through = false) (rule D7)"
+        if not p.allow_revisit and tile in state.path:
+            return f"the pawn crossed {label} already this turn (allow_revisit = false) (rule D6)"
+        left = state.steps - 1
+        return (f"from {label} no way of exactly {left} more step{'s' if left != 1 else ''} ends on a free tile "
+                "(a pawn may pass pawns but not end on one) (rule D.1 §8.3)" if left else
+                f"the move may not end on {label}: a pawn stands there (rule D7)")
+
+    def push_reason(self, state: State, action: Push) -> str:
+        """Why this Null move of another pawn is not legal now (with the rule)."""
+        p, B = self.params, self.B
+        pawn, tile = action.pawn, B.index(action.to)
+        if not 0 <= pawn < self.n:
+            return f"there is no seat {pawn} (rule D21)"
+        if pawn == state.mover:
+            return f"on a Null {self._name(pawn)}'s own pawn stays: move another player's pawn (rule D.1 §8.2)"
+        if state.pushed >= 0 and pawn != state.pushed:
+            return f"this Null moves {self._name(state.pushed)}'s pawn only (rule D9)"
+        bad = self._tile_words(state, tile, action.to)
+        if bad:
+            return bad
+        label = B.label(tile)
+        if not B.adj4[state.pawns[pawn]] >> tile & 1:
+            return f"the pawn moves one orthogonal step: {label} is not next to {B.label(state.pawns[pawn])} " \
+                   "(rule D.1 §8.2)"
+        if state.blocked >> tile & 1 or (tile == B.hole and not p.hole_passable):
+            return f"{label} is blocked (a blocker or the hole) (rule D.1 §8.2)"
+        if tile == B.aces[pawn]:
+            return f"a pawn may not be moved onto its own Ace (null_can_finish_other = false) (rule D9)"
+        if B.ace_mask >> tile & 1:
+            return f"{label} is another player's Ace tile (other_aces_open = false) (rule D8)"
+        return f"a pawn stands on {label} (rule D7)"
+
+    def place_reason(self, state: State, tile: int, text: Any = None) -> str:
+        """Why the blocker drawn may not go on ``tile`` (with the rule)."""
+        bad = self._tile_words(state, tile, text)
+        if bad:
+            return bad
+        B, label = self.B, self.B.label(tile)
+        if tile == B.hole:
+            return f"{label} is the hole: no blocker goes there (rule D1)"
+        if B.ace_mask >> tile & 1:
+            return f"an Ace token lies on {label}: a blocker goes on an unoccupied tile (rule D10)"
+        if self.pawn_mask(state) >> tile & 1:
+            return f"a pawn stands on {label}: a blocker goes on an unoccupied tile (rule D10)"
+        if state.blocked >> tile & 1:
+            return f"a blocker lies on {label} already (rule D10)"
+        sealed = self._seals(state, tile)
+        return (f"a blocker on {label} would cut {self._name(sealed)}'s pawn off from its Ace (allow_sealing = false) "
+                "(rule D10)")
+
+    # ------------------------------------------------------------------ effects
+    def apply(self, state: State, action: Action, check: bool = True) -> State:
+        if check:
+            problem = self.why_not(state, action)
+            if problem is not None:
+                message, _, rule = problem.rpartition(" (rule ")
+                raise IllegalAction(message or problem, rule=rule.rstrip(")") if message else None)
+        kind = action.kind
+        if kind == "die":
+            return self._after_die(state, action.value)  # type: ignore[attr-defined]
+        if kind == "step":
+            return self._step(state, self.B.index(action.to))  # type: ignore[attr-defined]
+        if kind == "roll":
+            return state._replace(phase="roll")
+        if kind == "draw":
+            bag = list(state.bags[state.mover])
+            bag.remove((action.colour, action.value))  # type: ignore[attr-defined]
+            return state._replace(phase="place", held=(action.colour, action.value),  # type: ignore
+                                  bags=_put(state.bags, state.mover, tuple(bag)))
+        if kind == "place":
+            tile = self.B.index(action.at)  # type: ignore[attr-defined]
+            colour, value = state.held  # type: ignore[misc]
+            known = 1 << state.mover if self.params.placer_knows_value else 0
+            blockers = _put(state.blockers, tile, Blocker(colour, value, False, known))
+            return self._end_turn(state._replace(blockers=blockers, blocked=state.blocked | 1 << tile, held=None),
+                                  placed=tile)
+        if kind == "challenge":
+            tile = self.B.index(action.at)  # type: ignore[attr-defined]
+            flipped = state.blockers[tile]._replace(face_up=True, known=0)
+            return state._replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
+                                  challenges=state.challenges + 1)
+        if kind == "push":
+            return self._push(state, action.pawn, self.B.index(action.to))  # type: ignore[attr-defined]
+        if kind == "take" or kind == "leave":
+            return self._beaten(state, state.die, take=kind == "take")
+        # end turn: stop what is optional
+        phase = state.phase
+        if phase == "place":
+            bag = tuple(sorted(state.bags[state.mover] + (state.held,)))
+            return self._end_turn(state._replace(held=None, bags=_put(state.bags, state.mover, bag)), placed=-1)
+        if phase == "again":
+            return self._blocker_step(state)
+        return self._after_move(state)
+
+    def _after_die(self, state: State, value: int) -> State:
+        phase = state.phase
+        if phase == "rolloff":
+            return self._rolloff(state, value)
+        state = state._replace(die=value)
+        if phase == "challenge":
+            return self._challenge_roll(state, value)
+        return self._move_roll(state, value)
+
+    def _rolloff(self, state: State, value: int) -> State:
+        """Everyone rolls; the single highest starts, tied highest roll again (D.1 §7)."""
+        contenders = rolloff_contenders(state.rolloff, self.n)
+        rnd = state.rolloff[-1] + ((contenders[len(state.rolloff[-1])], value),)
+        rounds = state.rolloff[:-1] + (rnd,)
+        if len(rnd) < len(contenders):
+            return state._replace(rolloff=rounds)
+        first = rolloff_winner(rnd, contenders)
+        if first < 0:
+            return state._replace(rolloff=rounds + ((),))
+        state = state._replace(rolloff=rounds, phase="start", mover=first)
+        if self.params.rolloff_is_first_roll:
+            return self._move_roll(state._replace(die=value), value)
+        return state
+
+    def _move_roll(self, state: State, value: int) -> State:
+        """A normal turn's roll: Null lets the player move another pawn; otherwise the pawn moves exactly."""
+        if value == 0:
+            if self.params.null_moves_other:
+                return self._null(state)
+            return self._after_move(state)
+        return self._start_move(state, value)
+
+    def _null(self, state: State) -> State:
+        state = state._replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
+        return state if self._pushes_possible(state) else self._after_move(state)
+
+    def _start_move(self, state: State, k: int) -> State:
+        """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can)."""
+        pos = state.pawns[state.mover]
+        state = state._replace(phase="move", steps=k, path=(pos,))
+        if self.step_tiles(state):
+            return state
+        if self.params.stuck_policy == "longest":
+            for shorter in range(k - 1, 0, -1):
+                if self.step_tiles(state, shorter):
+                    return state._replace(steps=shorter)
+        return self._after_move(state._replace(steps=0))
+
+    def _challenge_roll(self, state: State, value: int) -> State:
+        """Success (roll >= value): the blocker is taken (or may be left) and the pawn moves roll - value;
+        failure: the blocker stays face up (or is turned down again, known to all) and the pawn stays."""
+        p = self.params
+        tile = state.challenged
+        blocker = state.blockers[tile]
+        beaten = value > blocker.value if p.challenge_success == "greater" else value >= blocker.value
+        if not beaten:
+            if p.failed_challenge_blocker == "flip_back":
+                hidden = blocker._replace(face_up=False, known=self._everyone)
+                state = state._replace(blockers=_put(state.blockers, tile, hidden))
+            return self._after_challenge(state, value, 0)
+        if p.challenge_removal == "optional":
+            return state._replace(phase="take")
+        return self._beaten(state, value, take=True)
+
+    def _capture(self, state: State) -> State:
+        """The beaten blocker leaves the board for the challenger's bag (or its owner's, or the box)."""
+        tile = state.challenged
+        blocker = state.blockers[tile]
+        token = (blocker.colour, blocker.value)
+        where = self.params.captured_blocker_destination
+        state = state._replace(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+        if where == "removed":
+            return state._replace(removed=tuple(sorted(state.removed + (token,))))
+        seat = state.mover if where == "challenger_bag" else blocker.colour
+        return state._replace(bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
+
+    def _beaten(self, state: State, value: int, take: bool) -> State:
+        """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""
+        moves = self.params.challenge_moves
+        beaten = state.blockers[state.challenged].value
+        steps = value - beaten if moves == "difference" else value if moves == "roll" else 0
+        return self._after_challenge(self._capture(state) if take else state, value, steps)
+
+    def _after_challenge(self, state: State, value: int, steps: int) -> State:
+        p = self.params
+        if steps > 0:
+            return self._start_move(state, steps)
+        if value == 0 and p.null_power_in_challenge and p.null_moves_other:
+            return self._null(state)
+        return self._after_move(state)
+
+    def _step(self, state: State, tile: int) -> State:
+        p, B = self.params, self.B
+        seat = state.mover
+        state = state._replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
+        if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
+            if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
+                return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
+        if state.steps == 0:
+            return self._after_move(state)
+        return state
+
+    def _push(self, state: State, pawn: int, tile: int) -> State:
+        B = self.B
+        start = state.pawns[pawn]
+        path = state.path + (tile,) if state.pushed == pawn else (start, tile)
+        state = state._replace(pawns=_put(state.pawns, pawn, tile), pushed=pawn, path=path, steps=state.steps - 1)
+        if tile == B.aces[pawn]:
+            return self._win(state, pawn, f"{self._name(state.mover)} moves {self._name(pawn)}'s pawn onto its Ace "
+                                          f"on {B.label(tile)}")
+        if state.steps == 0 or not self.push_tiles(state, pawn):
+            return self._after_move(state)
+        return state
+
+    def _after_move(self, state: State) -> State:
+        """The move (or challenge) is done: another challenge if the turn allows one, else the blocker step."""
+        if state.challenges and self.challengeable(state._replace(phase="again")):
+            return state._replace(phase="again", steps=0)
+        return self._blocker_step(state)
+
+    def _blocker_step(self, state: State) -> State:
+        """Draw a blocker and place it, when the bag has one and a tile is free; else the turn ends (D.1 §10)."""
+        state = state._replace(steps=0)
+        if state.bags[state.mover] and self.place_tiles(state):
+            return state._replace(phase="draw")
+        return self._end_turn(state, placed=-1)
+
+    def _end_turn(self, state: State, placed: int) -> State:
+        mover = state.mover
+        moved = state.pushed if state.pushed >= 0 else mover
+        last = (moved, state.path, placed)
+        turn = state.turn + 1
+        if turn >= self.params.max_turns:
+            return state._replace(phase="over", turn=turn, last=last, steps=0, held=None,
+                                  reason=f"max_turns = {self.params.max_turns} turns played: a draw")
+        step = 1 if self.params.turn_order == "clockwise" else -1
+        return state._replace(phase="start", mover=(mover + step) % self.n, turn=turn, steps=0, path=(),
+                              challenged=-1, challenges=0, pushed=-1, held=None, last=last)
+
+    def _win(self, state: State, seat: int, reason: str) -> State:
+        moved = state.pushed if state.pushed >= 0 else state.mover
+        return state._replace(phase="over", winner=seat, reason=reason, steps=0, last=(moved, state.path, -1))
+
+    # ------------------------------------------------------------------ what each seat may know
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Redraw everything hidden from ``seat``: the values of face-down blockers it does not know (each
+        keeps its visible colour), the blocker another player holds, and the other bags (their sizes
+        kept), as one consistent shuffle of :meth:`hidden_pool`.
+
+        >>> import random, playtest
+        >>> game = playtest.load("corner_rush", num_players=2)
+        >>> state = game.state_from_json({"pawns": ["a5", "e1"], "blockers": {"c4": {"colour": 1, "value": 2}}})
+        >>> other = game.determinize(state, 0, random.Random(4))
+        >>> other.bags[0] == state.bags[0], other.blockers[game.B.index("c4")].colour, len(other.bags[1])
+        (True, 1, 4)
+        """
+        n = self.n
+        me = seat if seat is not None and 0 <= seat < n else -1
+        me_bit = 1 << me if me >= 0 else 0
+        everyone = self._everyone
+        sees_bag = me >= 0 and self.params.placer_knows_value
+        # The hidden blockers are gathered from the state, but only as a sorted multiset: every blocker
+        # minus those ``seat`` can place, the same for every state it cannot tell apart (hidden_pool).
+        slots, pool = [], []
+        for tile, b in enumerate(state.blockers):
+            if b is not None and not b.face_up and not b.known & me_bit and b.known != everyone:
+                slots.append(tile)
+                pool.append((b.colour, b.value))
+        held = state.held
+        hide_held = held is not None and not (sees_bag and state.mover == me)
+        if hide_held:
+            pool.append(held)
+        hidden_bags = [owner for owner in range(n) if not (sees_bag and owner == me)]
+        for owner in hidden_bags:
+            pool.extend(state.bags[owner])
+        if not pool:
+            return state
+        pool.sort()
+        draw = rng.random
+        order = sorted(pool, key=lambda _token: draw())     # one shuffle of the canonical multiset
+        blockers = list(state.blockers)
+        if self.params.blocker_color_visible:     # a face-down blocker keeps the colour everyone sees
+            by_colour: dict[int, list] = {}
+            for token in order:
+                by_colour.setdefault(token[0], []).append(token[1])
+            used = dict.fromkeys(by_colour, 0)
+            for tile in slots:
+                b = blockers[tile]
+                k = used[b.colour]
+                used[b.colour] = k + 1
+                blockers[tile] = _blocker((b.colour, by_colour[b.colour][k], False, b.known))
+            rest = []
+            for token in order:     # what the face-down blockers did not take, in the shuffled order
+                if used[token[0]]:
+                    used[token[0]] -= 1
+                else:
+                    rest.append(token)
+        else:
+            for k, tile in enumerate(slots):
+                colour, value = order[k]
+                blockers[tile] = _blocker((colour, value, False, blockers[tile].known))
+            rest = order[len(slots):]
+        if hide_held:
+            held = rest.pop()
+        bags = list(state.bags)
+        for owner in hidden_bags:
+            size = len(bags[owner])
+            bags[owner] = tuple(sorted(rest[:size]))
+            del rest[:size]
+        return state._replace(blockers=tuple(blockers), held=held, bags=tuple(bags))
+
+    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
+        """The move log's words, as ``viewer`` may read them: a bag draw and a placed blocker's value
+        are written only for the player who drew it; a challenge flips the blocker for everyone.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "draw", "to_move": 0})
+        >>> game.notation(state, Draw(0, 4), viewer=0), game.notation(state, Draw(0, 4), viewer=1)
+        ('Red draws a 4', 'Red draws a blocker')
+        """
+        try:
+            after = self.apply(state, action, check=False)
+        except Exception:   # malformed: write it as it is
+            return str(action)
+        B, kind = self.B, action.kind
+        name = self._name(state.mover)
+        if kind == "die":
+            text = self._die_words(state, after, action.value)  # type: ignore[attr-defined]
+        elif kind == "roll":
+            text = f"{name} rolls the die (a normal turn)"
+        elif kind == "challenge":
+            tile = B.index(action.at)  # type: ignore[attr-defined]
+            b = state.blockers[tile]
+            text = f"{name} challenges {self._blocker_words(b.colour, state.mover)} on {B.label(tile)}: " \
+                   f"it is a {face_name(b.value)}"
+        elif kind == "step":
+            text = f"{name} {B.label(state.pawns[state.mover])}→{action.to}"  # type: ignore[attr-defined]
+        elif kind == "push":
+            pawn = action.pawn  # type: ignore[attr-defined]
+            text = f"{name} moves {self._name(pawn)}'s pawn {B.label(state.pawns[pawn])}→{action.to}"  # type: ignore
+        elif kind == "take":
+            text = f"{name} takes the blocker ({self._destination_words(state)})"
+        elif kind == "leave":
+            text = f"{name} leaves the blocker on {self._at(state.challenged)}, face up"
+        elif kind == "draw":
+            c, v = action.colour, action.value  # type: ignore[attr-defined]
+            if viewer == state.mover and self.params.placer_knows_value:
+                text = f"{name} draws a {face_name(v)}" + (f" ({self._name(c)}'s)" if c != state.mover else "")
+            else:
+                text = f"{name} draws a blocker"
+        elif kind == "place":
+            c, v = state.held  # type: ignore[misc]
+            at = action.at  # type: ignore[attr-defined]
+            if viewer == state.mover and self.params.placer_knows_value:
+                whose = "its" if c == state.mover else f"{self._name(c)}'s"
+                text = f"{name} places {whose} {face_name(v)} face down on {at}"
+            else:
+                colour = self.params.blocker_color_visible and c != state.mover
+                text = f"{name} places a {self._name(c) + ' ' if colour else ''}blocker face down on {at}"
+        else:
+            text = {"move": f"{name} stops", "null": f"{name} moves no other pawn",
+                    "again": f"{name} challenges no more", "place": f"{name} keeps the blocker in the bag"
+                    }.get(state.phase, f"{name} ends the turn")
+        if after.phase == "over" and state.phase != "over":
+            text += f"; {after.reason}"
+        return text
+
+    def _blocker_words(self, colour: int, seat: int) -> str:
+        return f"{self._name(colour)}'s blocker" if colour != seat else "its own blocker"
+
+    def _destination_words(self, state: State) -> str:
+        where = self.params.captured_blocker_destination
+        if where == "removed":
+            return "out of the game"
+        colour = state.blockers[state.challenged].colour if state.challenged >= 0 and state.blockers[
+            state.challenged] is not None else state.mover
+        seat = state.mover if where == "challenger_bag" else colour
+        return f"into {self._name(seat)}'s bag"
+
+    def _die_words(self, state: State, after: State, value: int) -> str:
+        face = face_name(value)
+        if state.phase == "rolloff":
+            seat = rolloff_contenders(state.rolloff, self.n)[len(state.rolloff[-1])]
+            again = " again" if len(state.rolloff) > 1 else ""
+            text = f"{self._name(seat)} rolls {face}{again} for the first player"
+            if after.phase != "rolloff":
+                text += f"; {self._name(after.mover)} starts"
+                if self.params.rolloff_is_first_roll:
+                    text += " and moves with that roll"
+            elif len(after.rolloff) > len(state.rolloff):
+                tied = rolloff_contenders(after.rolloff, self.n)
+                text += f"; {', '.join(self._name(s) for s in tied)} tie and roll again"
+            return text
+        name = self._name(state.mover)
+        if state.phase == "challenge":
+            b = state.blockers[state.challenged]
+            if self._beats(value, b.value):
+                text = f"{name} rolls {face} against {face_name(b.value)}: the blocker is beaten"
+                if after.phase != "take" and after.blockers[state.challenged] is None:
+                    text += f" and goes {self._destination_words(state)}"
+                steps = after.steps if after.phase == "move" else 0
+                text += f"; {steps} step{'s' if steps != 1 else ''} to move" if after.phase != "take" else ""
+            else:
+                stays = "stays face up" if self.params.failed_challenge_blocker == "revealed" else \
+                    "is turned face down again"
+                text = f"{name} rolls {face} against {face_name(b.value)}: the challenge fails, the blocker {stays}"
+            return text
+        text = f"{name} rolls {face}"
+        if value == 0:
+            if after.phase == "null":
+                return text + ": may move another player's pawn"
+            return text + ": the pawn stays"
+        if after.phase == "move":
+            if after.steps < value:
+                return text + f": no way of exactly {value} steps; the pawn moves {after.steps} (stuck_policy)"
+            return text + f": {value} steps to move"
+        return text + f": no way of exactly {value} steps, the pawn stays"
+
+    def _beats(self, roll: int, value: int) -> bool:
+        return roll > value if self.params.challenge_success == "greater" else roll >= value
+
+    # ------------------------------------------------------------------ JSON and the scene
+    def action_from_json(self, data: Any) -> Action:
+        return super().action_from_json(data)
+
+    def state_from_json(self, data: Any) -> State:
+        return read_position(self, data)
+
+    def view(self, state: State, seat: int | None = None) -> dict:
+        from .view import View
+        return View(self, state, seat).build()
+
+
+def _blocker(fields: tuple) -> Blocker:
+    """A :class:`Blocker` from its four fields, without the keyword machinery (determinize makes many)."""
+    return tuple.__new__(Blocker, fields)
+
+
+def _put(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+

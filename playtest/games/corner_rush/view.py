@@ -1,0 +1,273 @@
+"""Corner Rush's scene: the board, the pieces, the panels and what each click may do, for one viewer.
+
+The view asks the game's public queries (``step_tiles``, ``push_tiles``,
+``challengeable``, ``place_tiles``, the ``*_reason`` methods, ``knows``) what
+is legal and why not, so the board and the rules never disagree; it decides
+only looks. A viewer sees a face-down blocker's value only when it may know it
+(it placed it, or the blocker was shown to everyone); the table (``None``)
+sees no seat's secrets and offers no actions (the curtain goes up first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...geometry import bits
+from ...rules import EndTurn
+from ...scene import Scene, cell_id
+from .actions import Challenge, Draw, Leave, Place, Push, Roll, Step, Take
+from .params import face_name
+from .position import State
+from .rules import SEAT_COLORS, SEAT_NAMES
+
+if TYPE_CHECKING:
+    from .rules import CornerRush
+
+__all__ = ["View"]
+
+TILE_FILL = "#f4efe4"
+HOLE_FILL = "#4a4038"
+ACE_TINT = ("#f6d5da", "#cfe3ee", "#d3ead6", "#f6e6bf")
+UNKNOWN_BACK = "#8a8f98"     # a face-down blocker whose colour is hidden (blocker_color_visible = false)
+LAST_MARK = "#f2b134"        # the outline of the blocker placed last, and of the one challenged
+
+
+class View:
+    """Builds the scene of a position for one viewer (see :mod:`playtest.scene`)."""
+
+    def __init__(self, game: CornerRush, state: State, viewer: int | None):
+        self.game, self.state = game, state
+        self.viewer = viewer if viewer is not None and 0 <= viewer < game.n else None
+        self.B = game.B
+        self.s = Scene()
+
+    # ------------------------------------------------------------------ the picture
+    def build(self) -> dict:
+        game, state, B, s = self.game, self.state, self.B, self.s
+        title = f"{game.title}: turn {min(state.turn + 1, game.params.max_turns)} of {game.params.max_turns}"
+        s.board("board", "grid", title=title, cols=B.size, rows=B.size, cell=60, flip=True)
+        ace_of = {a: seat for seat, a in enumerate(B.aces)}
+        for i in range(B.tiles):
+            words = [B.label(i)]
+            fill = TILE_FILL
+            if i == B.hole:
+                fill = HOLE_FILL
+                words.append("the hole: no pawn, no blocker")
+            elif i in ace_of:
+                fill = ACE_TINT[ace_of[i]]
+                words.append(f"{SEAT_NAMES[ace_of[i]]}'s Ace")
+            s.cell("board", B.grid.cell(i), fill=fill, title=" ".join(words))
+        for i in range(B.tiles):   # the coordinates, in each tile's lower left corner (as the notation writes them)
+            if i != B.hole:
+                c, r = B.grid.cell(i)
+                s.text("board", (c + 0.16, r + 0.14), B.label(i), size=9, color="#8a7b66")
+        self.path_line()
+        for seat, a in enumerate(B.aces):
+            s.piece("board", B.grid.cell(a), "hexagon", SEAT_COLORS[seat], size=0.88, hollow=True, text="A",
+                    title=f"{SEAT_NAMES[seat]}'s Ace: {SEAT_NAMES[seat]} wins on reaching it")
+        for tile in bits(state.blocked):
+            self.blocker(tile)
+        mover = state.mover if state.phase not in ("rolloff", "over") else -1
+        for seat, tile in enumerate(state.pawns):
+            s.piece("board", B.grid.cell(tile), self.game.seats()[seat].shape, SEAT_COLORS[seat], size=0.5,
+                    text=SEAT_NAMES[seat][0], outline="#111" if seat == mover else None,
+                    title=f"{SEAT_NAMES[seat]}'s pawn on {B.label(tile)}")
+        self.status()
+        self.panels()
+        self.interact()
+        return s.to_json()
+
+    def blocker(self, tile: int) -> None:
+        game, state, B = self.game, self.state, self.B
+        b = state.blockers[tile]
+        owner = SEAT_NAMES[b.colour]
+        colour_seen = game.params.blocker_color_visible or b.face_up
+        color = SEAT_COLORS[b.colour] if colour_seen else UNKNOWN_BACK
+        back = f"{owner}'s blocker" if colour_seen else "a blocker"
+        marked = tile == state.challenged or (state.last is not None and tile == state.last[2] and not state.path)
+        extra = {"outline": LAST_MARK} if marked else {}
+        if b.face_up:
+            self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, text=face_name(b.value),
+                         title=f"{back} on {B.label(tile)}, face up: {face_name(b.value)}", **extra)
+        elif self.sees(tile):
+            who = "everyone saw it" if b.known == game._everyone else "you placed it; nobody else knows it"
+            self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, hollow=True,
+                         text=face_name(b.value),
+                         title=f"{back} on {B.label(tile)}, face down: {face_name(b.value)} (known: {who})", **extra)
+        else:
+            self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, text="?",
+                         title=f"{back} on {B.label(tile)}, face down", **extra)
+
+    def sees(self, tile: int) -> bool:
+        """Whether the viewer may know the value of the blocker on ``tile``."""
+        return self.game.knows(self.state, self.viewer, tile)
+
+    def path_line(self) -> None:
+        """The last move marked: this turn's path so far, else the previous turn's."""
+        state, B = self.state, self.B
+        if len(state.path) >= 2:
+            seat, path = (state.pushed if state.pushed >= 0 else state.mover), state.path
+        elif state.last is not None and len(state.last[1]) >= 2:
+            seat, path = state.last[0], state.last[1]
+        else:
+            return
+        points = [(i % B.size + 0.5, i // B.size + 0.5) for i in path]
+        self.s.line("board", points, color=SEAT_COLORS[seat], width=4, dash=True, arrow=True)
+
+    def status(self) -> None:
+        game, state, s = self.game, self.state, self.s
+        if state.phase in ("over", "rolloff") or state.mover < 0:
+            s.status(game.describe_state(state))
+            return
+        seat = game.seats()[state.mover]
+        s.status(game.describe_state(state), seat.color, seat.shape)
+
+    def panels(self) -> None:
+        game, state, s = self.game, self.state, self.s
+        rows = [["last roll", "-" if state.die < 0 else f"{face_name(state.die)} ({state.die})"]]
+        if state.challenged >= 0:
+            rows.append(["challenged", self.B.label(state.challenged)])
+        rows.append(["turn", f"{min(state.turn + 1, game.params.max_turns)} of {game.params.max_turns}"])
+        s.panel("Die", rows)
+        bags = []
+        for seat in range(game.n):
+            bag = state.bags[seat]
+            row = [SEAT_NAMES[seat], f"{len(bag)} in the bag"]
+            if game.bag_known(self.viewer, seat):
+                row.append("yours: " + (", ".join(_token_words(t, seat) for t in bag) or "empty"))
+            bags.append(row)
+        s.panel("Bags", bags)
+        if state.held is not None:
+            held = (_token_words(state.held, state.mover) if game.bag_known(self.viewer, state.mover)
+                    and self.viewer == state.mover else "face down")
+            s.panel("Drawn", [[SEAT_NAMES[state.mover], held]])
+        if state.rolloff != ((),):
+            rounds = []
+            for k, rnd in enumerate(state.rolloff):
+                if rnd:
+                    rounds.append([f"round {k + 1}" if k else "roll-off",
+                                   ", ".join(f"{SEAT_NAMES[seat]} {face_name(v)}" for seat, v in rnd)])
+            s.panel("First player", rounds)
+
+    # ------------------------------------------------------------------ what a click may do
+    def interact(self) -> None:
+        game, state, s = self.game, self.state, self.s
+        mover = game.to_move(state)
+        if state.phase == "over":
+            s.hint("The game is over. Undo, or jump back in the history to try another line.")
+            return
+        if mover is None or mover < 0:
+            s.hint("Chance: " + game.describe_state(state) + ". Roll, or force the outcome.")
+            return
+        if self.viewer is None:
+            s.hint(f"{SEAT_NAMES[mover]} to act: the curtain goes up between seats (blocker values are secret).")
+            return
+        if self.viewer != mover:
+            s.hint(f"Waiting for {SEAT_NAMES[mover]}.")
+            return
+        getattr(self, f"interact_{state.phase}")()
+
+    def _everything_else(self, why: str, skip: int = 0) -> None:
+        """The reason shown on every tile that is not offered (``skip``, a mask: tiles handled elsewhere)."""
+        offered = self.s.to_json()["moves"]
+        for i in range(self.B.tiles):
+            cid = cell_id(self.B.grid.cell(i))
+            if not skip >> i & 1 and cid not in offered:
+                self.s.reason(cid, why)
+
+    def interact_start(self) -> None:
+        game, state, s, B = self.game, self.state, self.s, self.B
+        s.button("Roll the die (normal turn)", Roll().to_json())
+        challengeable = game.challengeable(state)
+        for tile in bits(challengeable):
+            s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
+        for tile in bits(state.blocked & ~challengeable):
+            s.reason(cell_id(B.grid.cell(tile)), game.challenge_reason(state, tile))
+        self._everything_else("Roll the die for a normal turn, or click a blocker next to your pawn to challenge "
+                              "it (rule D.1 §8)", state.blocked)
+        where = " or click a lit blocker to challenge it" if challengeable else ""
+        s.hint(f"{SEAT_NAMES[state.mover]}: roll the die{where}.")
+
+    def _challenge_label(self, tile: int) -> str:
+        game, state = self.game, self.state
+        values = game.hidden_values(state, state.mover, tile)
+        total = sum(values.values())
+        odds = sum(k * game.success_chance(v) for v, k in values.items()) / total if total else 0.0
+        b = state.blockers[tile]
+        what = f"a {face_name(b.value)}" if self.sees(tile) else "value unknown"
+        return f"challenge this blocker ({what}; beaten {odds:.0%} of the time)"
+
+    def interact_again(self) -> None:
+        game, state, s, B = self.game, self.state, self.s, self.B
+        for tile in bits(game.challengeable(state)):
+            s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
+        s.button("No more challenges", EndTurn().to_json())
+        self._everything_else("Click a lit blocker to challenge it again, or go on to your blocker "
+                              "(rule D.1 §9)")
+        s.hint(f"{SEAT_NAMES[state.mover]}: challenge another blocker, or no more challenges.")
+
+    def interact_move(self) -> None:
+        game, state, s, B = self.game, self.state, self.s, self.B
+        seat = state.mover
+        pos = state.pawns[seat]
+        lit = game.step_tiles(state)
+        left = state.steps - 1
+        for tile in bits(lit):
+            if tile == B.aces[seat]:
+                label = "step here: your Ace, you win!"
+            else:
+                label = f"step here ({left} step{'s' if left != 1 else ''} left after)"
+            s.move(cell_id(B.grid.cell(tile)), label, Step(B.label(tile)).to_json())
+        for tile in bits(B.adj4[pos] & ~lit):
+            s.reason(cell_id(B.grid.cell(tile)), game.step_reason(state, tile))
+        self._everything_else("The pawn moves one orthogonal step at a time: click a lit tile next to it "
+                              "(rule D.1 §8.3)", B.adj4[pos])
+        if game.may_stop(state):
+            s.button("Stop here", EndTurn().to_json())
+        s.hint(f"{SEAT_NAMES[seat]}: {state.steps} step{'s' if state.steps != 1 else ''} left. Click a lit tile.")
+
+    def interact_null(self) -> None:
+        game, state, s, B = self.game, self.state, self.s, self.B
+        for pawn in range(game.n):
+            targets = game.push_tiles(state, pawn)
+            source = cell_id(B.grid.cell(state.pawns[pawn]))
+            for tile in bits(targets):
+                s.select(source, cell_id(B.grid.cell(tile)), f"move {SEAT_NAMES[pawn]}'s pawn here",
+                         Push(pawn, B.label(tile)).to_json())
+        s.button("Move no pawn", EndTurn().to_json())
+        own = cell_id(B.grid.cell(state.pawns[state.mover]))
+        s.reason(own, "On a Null your own pawn stays; you may move another player's pawn one step (rule D.1 §8.2)")
+        s.hint(f"{SEAT_NAMES[state.mover]} rolled Null: click another player's pawn, then a lit tile next to it; "
+               "or move no pawn.")
+
+    def interact_take(self) -> None:
+        s = self.s
+        s.button("Take the blocker", Take().to_json())
+        s.button("Leave it face up", Leave().to_json())
+        s.hint(f"{SEAT_NAMES[self.state.mover]} beat the blocker: take it, or leave it on the board.")
+
+    def interact_draw(self) -> None:
+        game, state, s = self.game, self.state, self.s
+        for action in game.legal_actions(state):
+            assert isinstance(action, Draw)
+            s.button(f"Draw {_token_words((action.colour, action.value), state.mover)}", action.to_json())
+        s.hint(f"{SEAT_NAMES[state.mover]}: choose the blocker to draw from your bag.")
+
+    def interact_place(self) -> None:
+        game, state, s, B = self.game, self.state, self.s, self.B
+        held = _token_words(state.held, state.mover) if game.bag_known(state.mover, state.mover) else "blocker"
+        lit = game.place_tiles(state)
+        for tile in bits(lit):
+            s.move(cell_id(B.grid.cell(tile)), f"place the {held} here, face down", Place(B.label(tile)).to_json())
+        for tile in bits(B.all & ~lit):
+            s.reason(cell_id(B.grid.cell(tile)), game.place_reason(state, tile))
+        if not game.params.blocker_placement_mandatory:
+            s.button("Keep it in the bag", EndTurn().to_json())
+        s.hint(f"{SEAT_NAMES[state.mover]}: place the {held} you drew face down on a lit tile.")
+
+
+def _token_words(token: tuple, seat: int) -> str:
+    """A blocker in a bag: its value, and its colour when it is another seat's."""
+    colour, value = token
+    return face_name(value) + ("" if colour == seat else f" ({SEAT_NAMES[colour]}'s)")
+
