@@ -321,13 +321,31 @@ class Session:
         if isinstance(action, dict):
             return game.action_from_json(action)
         if isinstance(action, str):
-            for candidate in self.legal_actions(seat):
-                if action in (str(candidate), game.notation(self.state, candidate, seat)):
-                    return candidate
-            raise IllegalAction(f"{action[:200]!r} is not the notation of a legal action here")
+            text = action.strip()
+            matches = [c for c in self.legal_actions(seat)
+                       if text in (str(c), game.notation(self.state, c, seat))]
+            if len(matches) == 1:
+                return matches[0]
+            if matches:       # never pick one silently
+                raise IllegalAction(f"{text[:200]!r} could be any of {len(matches)} actions here; "
+                                    "play the action or its JSON form instead", rule="notation")
+            raise IllegalAction(f"{text[:200]!r} is not the notation of a legal action here: "
+                                f"{self._notation_hint(seat)}", rule="notation")
         if isinstance(action, Action):
             return action
         raise MalformedAction(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")
+
+    def _notation_hint(self, seat: int | None) -> str:
+        """What may be played here, in words, for a notation that matched nothing."""
+        mover = self.to_move
+        if mover == CHANCE:
+            return "chance is to move: roll, or force one of its outcomes"
+        legal = self.legal_actions(seat)
+        if not legal:
+            return f"{self._seat_name(seat)} has nothing to do now" if seat is not None else "nothing can be played"
+        shown = ", ".join(repr(self.game.notation(self.state, a, seat)) for a in legal[:6])
+        more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
+        return f"the legal actions are {shown}{more}"
 
     def play_bot(self, bot: Any, seat: int | None = None) -> Action:
         """Let ``bot`` choose and play for the seat to move (or ``seat``, in a simultaneous step).

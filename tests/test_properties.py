@@ -172,3 +172,28 @@ def test_no_seat_sees_what_it_may_not_know(name, seed, steps, k):
             choices = [choose_for(RandomBot(seed=2), game, s, seat, random.Random(3)) for s in (state, other)]
             assert choices[0] == choices[1]
             assert choices[0] in game.legal_actions(state, seat)   # and legal in the true position
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_every_action_has_one_notation_that_plays_it(name, seed, steps):
+    session = random_session(name, seed, steps)
+    game, state = session.game, session.state
+    for viewer, actions in viewers(game, state):
+        notations = [game.notation(state, action, viewer) for action in actions]
+        assert len(set(notations)) == len(notations), "two actions share a notation"
+    if actions and viewer is None:
+        before = session.positions()
+        session.play(notations[-1])
+        assert session.positions() == before + 1 or session.history()[-1]["notation"] == notations[-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_every_position_reads_back_from_its_own_json(name, seed, steps):
+    session = random_session(name, seed, steps)
+    for node in session.line():
+        state, game = session.position(node), session._nodes[node].game
+        assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state

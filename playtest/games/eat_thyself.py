@@ -689,7 +689,10 @@ class EatThyself(Game):
             arrow = "↻" if action.direction == CW else "↺"  # type: ignore[attr-defined]
             landed = state.ring[target][1] if target is not None else None
             eats = f" eats {piece_symbol(landed)}" if landed is not None else ""
-            return f"{sym}{action.slot}{arrow}{value}→{target}{eats}"  # type: ignore[attr-defined]
+            # both cards showing the same value: name the card, so every move has its own notation
+            faces = state.faces[state.mover]
+            card = f"({self.params.card_pair[action.card]})" if faces[0] == faces[1] else ""  # type: ignore
+            return f"{sym}{action.slot}{arrow}{value}{card}→{target}{eats}"  # type: ignore[attr-defined]
         if action.kind == "remove":
             return f"removes {piece_symbol(state.mover * 2 + PAWN)}{action.slot}"  # type: ignore
         if action.kind == "take":
@@ -743,8 +746,9 @@ class EatThyself(Game):
             if kings == 0:
                 raise ValueError(f"player {player} has no king left: a king is never removed by an "
                                  "opponent, so this position cannot happen")
-        if (phase == "place") != bool(hand):
-            raise ValueError("pieces are in hand exactly when the phase is 'place'")
+        if (phase in ("place", "take")) != bool(hand):
+            raise ValueError("pieces are in hand exactly when the phase is 'place' or 'take' (the eaten king "
+                             "is in hand while its owner's extra pieces are taken)")
         if phase == "take" and state.take_from not in range(n):
             raise ValueError("phase 'take' needs take_from, the seat whose king was eaten")
         if phase != "over" and "winners" not in data and self._winners(state):
