@@ -1,8 +1,9 @@
-"""A token's turn in Then There Was One: the jump rule and the search for a clean path (A.1 §15–17).
+"""A token's turn in Then There Was One: the jump rule, the search for a clean path, and why a step is refused.
 
-A *clean* path lands on no tile twice. These functions work on bit masks of a
-:class:`~.board.Board` and are shared by the rules (which steps are legal, is
-a token trapped) and the greedy token bot (which path ends nearest the goal).
+A *clean* path lands on no tile twice (A.1 §15–17). :class:`TokenPaths` answers
+the game's token queries (which steps are allowed, which keep a clean path, is
+the token trapped, why not this tile) on bit masks of a :class:`~.board.Board`;
+:func:`jump_allowed` and :func:`clean_finisher` also serve the greedy token bot.
 """
 
 from __future__ import annotations
