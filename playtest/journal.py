@@ -131,9 +131,11 @@ class Journal:
         #: fsync after every append (survives a power cut, not only a killed kernel)
         self.durable = durable
         self._fd: int | None = None
+        self.locked = False
 
     def rewrite(self, header: dict, records: list[Any]) -> None:
         """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
+        locked = self.locked
         self.close()
         data = b"".join([_line(header), *(_line(r) for r in records)]).decode("utf-8")
         try:
@@ -141,6 +143,8 @@ class Journal:
         except OSError as err:
             raise SessionSaveError(f"could not write the session file {self.path}: {err.strerror or err}; "
                                    "nothing was changed") from None
+        if locked:
+            self.lock()             # the new file is a new inode: hold it again
 
     def append(self, records: list[Any]) -> None:
         """Append ``records`` in one write; :class:`SessionSaveError` when the disk refuses."""
@@ -160,6 +164,25 @@ class Journal:
             raise SessionSaveError(f"could not save the change to {self.path}: {err.strerror or err}; "
                                    "the change was not made") from None
 
+    def lock(self) -> None:
+        """Hold the file for this process alone (another kernel's ``Session.open`` is refused).
+
+        The lock lives as long as the open file; a rewrite (compaction) takes it again.
+        """
+        try:
+            import fcntl
+        except ImportError:         # not on this platform: no guard, as before
+            return
+        try:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.close()
+            raise SessionFileError(f"{self.path} is open in another kernel (a notebook playing it): close "
+                                   "that notebook's kernel first, or open a copy") from None
+        self.locked = True
+
     def truncate(self, size: int) -> None:
         """Cut a torn last line off the file (before appending after it)."""
         self.close()
@@ -169,6 +192,7 @@ class Journal:
             raise SessionSaveError(f"could not repair {self.path}: {err.strerror or err}") from None
 
     def close(self) -> None:
+        self.locked = False
         if self._fd is not None:
             try:
                 os.close(self._fd)

@@ -35,6 +35,7 @@ import os
 import random
 import time
 import warnings
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -747,7 +748,9 @@ class Session:
         """The session recorded in ``path``, resumed; or a new one saved there when none exists.
 
         What notebooks use: "Run All" after a kernel restart brings the same
-        session back instead of replacing it. A file of another game is refused.
+        session back instead of replacing it, and "Run All" in the same kernel
+        returns the very session already open (its table keeps working). A file
+        of another game is refused, and so is a file another kernel has open.
 
         >>> import tempfile, os, playtest
         >>> path = os.path.join(tempfile.mkdtemp(), "demo.playtest.json")
@@ -759,13 +762,20 @@ class Session:
         """
         path = Path(path)
         name = game if isinstance(game, str) else getattr(game, "name", None)
-        if path.exists():
+        live = _OPEN.get(_key(path))
+        if live is not None and live.path is not None and _same_file(live.path, path):
+            session = live                       # Run All in the same kernel: the very same session
+        elif path.exists():
             session = cls.load(path)
-            if name is not None and session.game.name != name:
-                raise SessionFileError(f"{path} holds a {session.game.name} session, not {name}: "
-                                       "choose another path")
-            return session
-        return cls(game, seed=seed, path=path, start=start)
+        else:
+            session = cls(game, seed=seed, path=path, start=start)
+        if name is not None and session._nodes[0].game.name != name:
+            raise SessionFileError(f"{path} holds a {session._nodes[0].game.name} session, not {name}: "
+                                   "choose another path")
+        if session._journal is not None and not session._journal.locked:
+            session._journal.lock()              # another kernel playing the same file is refused
+        _OPEN[_key(path)] = session
+        return session
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Session":
@@ -1003,6 +1013,17 @@ class Session:
         where = "over" if self.is_over else self.game.describe_state(self.state)
         return (f"<Session {self.game.name}: move {self.move_number}, {where}, "
                 f"{len(self._nodes)} positions, {len(self._notes)} notes>")
+
+
+#: sessions opened with Session.open in this kernel, by file: Run All returns the same one
+_OPEN: "weakref.WeakValueDictionary[str, Session]" = weakref.WeakValueDictionary()
+
+
+def _key(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path)
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -216,3 +216,43 @@ def test_winner_none_then_decided():
 
 def test_repr_is_stable(session):
     assert repr(session) == "<Session eat_thyself: move 0, Triangle ▲ to move, 1 positions, 0 notes>"
+
+
+def test_open_resumes_a_recorded_session_and_never_replaces_it(tmp_path):
+    path = tmp_path / "notebook.playtest.json"
+    first = Session.open(path, "eat_thyself", seed=1)
+    play_n(first, 3)
+    first.note("recorded")
+    assert Session.open(path, "eat_thyself", seed=1) is first         # Run All in the same kernel
+    del first
+    import gc
+    gc.collect()
+    again = Session.open(path, "eat_thyself", seed=1)                 # after a restart: from the file
+    assert again.move_number == 3 and again.notes[0].text == "recorded"
+    with pytest.raises(SessionFileError, match="holds a eat_thyself session, not source"):
+        Session.open(path, "source")
+
+
+def test_open_refuses_a_file_another_kernel_plays(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "shared.playtest.json"
+    session = Session.open(path, "eat_thyself")
+    code = (f"import playtest\ntry:\n    playtest.Session.open({str(path)!r}, 'eat_thyself')\n"
+            "except playtest.SessionFileError as err:\n    print(err)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout
+    assert "open in another kernel" in out
+    assert session.positions() == 1
+
+
+def test_save_never_overwrites_another_file_unasked(tmp_path):
+    other = tmp_path / "other.playtest.json"
+    Session(playtest.load("source"), path=other)
+    content = other.read_bytes()
+    session = Session(playtest.load("eat_thyself"))
+    with pytest.raises(FileExistsError, match="replace=True"):
+        session.save(other)
+    assert other.read_bytes() == content and session.path is None
+    session.save(other, replace=True)
+    assert (tmp_path / "other.playtest.json.bak").read_bytes() == content
+    assert Session.load(other).game.name == "eat_thyself"
