@@ -201,7 +201,10 @@ def read_position(game: CornerRush, data: Any) -> State:
     if not isinstance(raw, list) or len(raw) != n:
         raise ValueError(f"pawns must list {n} tiles, one per seat")
     pawns = tuple(r.tile(v, f"pawns[{k}]") for k, v in enumerate(raw))
-    resting = [t for k, t in enumerate(pawns) if not (phase == "move" and k == mover)]   # a moving pawn may pass
+    winner_raw = r.get("winner")
+    # a moving pawn may pass a pawn, and a winner may have entered its Ace where a pawn stands (win_on_occupied_ace)
+    resting = [t for k, t in enumerate(pawns) if not (phase == "move" and k == mover)
+               and not (phase == "over" and k == winner_raw and t == B.aces[k])]
     if not p.pawn_stacking and len(set(resting)) != len(resting):
         raise ValueError("pawns: two pawns on one tile (pawn_stacking is false)")
     for k, t in enumerate(pawns):

@@ -297,7 +297,7 @@ class CornerRush(Game):
         free = self.free_tiles(state)
         if self.params.allow_sealing:
             return free
-        return sum(1 << t for t in bits(free) if not self._seals(state, t))
+        return sum(1 << t for t in bits(free) if self._seals(state, t) < 0)
 
     def _route_open(self, state: State, seat: int, blocked: int) -> bool:
         B = self.B
@@ -531,10 +531,10 @@ class CornerRush(Game):
         B, label = self.B, self.B.label(tile)
         if tile == B.hole:
             return f"{label} is the hole: no blocker goes there (rule D1)"
-        if B.ace_mask >> tile & 1:
-            return f"an Ace token lies on {label}: a blocker goes on an unoccupied tile (rule D10)"
         if self.pawn_mask(state) >> tile & 1:
             return f"a pawn stands on {label}: a blocker goes on an unoccupied tile (rule D10)"
+        if B.ace_mask >> tile & 1:
+            return f"an Ace token lies on {label}: a blocker goes on an unoccupied tile (rule D10)"
         if state.blocked >> tile & 1:
             return f"a blocker lies on {label} already (rule D10)"
         sealed = self._seals(state, tile)
@@ -606,7 +606,8 @@ class CornerRush(Game):
             return state._replace(rolloff=rounds + ((),))
         state = state._replace(rolloff=rounds, phase="start", mover=first)
         if self.params.rolloff_is_first_roll:
-            return self._move_roll(state._replace(die=value), value)
+            best = max(v for _, v in rnd)
+            return self._move_roll(state._replace(die=best), best)
         return state
 
     def _move_roll(self, state: State, value: int) -> State:
