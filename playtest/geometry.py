@@ -264,7 +264,7 @@ class BitGrid(Grid):
         n = self.cols
         e_open, n_open = self._open(walls)
         reached = frontier = seeds & free
-        while frontier:   # the loop of _frontiers, inline: reach is the hot one
+        while frontier:   # one breadth-first step: shift the frontier each way, through open edges only
             frontier = (((frontier & e_open) << 1) | ((frontier >> 1) & e_open)
                         | ((frontier & n_open) << n) | ((frontier >> n) & n_open)) & free & ~reached
             reached |= frontier
@@ -273,12 +273,21 @@ class BitGrid(Grid):
     def layers(self, seeds: int, free: int, walls: int = 0) -> list[int]:
         """Breadth-first layers from ``seeds`` through ``free`` cells, not across ``walls``: layer ``k``
         holds the cells at distance ``k``."""
-        return list(self._frontiers(seeds, free, walls))
+        n = self.cols
+        e_open, n_open = self._open(walls)
+        reached = frontier = seeds & free
+        out = []
+        while frontier:   # reach's loop, keeping each frontier (inline, not shared: the bots call it a lot)
+            out.append(frontier)
+            frontier = (((frontier & e_open) << 1) | ((frontier >> 1) & e_open)
+                        | ((frontier & n_open) << n) | ((frontier >> n) & n_open)) & free & ~reached
+            reached |= frontier
+        return out
 
     def distances(self, seeds: int, free: int, walls: int = 0) -> list[int]:
         """Steps from ``seeds`` to every cell, as :meth:`layers` counts them (:data:`FAR`: unreachable)."""
         dist = [FAR] * self.size
-        for k, layer in enumerate(self._frontiers(seeds, free, walls)):
+        for k, layer in enumerate(self.layers(seeds, free, walls)):
             for i in bits(layer):
                 dist[i] = k
         return dist
@@ -286,17 +295,6 @@ class BitGrid(Grid):
     def _open(self, walls: int) -> tuple[int, int]:
         # cells whose east edge, and whose north edge, no wall closes
         return self.not_last_col & ~walls, self.not_last_row & ~(walls >> self.size)
-
-    def _frontiers(self, seeds: int, free: int, walls: int) -> Iterator[int]:
-        # one breadth-first step: shift the frontier each way, through the open edges only
-        n = self.cols
-        e_open, n_open = self._open(walls)
-        reached = frontier = seeds & free
-        while frontier:
-            yield frontier
-            frontier = (((frontier & e_open) << 1) | ((frontier >> 1) & e_open)
-                        | ((frontier & n_open) << n) | ((frontier >> n) & n_open)) & free & ~reached
-            reached |= frontier
 
 
 @lru_cache(maxsize=64)
