@@ -1,0 +1,766 @@
+"""Back to the Wall's rules: the :class:`BackToTheWall` game, its one legality decision, resolution and end.
+
+The rules summary, the readings and the position format are in the package
+docstring. ``why_not`` is the one legality decision: ``legal_actions`` lists
+exactly what it allows (built from the same masks), ``apply`` raises its
+reason, and the board shows it for a click that cannot be played.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...geometry import bits
+from ...rules import SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Seat, register
+from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
+from .boards import board_tables
+from .params import (ARROWS, DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams)
+from .position import Order, State, pieces_in_round, read_position, seat_names
+from .resolution import Phase, Verdict, move_pieces, names_text, resolve_walls
+from .score import FinalScore, board_scores, final_score, ordinal, show_points
+
+__all__ = ["BackToTheWall", "BoardLog", "RoundLog"]
+
+SEAT_COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+@dataclass
+class BoardLog:
+    """One board's resolution: every submitted wall's verdict, then every movement phase tick by tick."""
+
+    verdicts: list[Verdict]
+    phases: list[Phase]
+
+
+@dataclass
+class RoundLog:
+    """A round's (or the final garnet choice's) resolution: the state before and after, and per board."""
+
+    round: int
+    before: State
+    after: State
+    boards: list[BoardLog]
+
+    def to_json(self, game: "BackToTheWall") -> dict[str, Any]:
+        """Every submission, every wall's result, every phase's moves and every tick's captures (golden files)."""
+        p, names = game.params, game.names
+        data: dict[str, Any] = {"round": self.round, "orders": {}, "boards": {}}
+        for s, order in enumerate(self.before.orders):
+            data["orders"][names[s]] = game.order_words(self.before, s, order, garnet=False)
+        for b, log in enumerate(self.boards):
+            t = game.tables[b]
+            entry: dict[str, Any] = {
+                "walls": [{"cell": t.label(v.cell), "by": [names[s] for s in v.seats], "result": v.text}
+                          for v in log.verdicts], "phases": []}
+            for phase in log.phases:
+                entry["phases"].append({
+                    "moves": [f"{names[m.seat]} {m.piece + 1} {t.label(m.start)} "
+                              f"{DIRECTIONS[m.intended] if m.intended >= 0 else 'none'}"
+                              f"->{DIRECTIONS[m.taken] if m.taken >= 0 else 'stays'}"
+                              + (f" {t.label(m.path[-1])}" if m.path else "") for m in phase.moves],
+                    "ticks": [{"captured": [f"{t.label(c)} {names[s]}" for c, s in tick.captured],
+                               "contested": [t.label(c) for c in tick.contested]} for tick in phase.ticks]})
+            data["boards"][p.board_names[b]] = entry
+        return data
+
+
+@register
+class BackToTheWall(Game):
+    """Back to the Wall: four players design sliding puzzles on three boards at once, in secret.
+
+    >>> import playtest
+    >>> game = playtest.load("back_to_the_wall")
+    >>> [seat.name for seat in game.seats()], game.params.walls_per_round
+    (['North', 'East', 'South', 'West'], (1, 2, 3))
+    """
+
+    name = "back_to_the_wall"
+    title = "Back to the Wall"
+    credit = ('Back to the Wall, a Main Match for 4 players by "Zero" in the fan-run online game The Genius: '
+              "Tempo Up (The Genius Repository); board sizes and walls assumed.")
+    Params = BackToTheWallParams
+    action_types = (AddWall, RemoveWall, Direct, Garnet, Clear, Submit, Withdraw)
+    has_secrets = True
+
+    def __init__(self, params: BackToTheWallParams | None = None, **values: Any):
+        super().__init__(params, **values)
+        p = self.params
+        self.tables = tuple(board_tables(p, b) for b in range(3))
+        self.names = seat_names(p)
+        self._actions: dict[tuple, Action] = {}
+
+    # ---- seats, setup, whose turn
+    def seats(self) -> list[Seat]:
+        return [Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names)]
+
+    def initial_state(self) -> State:
+        p = self.params
+        n = p.num_players
+        pieces = tuple(tuple((t.corners[t.corner_of[s]],) * p.pieces_initial for s in range(n)) for t in self.tables)
+        owned = tuple(tuple((1 << t.corners[t.corner_of[s]]) if p.spawn_captures else 0 for s in range(n))
+                      for t in self.tables)
+        return State("orders", 1, tuple(t.preplaced for t in self.tables), owned, pieces, (None,) * n,
+                     (((), (), ()),) * n, (((0,) * p.rounds,) * 3,) * n, (), p)
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == "over" else SIMULTANEOUS
+
+    def pending_seats(self, state: State) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        return tuple(s for s, o in enumerate(state.orders) if o is None or not o.submitted)
+
+    def describe_state(self, state: State) -> str:
+        if state.phase == "over":
+            return f"Game over: {self.outcome(state).reason}"           # type: ignore[union-attr]
+        waiting = ", ".join(self.names[s] for s in self.pending_seats(state))
+        if state.phase == "garnets":
+            return f"After the last round: garnet bonuses; waiting for {waiting}"
+        return f"Round {state.round} of {self.params.rounds}: waiting for {waiting}"
+
+    # ---- queries (the board, the bots and the notebook use these)
+    def empty_order(self, state: State) -> Order:
+        """An order with nothing set, shaped for ``state``'s round (or for the final garnet choice)."""
+        pieces = pieces_in_round(self.params, state.round) if state.phase == "orders" else 0
+        return Order.empty(pieces, self.params.directions_per_round)
+
+    def order_of(self, state: State, seat: int) -> Order:
+        """``seat``'s order as it stands (an empty one when nothing is set)."""
+        return state.orders[seat] or self.empty_order(state)
+
+    def piece_cells(self, state: State, board: int) -> int:
+        """The cells pieces stand on, on ``board`` (a mask)."""
+        mask = 0
+        for cells in state.pieces[board]:
+            for c in cells:
+                mask |= 1 << c
+        return mask
+
+    def wall_cells(self, state: State, board: int) -> int:
+        """Cells where a wall may be submitted on ``board`` (before the seat's own quota and choices): every
+        cell, or with ``refuse_void_walls`` those that are not a wall, a corner or under a piece."""
+        t = self.tables[board]
+        if not self.params.refuse_void_walls:
+            return t.all
+        return _free_cells(t.all & ~t.corner_mask, state.walls[board], state.pieces[board])
+
+    def garnets_promised(self, state: State, seat: int, order: Order | None = None) -> int:
+        """Garnets ``seat`` has committed: its flags of earlier rounds and of ``order``, times the cost."""
+        order = order if order is not None else state.orders[seat]
+        flags = sum(len(rounds) for rounds in state.flags[seat]) + (sum(order.garnet) if order else 0)
+        return flags * self.params.garnet_bonus_cost
+
+    def scores(self, state: State) -> FinalScore:
+        """The result as things stand (at the end: the final result, with the garnet bonuses).
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> game.scores(game.initial_state()).totals        # nobody has a cell: all tied on every board
+        (9.75, 9.75, 9.75, 9.75)
+        """
+        return final_score(state.owned, state.flags, state.placed, self.params)
+
+    def board_standings(self, state: State, seat: int | None = None) -> tuple:
+        """Each board's cells, places and points as ``seat`` may know them: the garnet bonuses count only at
+        the end (they are secret until then)."""
+        if state.phase == "over":
+            return self.scores(state).boards
+        return board_scores(state.owned, state.flags, state.placed, self.params, with_bonus=False)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        result = self.scores(state)
+        names = self.names
+        totals = ", ".join(f"{names[s]} {show_points(result.totals[s])}" for s in range(len(names)))
+        winners = names_text(names, result.winners)
+        shared = " (shared)" if len(result.winners) > 1 else ""
+        reason = (f"{winners} {'win' if len(result.winners) > 1 else 'wins'} the Token of Life{shared} "
+                  f"with {show_points(result.totals[result.winners[0]])} points; Elimination Candidate: "
+                  f"{names_text(names, result.candidates)} (points: {totals})")
+        return Outcome(result.winners, reason, scores=tuple(result.totals))
+
+    # ---- legality: one decision (why_not) that legal_actions and apply share
+    def _cached(self, key: tuple, make: Any) -> Action:
+        action = self._actions.get(key)
+        if action is None:
+            action = self._actions[key] = make()
+        return action
+
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        if state.phase == "over":
+            return []
+        if seat is not None:
+            return self._seat_actions(state, seat) if 0 <= seat < len(self.names) else []
+        actions: list[Action] = []
+        for s in range(len(self.names)):
+            actions += self._seat_actions(state, s)
+        return actions
+
+    def _seat_actions(self, state: State, seat: int) -> list[Action]:
+        p = self.params
+        order = state.orders[seat]
+        if order is not None and order.submitted:
+            others = any(o is None or not o.submitted for s, o in enumerate(state.orders) if s != seat)
+            return [self._cached(("withdraw", seat), lambda: Withdraw(seat))] if others else []
+        cur = order or self.empty_order(state)
+        actions: list[Action] = []
+        if state.phase == "orders":
+            for b in range(3):
+                mine = cur.walls[b]
+                if len(mine) < p.walls_per_round[b]:
+                    table = self._wall_table(seat, b)
+                    if mine:
+                        actions += [table[c] for c in cell_list(self.wall_cells(state, b)) if c not in mine]
+                    else:
+                        actions += [table[c] for c in cell_list(self.wall_cells(state, b))]
+            for b, t in enumerate(self.tables):
+                for c in cur.walls[b]:
+                    actions.append(self._cached(("unwall", seat, b, c), lambda: RemoveWall(seat, b, t.cell(c))))
+            get = self._actions.get
+            for b, per in enumerate(cur.directions):
+                for k, plan in enumerate(per):
+                    for i, d in enumerate(plan):
+                        key = ("direct", seat, b, k, i, d)
+                        options = get(key)
+                        if options is None:
+                            options = self._actions[key] = self._direct_options(seat, b, k, i, d)  # type: ignore
+                        actions += options                                                      # type: ignore
+        for b in range(3):
+            if cur.garnet[b]:
+                actions.append(self._cached(("garnet", seat, b, False), lambda: Garnet(seat, b, False)))
+            elif self._garnet_problem(state, seat, cur, b) is None:
+                actions.append(self._cached(("garnet", seat, b, True), lambda: Garnet(seat, b, True)))
+        if order is not None:
+            actions.append(self._cached(("clear", seat), lambda: Clear(seat)))
+        if p.missing_direction == "stay" or cur.missing() == 0:
+            actions.append(self._cached(("submit", seat), lambda: Submit(seat)))
+        return actions
+
+    def _wall_table(self, seat: int, board: int) -> list:
+        """:class:`AddWall` of ``seat`` on every cell of ``board``, by cell index (built once)."""
+        key = ("walls", seat, board)
+        table = self._actions.get(key)
+        if table is None:
+            t = self.tables[board]
+            table = self._actions[key] = [AddWall(seat, board, t.cell(c)) for c in range(t.size)]  # type: ignore
+        return table                                                                         # type: ignore
+
+    def _direct_options(self, seat: int, board: int, piece: int, phase: int, current: int) -> tuple:
+        """The :class:`Direct` actions open to a phase whose direction is ``current`` (-1: none)."""
+        options = [Direct(seat, board, piece, phase + 1, DIRECTIONS[d]) for d in range(4) if d != current]
+        if current >= 0 and self.params.missing_direction == "stay":
+            options.append(Direct(seat, board, piece, phase + 1, STAY))
+        return tuple(options)
+
+    def _garnet_problem(self, state: State, seat: int, order: Order, board: int) -> str | None:
+        """Why ``seat`` may not flag the garnet bonus on ``board`` now (``None``: it may)."""
+        p = self.params
+        name, board_name = self.names[seat], p.board_names[board]
+        if not p.garnet_bonus_enabled:
+            return f"the garnet bonus is off (garnet_bonus_enabled) (rule {R_BONUS})"
+        if state.phase == "orders" and p.garnet_decision_time == "at_end":
+            return (f'the garnet bonus is chosen after the last round (garnet_decision_time = "at_end") '
+                    f"(rule {R_BONUS})")
+        used = len(state.flags[seat][board])
+        if used + 1 > p.garnet_bonus_max_per_board:
+            return (f"{name} has used the garnet bonus on {board_name} already (at most "
+                    f"{p.garnet_bonus_max_per_board} per board) (rule {R_BONUS})")
+        promised = self.garnets_promised(state, seat, order)
+        if promised + p.garnet_bonus_cost > p.starting_garnets:
+            return (f"{name} holds {p.starting_garnets} garnets and {promised} are promised already "
+                    f"(a bonus costs {p.garnet_bonus_cost}) (rule {R_BONUS})")
+        return None
+
+    def why_not(self, state: State, action: Action) -> str | None:
+        """Why ``action`` is illegal in ``state``, naming the rule; ``None`` when it is legal.
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.initial_state()
+        >>> game.why_not(state, AddWall(1, 0, (0, 0)))
+        "walls never go on a corner (Once a1 is North's corner) (rule B.1 §9.1)"
+        >>> game.why_not(state, AddWall(1, 1, (3, 4))) is None
+        True
+        """
+        p = self.params
+        if not isinstance(action, self.action_types):
+            return f"{action!r} is not a Back to the Wall action"
+        if state.phase == "over":
+            return f"the game is over (rule {R_OVERALL})"
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            return f"there is no seat {seat!r}: the seats are 0 to {len(self.names) - 1}"
+        name = self.names[seat]
+        order = state.orders[seat]
+        submitted = order is not None and order.submitted
+        if isinstance(action, Withdraw):
+            if not submitted:
+                return f"{name} has no submitted order to withdraw (rule {R_ORDER})"
+            if all(o is not None and o.submitted for s, o in enumerate(state.orders) if s != seat):
+                return f"every other seat has submitted: the round is resolved (rule {R_ORDER})"
+            return None
+        if submitted:
+            return f"{name} has already submitted; withdraw the order to change it (rule {R_ORDER})"
+        cur = order or self.empty_order(state)
+        if isinstance(action, Clear):
+            return None if order is not None else f"{name}'s order has nothing to clear (rule {R_ORDER})"
+        if isinstance(action, Submit):
+            missing = cur.missing()
+            if p.missing_direction == "refuse" and missing:
+                return (f"{name} must give every piece its {p.directions_per_round} directions before submitting "
+                        f'({missing} missing; missing_direction = "refuse") (rule B22)')
+            return None
+        board = action.board
+        if type(board) is not int or not 0 <= board < 3:
+            return f"there is no board {board!r}: the boards are 0 ({p.board_names[0]}) to 2 ({p.board_names[2]})"
+        board_name = p.board_names[board]
+        if isinstance(action, Garnet):
+            if type(action.on) is not bool:
+                return "a garnet flag is on (true) or off (false)"
+            if cur.garnet[board] == action.on:
+                return (f"{name}'s order already {'uses' if action.on else 'does not use'} the garnet bonus on "
+                        f"{board_name} (rule {R_BONUS})")
+            return self._garnet_problem(state, seat, cur, board) if action.on else None
+        if state.phase != "orders":
+            return (f'after the last round only the garnet bonus is chosen (garnet_decision_time = "at_end") '
+                    f"(rule {R_BONUS})")
+        t = self.tables[board]
+        if isinstance(action, (AddWall, RemoveWall)):
+            cell = t.cell_of(action.at) if isinstance(action.at, tuple) else None
+            if cell is None:
+                return f"{cell_text(action.at)} is not a cell of {board_name} ({t.cols} x {t.rows}) (rule B.1 §1)"
+            where = f"{board_name} {t.label(cell)}"
+            if isinstance(action, RemoveWall):
+                return None if cell in cur.walls[board] else f"{where} is not in {name}'s order (rule {R_ORDER})"
+            if cell in cur.walls[board]:
+                return f"{where} is already in {name}'s order: a cell is submitted once (rule {R_VOID})"
+            quota = p.walls_per_round[board]
+            if len(cur.walls[board]) >= quota:
+                return (f"{name} may submit {quota} wall{'s' if quota != 1 else ''} a round on {board_name} "
+                        f"(walls_per_round){': take one back first' if quota else ''} (rule {R_ORDER})")
+            if p.refuse_void_walls:
+                if state.walls[board] >> cell & 1:
+                    return f"{where} is already a wall (rule {R_VOID})"
+                if t.corner_mask >> cell & 1:
+                    owner = t.seat_at_corner[t.corners.index(cell)]
+                    whose = f"{self.names[owner]}'s corner" if owner >= 0 else "a corner"
+                    return f"walls never go on a corner ({where} is {whose}) (rule {R_VOID})"
+                if self.piece_cells(state, board) >> cell & 1:
+                    return f"a piece stands on {where}: walls never go under a piece (rule {R_VOID})"
+            return None
+        # Direct
+        count = len(cur.directions[board])
+        if type(action.piece) is not int or not 0 <= action.piece < count:
+            return (f"{name} has {count} piece{'s' if count != 1 else ''} on {board_name}, numbered from 0: "
+                    f"there is no piece {action.piece!r} (rule {R_ORDER})")
+        phases = p.directions_per_round
+        if type(action.phase) is not int or not 1 <= action.phase <= phases:
+            return f"the phases are numbered 1 to {phases}, not {action.phase!r} (rule {R_ORDER})"
+        if action.direction not in DIRECTIONS + (STAY,):
+            return f"a direction is up, right, down or left (or stay), not {action.direction!r} (rule {R_ORDER})"
+        current = cur.directions[board][action.piece][action.phase - 1]
+        piece = f"{name}'s piece {action.piece + 1} on {board_name}"
+        if action.direction == STAY:
+            if p.missing_direction != "stay":
+                return f'every phase needs a direction (missing_direction = "refuse") (rule B22)'
+            if current < 0:
+                return f"{piece} has no direction in phase {action.phase} to take back (rule {R_ORDER})"
+            return None
+        if current >= 0 and DIRECTIONS[current] == action.direction:
+            return f"{piece} already goes {action.direction} in phase {action.phase} (rule {R_ORDER})"
+        return None
+
+    def apply(self, state: State, action: Action, check: bool = True) -> State:
+        if check:
+            problem = self.why_not(state, action)
+            if problem is not None:
+                message, _, rule = problem.rpartition(" (rule ")
+                raise IllegalAction(message or problem, rule=rule.rstrip(")") if message else None)
+        seat = action.seat                      # type: ignore[attr-defined]
+        order = state.orders[seat]
+        if isinstance(action, Clear):
+            return _with_order(state, seat, None)
+        if isinstance(action, Withdraw):
+            return _with_order(state, seat, _normal(order._replace(submitted=False)))   # type: ignore[union-attr]
+        cur = order or self.empty_order(state)
+        if isinstance(action, Submit):
+            state = _with_order(state, seat, cur._replace(submitted=True))
+            if self.pending_seats(state):
+                return state
+            return self.resolve(state, record=False).after
+        if isinstance(action, Garnet):
+            garnet = list(cur.garnet)
+            garnet[action.board] = action.on
+            return _with_order(state, seat, _normal(cur._replace(garnet=tuple(garnet))))
+        t = self.tables[action.board]           # type: ignore[attr-defined]
+        if isinstance(action, (AddWall, RemoveWall)):
+            cell = t.index(action.at)
+            walls = list(cur.walls)
+            mine = set(walls[action.board])
+            mine.symmetric_difference_update((cell,))
+            walls[action.board] = tuple(sorted(mine))
+            return _with_order(state, seat, _normal(cur._replace(walls=tuple(walls))))
+        # Direct
+        d = -1 if action.direction == STAY else DIRECTIONS.index(action.direction)    # type: ignore[attr-defined]
+        directions = [list(per) for per in cur.directions]
+        plan = list(directions[action.board][action.piece])          # type: ignore[attr-defined]
+        plan[action.phase - 1] = d                                   # type: ignore[attr-defined]
+        directions[action.board][action.piece] = tuple(plan)         # type: ignore[attr-defined]
+        return _with_order(state, seat, _normal(cur._replace(directions=tuple(tuple(per) for per in directions))))
+
+    # ---- resolution
+    def resolve(self, state: State, record: bool = True) -> RoundLog:
+        """Resolve the round with every seat's order as it stands in ``state`` (submitted or not).
+
+        Per board: the walls (B.1 §9), ownership erased under new walls, then
+        the movement phases (B.1 §10); then the placed walls are counted, the
+        garnet flags kept (secretly), the next round's pieces spawn (B.1 §7), or
+        the game ends. With ``record`` the log holds every verdict and tick.
+        """
+        p = self.params
+        n = len(self.names)
+        orders = [self.order_of(state, s) for s in range(n)]
+        if state.phase == "garnets":          # the final garnet choice: the best round of each flagged board
+            flags = tuple(tuple(((max(range(1, p.rounds + 1), key=lambda r: (state.placed[s][b][r - 1], -r)),)
+                                 if orders[s].garnet[b] else state.flags[s][b]) for b in range(3)) for s in range(n))
+            after = state._replace(phase="over", orders=(None,) * n, flags=flags)
+            return RoundLog(state.round, state, after, [BoardLog([], []) for _ in range(3)])
+        walls, owned, pieces, logs, last = [], [], [], [], []
+        placed = [[list(per) for per in state.placed[s]] for s in range(n)]
+        for b, t in enumerate(self.tables):
+            occupied: dict[int, list[int]] = {}
+            for s in range(n):
+                for c in state.pieces[b][s]:
+                    occupied.setdefault(c, []).append(s)
+            new, verdicts = resolve_walls(t, state.walls[b], sum(1 << c for c in occupied),
+                                          {s: orders[s].walls[b] for s in range(n)}, p, b, self.names, occupied)
+            board_walls = state.walls[b] | new
+            own = list(state.owned[b])
+            if p.wall_erases_ownership:
+                own = [m & ~new for m in own]
+            own, cells, phases = move_pieces(t, board_walls, own, state.pieces[b],
+                                             [orders[s].directions[b] for s in range(n)], p, record)
+            for v in verdicts:
+                if v.placed:
+                    for s in v.seats:
+                        placed[s][b][state.round - 1] += 1
+                last.append((b, v.cell, v.seats, v.text))
+            walls.append(board_walls)
+            owned.append(tuple(own))
+            pieces.append(tuple(tuple(c) for c in cells))
+            logs.append(BoardLog(verdicts, phases))
+        flags = tuple(tuple(state.flags[s][b] + ((state.round,) if orders[s].garnet[b] else ()) for b in range(3))
+                      for s in range(n))
+        after = State("orders", state.round, tuple(walls), tuple(owned), tuple(pieces), (None,) * n, flags,
+                      tuple(tuple(tuple(per) for per in placed[s]) for s in range(n)), tuple(last), p)
+        if state.round < p.rounds:
+            after = self._spawn(after._replace(round=state.round + 1))
+        elif p.garnet_decision_time == "at_end" and p.garnet_bonus_enabled and p.garnet_bonus_max_per_board:
+            after = after._replace(phase="garnets")
+        else:
+            after = after._replace(phase="over")
+        return RoundLog(state.round, state, after, logs)
+
+    def _spawn(self, state: State) -> State:
+        """Each player gains ``pieces_gain_per_round`` pieces on each board, on their corner (B.1 §7)."""
+        p = self.params
+        gain = p.pieces_gain_per_round
+        pieces, owned = [], []
+        for b, t in enumerate(self.tables):
+            per, own = [], list(state.owned[b])
+            for s in range(len(self.names)):
+                corner = t.corners[t.corner_of[s]]
+                per.append(state.pieces[b][s] + (corner,) * gain)
+                if p.spawn_captures and gain:
+                    own = [m & ~(1 << corner) for m in own]
+                    own[s] |= 1 << corner
+            pieces.append(tuple(per))
+            owned.append(tuple(own))
+        return state._replace(pieces=tuple(pieces), owned=tuple(owned))
+
+    # ---- what each seat may know
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``: the other seats' orders are redrawn (a submitted one
+        stays submitted, an unsubmitted one is dropped) and so are their secret garnet flags of earlier rounds
+        (within what the rules allow). Everything else is public."""
+        if state.phase == "over":
+            return state
+        orders = list(state.orders)
+        flags = list(state.flags)
+        for s in range(len(self.names)):
+            if s == seat:
+                continue
+            flags[s] = self._random_flags(state, rng)
+            order = orders[s]
+            orders[s] = self.random_order(state._replace(flags=tuple(flags)), s, rng)._replace(submitted=True) \
+                if order is not None and order.submitted else None
+        return state._replace(orders=tuple(orders), flags=tuple(flags))
+
+    def _random_flags(self, state: State, rng: random.Random) -> tuple:
+        p = self.params
+        done = state.round - 1 if state.phase == "orders" else 0
+        budget = p.starting_garnets // p.garnet_bonus_cost if p.garnet_bonus_cost else 99
+        flags = []
+        for _b in range(3):
+            rounds: tuple = ()
+            if p.garnet_bonus_enabled and done and budget and p.garnet_bonus_max_per_board and rng.random() < 0.5:
+                rounds = (rng.randint(1, done),)
+                budget -= 1
+            flags.append(rounds)
+        return tuple(flags)
+
+    def random_order(self, state: State, seat: int, rng: random.Random) -> Order:
+        """A legal order for ``seat`` drawn at random from public information (walls up to the quota on
+        random allowed cells, a random direction for every phase, sometimes a garnet flag)."""
+        p = self.params
+        order = self.empty_order(state)
+        if state.phase == "orders":
+            walls = []
+            for b in range(3):
+                allowed = cell_list(self.wall_cells(state, b))
+                k = min(rng.randint(0, p.walls_per_round[b]), len(allowed))
+                walls.append(tuple(sorted(rng.sample(allowed, k))))
+            slots = sum(len(plan) for per in order.directions for plan in per)
+            draw = rng.getrandbits(2 * slots) if slots else 0       # two bits per direction
+            directions = []
+            for per in order.directions:
+                board = []
+                for plan in per:
+                    board.append(tuple((draw >> 2 * i) & 3 for i in range(len(plan))))
+                    draw >>= 2 * len(plan)
+                directions.append(tuple(board))
+            directions = tuple(directions)
+            order = order._replace(walls=tuple(walls), directions=directions)
+        garnet = list(order.garnet)
+        for b in range(3):
+            if rng.random() < 0.2 and self._garnet_problem(state, seat, order._replace(garnet=tuple(garnet)), b) is None:
+                garnet[b] = True
+        return order._replace(garnet=tuple(garnet))
+
+    # ---- orders in words and from Python
+    def order_words(self, state: State, seat: int, order: Order | None, garnet: bool = True) -> str:
+        """``seat``'s order in words: ``walls Once d4, Twice c3 e7; pieces Once ↑←↓, Twice ↑↑→/·→→``."""
+        p = self.params
+        order = order or self.empty_order(state)
+        walls = ", ".join(f"{p.board_names[b]} " + " ".join(self.tables[b].label(c) for c in cells)
+                          for b, cells in enumerate(order.walls) if cells) or "none"
+        moves = ", ".join(f"{p.board_names[b]} " + "/".join("".join(ARROWS[d] if d >= 0 else "·" for d in plan)
+                                                            for plan in per)
+                          for b, per in enumerate(order.directions) if per)
+        text = f"walls {walls}" + (f"; pieces {moves}" if moves else "")
+        if garnet and any(order.garnet):
+            text += "; garnet bonus on " + ", ".join(p.board_names[b] for b in range(3) if order.garnet[b])
+        return text
+
+    def order(self, seat: int, walls: dict | None = None, directions: dict | None = None,
+              garnet: tuple | list = (), submit: bool = True) -> list[Action]:
+        """The part actions (then :class:`Submit`) that turn ``seat``'s empty order into the one described.
+
+        ``walls`` maps board names to cells (``"d5"`` or ``[3, 4]``);
+        ``directions`` maps board names to one text per piece of letters
+        ``U R D L`` (``.``: none), e.g. ``{"Once": ["URD"]}``; ``garnet`` lists
+        the boards with the garnet bonus.
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> [str(a) for a in game.order(1, walls={"Twice": ["d5"]}, directions={"Once": ["UL."]})]
+        ['seat 1 wall 1:d5', 'seat 1 piece 0:0 phase 1 up', 'seat 1 piece 0:0 phase 2 left', 'seat 1 submit']
+        """
+        p = self.params
+        actions: list[Action] = []
+        for name, cells in (walls or {}).items():
+            b = p.board_names.index(name)
+            for cell in cells:
+                index = self.tables[b].cell_of(cell)
+                if index is None:
+                    raise ValueError(f"{cell!r} is not a cell of {name}")
+                actions.append(AddWall(seat, b, self.tables[b].cell(index)))
+        for name, plans in (directions or {}).items():
+            b = p.board_names.index(name)
+            for k, plan in enumerate(plans):
+                for i, letter in enumerate(plan):
+                    if letter != ".":
+                        actions.append(Direct(seat, b, k, i + 1, DIRECTIONS["URDL".index(letter.upper())]))
+        for name in garnet:
+            actions.append(Garnet(seat, p.board_names.index(name), True))
+        if submit:
+            actions.append(Submit(seat))
+        return actions
+
+    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
+        """The move log's words, as ``viewer`` may read them: a seat's parts only for that seat; the last
+        submission reveals every order (but not the garnet flags), every wall's result with its reason and
+        the cells captured.
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.initial_state()
+        >>> game.notation(state, AddWall(1, 1, (3, 4)), viewer=1), game.notation(state, AddWall(1, 1, (3, 4)))
+        ('East: wall Twice d5', 'East changes their order')
+        """
+        p = self.params
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            return str(action)
+        name = self.names[seat]
+        mine = viewer == seat
+        if isinstance(action, (AddWall, RemoveWall, Direct, Garnet)):
+            if not mine:
+                return f"{name} changes their order"
+            board = p.board_names[action.board] if type(action.board) is int and 0 <= action.board < 3 else "?"
+            if isinstance(action, AddWall):
+                return f"{name}: wall {board} {cell_text(action.at)}"
+            if isinstance(action, RemoveWall):
+                return f"{name}: takes back the wall {board} {cell_text(action.at)}"
+            if isinstance(action, Garnet):
+                return f"{name}: {'garnet bonus' if action.on else 'no garnet bonus'} on {board}"
+            piece = f"{board} piece {action.piece + 1 if type(action.piece) is int else action.piece}"
+            if action.direction == STAY:
+                return f"{name}: {piece}, phase {action.phase}: no direction (it stays)"
+            arrow = ARROWS[DIRECTIONS.index(action.direction)] if action.direction in DIRECTIONS else ""
+            return f"{name}: {piece}, phase {action.phase}: {action.direction} {arrow}".rstrip()
+        if isinstance(action, Clear):
+            return f"{name} clears their order"
+        if isinstance(action, Withdraw):
+            return f"{name} withdraws their order"
+        if not isinstance(action, Submit):
+            return str(action)
+        pending = self.pending_seats(state)
+        if pending != (seat,):
+            return f"{name} submitted"
+        full = _with_order(state, seat, self.order_of(state, seat)._replace(submitted=True))
+        log = self.resolve(full)
+        return f"{name} submitted; " + self.round_words(log)
+
+    def round_words(self, log: RoundLog) -> str:
+        """A resolution in words: the orders revealed, every wall's result, the cells captured, the end."""
+        p, names = self.params, self.names
+        before, after = log.before, log.after
+        if before.phase == "garnets":
+            return "the garnet bonuses are revealed; " + self._final_words(after)
+        parts = [f"round {log.round} revealed: " + "; ".join(
+            f"{names[s]}: {self.order_words(before, s, before.orders[s], garnet=False)}" for s in range(len(names)))]
+        rejected = [f"{p.board_names[b]} {self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
+                    for b, board in enumerate(log.boards) for v in board.verdicts if not v.placed]
+        placed = [f"{p.board_names[b]} {self.tables[b].label(v.cell)}"
+                  for b, board in enumerate(log.boards) for v in board.verdicts if v.placed]
+        parts.append("walls placed: " + (", ".join(placed) or "none"))
+        if rejected:
+            parts.append("not placed: " + "; ".join(rejected))
+        cells = []
+        for b in range(3):
+            counts = [bin(after.owned[b][s]).count("1") for s in range(len(names))]
+            cells.append(f"{p.board_names[b]} " + " ".join(f"{names[s][0]}{counts[s]}" for s in range(len(names))))
+        parts.append("cells: " + ", ".join(cells))
+        if after.phase == "over":
+            parts.append(self._final_words(after))
+        elif after.phase == "garnets":
+            parts.append("the last round is over: each seat now chooses its garnet bonuses")
+        return "; ".join(parts)
+
+    def _final_words(self, state: State) -> str:
+        p, names = self.params, self.names
+        result = self.scores(state)
+        bonus = [f"{names[s]} +{result.boards[b].bonus[s]} on {p.board_names[b]}"
+                 for s in range(len(names)) for b in range(3) if state.flags[s][b]]
+        ranking = ", ".join(f"{ordinal(result.places[s])} {names[s]} {show_points(result.totals[s])}"
+                            for s in sorted(range(len(names)), key=lambda s: (result.places[s], s)))
+        text = f"garnet bonuses: {', '.join(bonus) or 'none'}; final: {ranking}; "
+        text += f"Token of Life: {names_text(names, result.winners)}; "
+        text += f"Elimination Candidate: {names_text(names, result.candidates)}"
+        return text
+
+    # ---- positions, actions, parameters
+    def state_from_json(self, data: Any) -> State:
+        return read_position(self, data)
+
+    def order_problem(self, state: State, seat: int, order: Order | None) -> str | None:
+        """Why ``order`` cannot be ``seat``'s order in ``state`` (for hand-written positions), or ``None``."""
+        if order is None:
+            return None
+        p = self.params
+        empty = self.empty_order(state)
+        if len(order.directions) != 3 or any(len(per) != len(e) for per, e in zip(order.directions, empty.directions)):
+            return "its directions do not match the pieces on the boards"
+        for b in range(3):
+            if len(order.walls[b]) > p.walls_per_round[b]:
+                return f"{len(order.walls[b])} walls on {p.board_names[b]}: at most {p.walls_per_round[b]} (walls_per_round)"
+            allowed = self.wall_cells(state, b) if state.phase == "orders" else 0
+            for c in order.walls[b]:
+                if not allowed >> c & 1:
+                    return (f"{p.board_names[b]} {self.tables[b].label(c)} cannot take a wall "
+                            f"{'now' if state.phase != 'orders' else '(a wall, a corner or a piece is there)'}")
+        flagged = [b for b in range(3) if order.garnet[b]]
+        probe = order._replace(garnet=(False, False, False))
+        for b in flagged:
+            problem = self._garnet_problem(state, seat, probe, b)
+            if problem:
+                return problem
+            garnet = list(probe.garnet)
+            garnet[b] = True
+            probe = probe._replace(garnet=tuple(garnet))
+        if order.submitted and p.missing_direction == "refuse" and order.missing():
+            return 'it is submitted with directions missing (missing_direction = "refuse")'
+        return None
+
+    def action_from_json(self, data: Any) -> Action:
+        action = super().action_from_json(data)
+        at = getattr(action, "at", None)
+        if at is not None and not (isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at)):
+            raise ValueError(f"malformed {action.kind} action: at must be a cell [col, row], not {data.get('at')!r}")
+        return action
+
+    def adapt_state(self, state: State, old: Game) -> State:
+        """After a live parameter change: the state follows the new rules; an order they no longer allow
+        (more walls than the new quota, a garnet flag now refused, ...) is dropped, and its seat enters it
+        again."""
+        state = state._replace(rules=self.params)
+        orders = tuple(None if self.order_problem(state, s, o) else o for s, o in enumerate(state.orders))
+        if state.phase != "over" and all(o is not None and o.submitted for o in orders):
+            orders = tuple(None for _ in orders)
+        return state._replace(orders=orders)
+
+    # ---- the scene
+    def view(self, state: State, seat: int | None = None) -> dict:
+        from .view import View
+        return View(self, state, seat).build()
+
+    def frames(self, state: State, action: Action, seat: int | None = None) -> list[dict]:
+        """The last submission plays back: the orders revealed, the walls placed and rejected (with their
+        reasons), then every tick of every movement phase."""
+        if not isinstance(action, Submit) or self.pending_seats(state) != (action.seat,) \
+                or self.why_not(state, action) is not None:
+            return []
+        from .view import playback
+        full = _with_order(state, action.seat, self.order_of(state, action.seat)._replace(submitted=True))
+        return playback(self, self.resolve(full), seat)
+
+
+@lru_cache(maxsize=512)
+def _free_cells(open_cells: int, walls: int, pieces: tuple) -> int:
+    mask = open_cells & ~walls
+    for cells in pieces:
+        for c in cells:
+            mask &= ~(1 << c)
+    return mask
+
+
+@lru_cache(maxsize=512)
+def cell_list(mask: int) -> tuple[int, ...]:
+    """The cells of ``mask`` in index order (cached: the same masks come back all round)."""
+    return tuple(bits(mask))
+
+
+def _with_order(state: State, seat: int, order: Order | None) -> State:
+    orders = state.orders
+    return state._replace(orders=orders[:seat] + (order,) + orders[seat + 1:])
+
+
+def _normal(order: Order) -> Order | None:
+    """An order with nothing set and not submitted is no order (``None``): one form per position."""
+    return None if not order.submitted and order.is_empty() else order
