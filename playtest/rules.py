@@ -18,6 +18,7 @@ README's tables are all generated from that declaration.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Sequence
@@ -100,13 +101,25 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The action as JSON-ready data, the form the board sends back."""
         data = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            data[f.name] = _to_json_value(getattr(self, f.name))
+        for name, _, _ in action_fields(type(self)):
+            value = getattr(self, name)
+            data[name] = _to_json_value(value) if type(value) is tuple else value
         return data
 
 
 _EXACT_TYPES = {"int": (int,), "bool": (bool,), "str": (str,), "tuple": (tuple,),
                 "int | None": (int, type(None)), "str | None": (str, type(None))}
+_WANTED = {"int": "a whole number", "bool": "true or false", "str": "text", "tuple": "a list"}
+
+
+@functools.lru_cache(maxsize=None)
+def action_fields(cls: type) -> tuple[tuple[str, tuple | None, str], ...]:
+    """An action class's fields: ``(name, exact types allowed or None, the type in words)``."""
+    out = []
+    for f in fields(cls):
+        declared = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        out.append((f.name, _EXACT_TYPES.get(declared), _WANTED.get(declared.split(" |")[0], declared)))
+    return tuple(out)
 
 
 def check_action_types(action: Action) -> None:
@@ -119,13 +132,10 @@ def check_action_types(action: Action) -> None:
     """
     if not dataclasses.is_dataclass(action):
         return
-    for f in fields(action):
-        allowed = _EXACT_TYPES.get(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
-        value = getattr(action, f.name)
+    for name, allowed, wanted in action_fields(type(action)):
+        value = getattr(action, name)
         if allowed is not None and type(value) not in allowed:
-            wanted = {"int": "a whole number", "bool": "true or false", "str": "text",
-                      "tuple": "a list"}.get(str(f.type).split(" |")[0], str(f.type))
-            raise MalformedAction(f"malformed {action.kind} action: {f.name} must be {wanted}, "
+            raise MalformedAction(f"malformed {action.kind} action: {name} must be {wanted}, "
                                   f"not {type(value).__name__} {str(value)[:40]}")
 
 
@@ -522,25 +532,24 @@ class Game:
             raise ValueError(f"malformed action: {self.name} has no action kind {shown}; "
                              f"its kinds are {', '.join(sorted(kinds))}")
         cls = kinds[kind]
-        names = [f.name for f in fields(cls)]
-        missing = [n for n in names if n not in data]
-        extra = [k for k in data if k not in names and k != "kind"]
-        if missing or extra:
-            extra = [k if type(k) is str and len(k) < 40 else "..." for k in extra][:5]
+        schema = action_fields(cls)
+        if len(data) != len(schema) + 1 or any(name not in data for name, _, _ in schema):
+            names = [name for name, _, _ in schema]
+            missing = [n for n in names if n not in data]
+            extra = [k if type(k) is str and len(k) < 40 else "..." for k in data
+                     if k not in names and k != "kind"][:5]
             raise ValueError(f"malformed {kind} action: missing {missing}, unexpected {extra}")
-        values = {n: _from_json_value(data[n], f"{kind}.{n}") for n in names}
-        for f in fields(cls):
-            expected = f.default if f.default is not dataclasses.MISSING else None
-            got = values[f.name]
-            if f.type in ("int", int) and (isinstance(got, bool) or not isinstance(got, int)):
-                raise ValueError(f"malformed {kind} action: {f.name} must be a whole number, "
+        values = {}
+        for name, allowed, wanted in schema:
+            got = data[name]
+            if type(got) is list:
+                got = _from_json_value(got, f"{kind}.{name}")
+            if allowed is not None and type(got) not in allowed:
+                raise ValueError(f"malformed {kind} action: {name} must be {wanted}, not {type(got).__name__}")
+            if type(got) not in (int, str, bool, tuple, type(None)):
+                raise ValueError(f"malformed {kind} action: {name} must be a number, text or list, "
                                  f"not {type(got).__name__}")
-            if f.type in ("str", str) and not isinstance(got, str):
-                raise ValueError(f"malformed {kind} action: {f.name} must be text, not {type(got).__name__}")
-            if f.type in ("bool", bool) and not isinstance(got, bool):
-                raise ValueError(f"malformed {kind} action: {f.name} must be true or false, "
-                                 f"not {type(got).__name__}")
-            del expected
+            values[name] = got
         return cls(**values)
 
     def adapt_state(self, state: Any, old: "Game") -> Any:

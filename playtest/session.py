@@ -88,7 +88,7 @@ class _Node:
                  "redo", "depth", "notation", "forced", "seen", "index")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
-                 changes: dict | None, state: Any, game: Game, notation: str, forced: bool = False):
+                 changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
         self.id = id
         self.parent = parent
         self.kind = kind            # root | move | chance | params
@@ -101,13 +101,15 @@ class _Node:
         self.redo: _Node | None = None
         # the move number: chance results and parameter changes are steps, not moves
         self.depth = 0 if parent is None else parent.depth + (kind == "move")
-        self.notation = notation    # as the table (viewer None) reads it
+        self.notation = notation    # as the table (viewer None) reads it; None: written when first read
         self.forced = forced        # a chance result chosen by the designer, not drawn
         self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
 
     def notation_for(self, viewer: int | None) -> str:
         """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
         if viewer is None or self.action is None or not self.game.has_secrets:
+            if self.notation is None:
+                self.notation = self.game.notation(self.parent.state, self.action)  # type: ignore[union-attr]
             text = self.notation
         else:
             if self.seen is None:
@@ -310,7 +312,7 @@ class Session:
             if mover == SIMULTANEOUS and actor is None:
                 raise IllegalAction("in a simultaneous step an action names the seat that submits it")
             new_state = game.apply(state, action)
-            self._advance("move", action, None, new_state, game, game.notation(state, action))
+            self._advance("move", action, None, new_state, game, None)
         self._resolve_chance_steps()
 
     def _seat_name(self, seat: int | None) -> str:
@@ -406,7 +408,7 @@ class Session:
                 raise IllegalAction(f"{game.notation(state, outcome)!r} cannot happen here; "
                                     f"the possible outcomes are: {shown[:500]}")
         new_state = game.apply(state, outcome, check=forced if check is None else check)
-        self._advance("chance", outcome, None, new_state, game, game.notation(state, outcome), forced)
+        self._advance("chance", outcome, None, new_state, game, None, forced)
 
     def _resolve_chance_steps(self) -> None:
         if not self.auto_chance:
@@ -418,7 +420,7 @@ class Session:
             self._play_chance(draw_outcome(game.chance_outcomes(state), self._rng), forced=False)
 
     def _advance(self, kind: str, action: Action | None, changes: dict | None, state: Any, game: Game,
-                 notation: str, forced: bool = False) -> None:
+                 notation: str | None, forced: bool = False) -> None:
         parent = self._cur
         key = _child_key(kind, action, changes, forced)
         child = parent.index.get(key)
@@ -901,12 +903,12 @@ class Session:
                 forced = entry.get("forced", False)
                 if type(forced) is not bool or (forced and kind != "chance"):
                     raise ValueError("'forced' is true or false, and only on a chance result")
-                action = self.game.action_from_json(entry[kind])
-                check_action_types(action)
+                game = self.game
+                action = game.action_from_json(entry[kind])
                 if kind == "chance":
                     self._play_chance(action, forced=forced, check=True)
-                else:
-                    Session.play.__wrapped__(self, action)   # type: ignore[attr-defined]
+                else:     # the rules check every move (apply); the file names no seat to check
+                    self._advance("move", action, None, game.apply(self.state, action), game, None)
             if len(self._nodes) != index + 1:
                 raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
         except (IllegalAction, ValueError, TypeError) as err:
