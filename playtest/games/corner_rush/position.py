@@ -75,6 +75,20 @@ class State(NamedTuple):
         return position_json(self)
 
 
+_FIELD_INDEX = {name: k for k, name in enumerate(State._fields)}
+
+
+def _replace(self: State, **changes: Any) -> State:
+    """A copy with some fields changed: the rules make one per action, so a faster one than NamedTuple's."""
+    values = list(self)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple.__new__(State, values)
+
+
+State._replace = _replace   # type: ignore[method-assign]   (a NamedTuple body may not define it)
+
+
 def rolloff_contenders(rounds: tuple, players: int) -> tuple[int, ...]:
     """The seats that roll in the last round of the roll-off: everyone first, then those tied highest.
 

@@ -749,10 +749,12 @@ class CornerRush(Game):
         sees_bag = me >= 0 and self.params.placer_knows_value
         # The hidden blockers are gathered from the state, but only as a sorted multiset: every blocker
         # minus those ``seat`` can place, the same for every state it cannot tell apart (hidden_pool).
-        slots, pool = [], []
+        visible = self.params.blocker_color_visible
+        slots: dict[int, list] = {}      # the face-down blockers it does not know, by the colour everyone sees
+        pool = []
         for tile, b in enumerate(state.blockers):
             if b is not None and not b.face_up and not b.known & me_bit and b.known != everyone:
-                slots.append(tile)
+                slots.setdefault(b.colour if visible else -1, []).append(tile)
                 pool.append((b.colour, b.value))
         held = state.held
         hide_held = held is not None and not (sees_bag and state.mover == me)
@@ -765,29 +767,16 @@ class CornerRush(Game):
             return state
         pool.sort()
         draw = rng.random
-        order = sorted(pool, key=lambda _token: draw())     # one shuffle of the canonical multiset
         blockers = list(state.blockers)
-        if self.params.blocker_color_visible:     # a face-down blocker keeps the colour everyone sees
-            by_colour: dict[int, list] = {}
-            for token in order:
-                by_colour.setdefault(token[0], []).append(token[1])
-            used = dict.fromkeys(by_colour, 0)
-            for tile in slots:
-                b = blockers[tile]
-                k = used[b.colour]
-                used[b.colour] = k + 1
-                blockers[tile] = _blocker((b.colour, by_colour[b.colour][k], False, b.known))
-            rest = []
-            for token in order:     # what the face-down blockers did not take, in the shuffled order
-                if used[token[0]]:
-                    used[token[0]] -= 1
-                else:
-                    rest.append(token)
-        else:
-            for k, tile in enumerate(slots):
-                colour, value = order[k]
-                blockers[tile] = _blocker((colour, value, False, blockers[tile].known))
-            rest = order[len(slots):]
+        rest = []
+        any_colour = slots.get(-1)
+        for token in sorted(pool, key=lambda _token: draw()):     # one shuffle of the canonical multiset
+            tiles = any_colour or slots.get(token[0])
+            if tiles:
+                tile = tiles.pop()
+                blockers[tile] = _blocker((token[0], token[1], False, blockers[tile].known))
+            else:
+                rest.append(token)
         if hide_held:
             held = rest.pop()
         bags = list(state.bags)
