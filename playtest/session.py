@@ -192,6 +192,7 @@ class Session:
         self._listeners: list[Callable[["Session"], None]] = []
         self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
         self._table: Any = None
+        self._memo: dict[Any, Any] = {}
         self._undo_log: list[tuple[_Node, _Node | None]] | None = None
         self.created = _now()
         self.path: Path | None = None
@@ -449,6 +450,7 @@ class Session:
         del self._nodes[nodes:]
         del self._notes[notes:]
         self._cur = cur
+        self._memo.clear()
 
     # ------------------------------------------------------------------ moving in the tree
     @property
@@ -631,8 +633,16 @@ class Session:
         self._listeners = [c for c in self._listeners if c is not callback]
 
     def _notify(self) -> None:
+        self._memo.clear()
         for callback in list(self._listeners):
             callback(self)
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered until the session next changes: every table of a session
+        shares one scene, one history and one branch list per change instead of making its own."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     # ------------------------------------------------------------------ files
     def to_json(self) -> dict[str, Any]:

@@ -52,6 +52,10 @@ class Board(anywidget.AnyWidget):
         self._version = 0
         self._handlers: list[Callable[[dict], None]] = []
         self._command_handlers: list[Callable[[str, int | None], None]] = []
+        self._view_handlers: list[Callable[[int], None]] = []
+        #: views of this board open in browsers now; whether it ever had one
+        self.views = 0
+        self.had_view = False
         self.on_msg(self._on_msg)
         if scene is not None:
             self.show(scene)
@@ -64,6 +68,10 @@ class Board(anywidget.AnyWidget):
     def on_action(self, handler: Callable[[dict], None]) -> None:
         """Call ``handler(action_json)`` for every action committed on the board."""
         self._handlers.append(handler)
+
+    def on_views(self, handler: Callable[[int], None]) -> None:
+        """Call ``handler(count)`` whenever a view of the board opens or closes in a browser."""
+        self._view_handlers.append(handler)
 
     def on_command(self, handler: Callable[[str, int | None], None]) -> None:
         """Call ``handler(name, seat)`` for every table command sent by the board."""
@@ -81,6 +89,13 @@ class Board(anywidget.AnyWidget):
             self.error = "The board sent a message too large or too deeply nested to be an action; nothing was changed."
             return
         kind = content.get("type")
+        if kind == "view":               # a view of the board opened or closed in the browser
+            opened = content.get("open") is True
+            self.views = max(0, self.views + (1 if opened else -1))
+            self.had_view = self.had_view or opened
+            for handler in list(self._view_handlers):
+                handler(self.views)
+            return
         if kind == "command":
             name, seat = content.get("name"), content.get("seat")
             if name not in self.COMMANDS or (seat is not None and (type(seat) is not int or not 0 <= seat < 64)):

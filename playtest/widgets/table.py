@@ -81,6 +81,9 @@ class Table(w.VBox):
         self.board = Board()
         self.board.on_action(self._on_board_action)
         self.board.on_command(self._on_board_command)
+        self.board.on_views(self._on_views)
+        self._stale = False
+        self._synced_params: Any = None
 
         button = w.Layout(width="auto", min_width="84px")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
@@ -257,12 +260,27 @@ class Table(w.VBox):
             buttons.append({"label": f"Force: {text} ({_fraction(probability)})", "action": outcome.to_json()})
         return buttons
 
+    @property
+    def resting(self) -> bool:
+        """Whether the table skips redrawing: it was on screen, and no view of it is left
+        (its cell was run again or its output cleared). It catches up when a view opens."""
+        return self.board.had_view and self.board.views == 0
+
+    def _on_views(self, count: int) -> None:
+        if count and self._stale:
+            self.refresh()
+
     def refresh(self) -> None:
         """Redraw everything from the session (the board first, it is what the player watches)."""
+        if self.resting:
+            self._stale = True
+            return
+        self._stale = False
         session = self.session
         self._update_curtain()
         viewer = self.viewer
-        scene = session.game.view(session.state, viewer)
+        node = session.node
+        scene = dict(session.memo(("view", node, viewer), lambda: session.game.view(session.state, viewer)))
         if session.to_move == CHANCE:
             scene["buttons"] = list(scene.get("buttons", [])) + self._chance_buttons()
         elif self.seat is None and self.revealed is not None:
@@ -270,8 +288,8 @@ class Table(w.VBox):
                 {"label": "Hide my view", "command": "hide", "title": "Put the curtain up"}]
         notes_here = session.notes_here()
         if notes_here:
-            scene.setdefault("panels", []).append(
-                {"title": f"Notes at move {session.move_number}", "rows": [[n.text] for n in notes_here]})
+            scene["panels"] = [*scene.get("panels", []), {"title": f"Notes at move {session.move_number}",
+                                                          "rows": [[n.text] for n in notes_here]}]
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene)
@@ -280,16 +298,15 @@ class Table(w.VBox):
             self.undo_button.disabled = not session.can_undo
             self.redo_button.disabled = not session.can_redo
             self.bot_button.disabled = session.is_over
-            history = session.history(viewer)
-            options = []
-            for entry in history:
-                mark = " 📝" if entry["notes"] else ""
-                prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}.get(entry["kind"], f"{entry['move']}. ")
-                options.append((f"{prefix}{entry['notation']}{mark}", entry["node"]))
-            self.move_log.options = options
+            history = session.memo(("history", node, viewer), lambda: session.history(viewer))
+            options = session.memo(("log", node, viewer), lambda: tuple(_log_options(history)))
+            if options != self.move_log.options:      # only what changed goes to the browser
+                self.move_log.options = options
             self.move_log.value = session.node
-            branches = session.branches()
-            self.branches.options = [(str(b), b.leaf) for b in branches]
+            branches = session.memo(("branches", node), session.branches)
+            branch_options = tuple((str(b), b.leaf) for b in branches)
+            if branch_options != self.branches.options:
+                self.branches.options = branch_options
             current = next((b.leaf for b in branches if b.current), None)
             self.branches.value = current
             self.branches.disabled = len(branches) < 2
@@ -298,10 +315,12 @@ class Table(w.VBox):
                 self.seat_pickers = self._make_seat_pickers()
                 self.seats_box.children = list(self.seat_pickers.values())
             params = session.params
-            for name, control in self.param_widgets.items():
-                value = _widget_value(params.spec(name), getattr(params, name))
-                if name not in self._staged and control.value != value:
-                    control.value = value
+            if params is not self._synced_params:     # the panel follows parameter changes only
+                self._synced_params = params
+                for name, control in self.param_widgets.items():
+                    value = _widget_value(params.spec(name), getattr(params, name))
+                    if name not in self._staged and control.value != value:
+                        control.value = value
         finally:
             self._syncing = False
 
@@ -518,6 +537,16 @@ def _param_value(spec: ParamSpec, value: Any) -> Any:
         except (json.JSONDecodeError, RecursionError):
             raise ValueError(f"write a JSON list, for example {example}") from None
     return value
+
+
+def _log_options(history: list[dict]) -> list[tuple[str, int]]:
+    """The move log's entries: ``(label, position id)``."""
+    options = []
+    for entry in history:
+        mark = " 📝" if entry["notes"] else ""
+        prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}.get(entry["kind"], f"{entry['move']}. ")
+        options.append((f"{prefix}{entry['notation']}{mark}", entry["node"]))
+    return options
 
 
 def _short_error(err: BaseException) -> str:

@@ -779,6 +779,8 @@ function render({ model, el }) {
   drawScene();
   drawError();
   drawCurtain();
+  // Tell the kernel a view of this board is on screen (a table with none left can rest).
+  model.send({ type: "view", open: true });
 
   return () => {
     svg.removeEventListener("click", onSvgClick);
@@ -788,6 +790,7 @@ function render({ model, el }) {
     model.off("change:scene", drawScene);
     model.off("change:error", drawError);
     model.off("change:curtain", drawCurtain);
+    try { model.send({ type: "view", open: false }); } catch (err) { /* the kernel is gone */ }
     closeMenu();
     root.remove();
   };
