@@ -130,9 +130,9 @@ Yellow rolls Null again for the first player; Blue starts
 
 from ...rules import EndTurn
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
-from .bots import GreedyBot, first_player, turn_order_results
+from .bots import GreedyBot, turn_order_results
 from .params import CornerRushParams, face_name
-from .position import Blocker, State
+from .position import Blocker, State, first_player
 from .rules import CornerRush
 
 __all__ = ["CornerRush", "CornerRushParams", "State", "Blocker", "Roll", "Challenge", "Die", "Step", "Push",

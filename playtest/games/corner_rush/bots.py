@@ -18,7 +18,7 @@ from ...geometry import FAR, bits
 from ...lab import SimulationResult, play_game
 from ...rules import Action, EndTurn
 from .actions import Challenge, Place, Push, Roll, Step, Take
-from .position import State
+from .position import State, first_player
 
 if TYPE_CHECKING:
     from .rules import CornerRush
@@ -149,15 +149,6 @@ class GreedyBot(Bot):
 
 
 # --------------------------------------------------------------------------- wins by turn order
-
-def first_player(state: State) -> int:
-    """The seat that won the roll-off (-1 while it is still on)."""
-    if state.phase == "rolloff" or not state.rolloff[-1]:
-        return -1
-    rnd = state.rolloff[-1]
-    best = max(v for _, v in rnd)
-    return next(seat for seat, v in rnd if v == best)
-
 
 def turn_order_results(game: CornerRush, bots: Any = None, games: int = 200,
                        seed: int | None = 0) -> tuple[SimulationResult, list[dict[str, Any]]]:

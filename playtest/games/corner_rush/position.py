@@ -18,7 +18,7 @@ from .params import MAX_VALUE
 if TYPE_CHECKING:
     from .rules import CornerRush
 
-__all__ = ["State", "Blocker", "PHASES", "read_position", "rolloff_contenders"]
+__all__ = ["State", "Blocker", "PHASES", "read_position", "rolloff_contenders", "first_player"]
 
 #: the phases of a game; ``rolloff``, ``roll``, ``challenge`` and (with random draws) ``draw`` are chance steps
 PHASES = ("rolloff", "start", "roll", "challenge", "take", "move", "null", "again", "draw", "place", "over")
@@ -111,6 +111,15 @@ def rolloff_winner(rnd: tuple, contenders: tuple) -> int:
     best = max(v for _, v in rnd)
     top = [s for s, v in rnd if v == best]
     return top[0] if len(top) == 1 else -1
+
+
+def first_player(state: State) -> int:
+    """The seat that won the roll-off (-1 while it is still on, or when a position leaves it out)."""
+    if state.phase == "rolloff" or not state.rolloff[-1]:
+        return -1
+    rnd = state.rolloff[-1]
+    best = max(v for _, v in rnd)
+    return next(seat for seat, v in rnd if v == best)
 
 
 # --------------------------------------------------------------------------- to JSON

@@ -24,7 +24,7 @@ __all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 SEAT_COLORS = ("#d1495b", "#2e86ab", "#3b9c4b", "#e0a526")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+SEAT_SHAPES = ("circle", "triangle", "diamond", "hexagon")   # blockers are the squares, Aces hollow circles
 CHANCE_PHASES = ("rolloff", "roll", "challenge")
 #: the rule each phase's actions answer to, for reasons
 PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "challenge": "D.1 §9.2",

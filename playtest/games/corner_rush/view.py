@@ -17,7 +17,7 @@ from ...rules import EndTurn
 from ...scene import Scene, cell_id
 from .actions import Challenge, Draw, Leave, Place, Push, Roll, Step, Take
 from .params import face_name
-from .position import State
+from .position import State, first_player
 from .rules import SEAT_COLORS, SEAT_NAMES
 
 if TYPE_CHECKING:
@@ -63,15 +63,15 @@ class View:
                 s.text("board", (c + 0.16, r + 0.14), B.label(i), size=9, color="#8a7b66")
         self.path_line()
         for seat, a in enumerate(B.aces):
-            s.piece("board", B.grid.cell(a), "hexagon", SEAT_COLORS[seat], size=0.88, hollow=True, text="A",
+            s.piece("board", B.grid.cell(a), "circle", SEAT_COLORS[seat], size=0.8, hollow=True, text="A",
                     title=f"{SEAT_NAMES[seat]}'s Ace: {SEAT_NAMES[seat]} wins on reaching it")
         for tile in bits(state.blocked):
             self.blocker(tile)
         mover = state.mover if state.phase not in ("rolloff", "over") else -1
         for seat, tile in enumerate(state.pawns):
-            s.piece("board", B.grid.cell(tile), self.game.seats()[seat].shape, SEAT_COLORS[seat], size=0.5,
-                    text=SEAT_NAMES[seat][0], outline="#111" if seat == mover else None,
-                    title=f"{SEAT_NAMES[seat]}'s pawn on {B.label(tile)}")
+            s.piece("board", B.grid.cell(tile), self.game.seats()[seat].shape, SEAT_COLORS[seat], size=0.56,
+                    text=SEAT_NAMES[seat][0], outline="#111",
+                    title=f"{SEAT_NAMES[seat]}'s pawn on {B.label(tile)}" + (" (to move)" if seat == mover else ""))
         self.status()
         self.panels()
         self.interact()
@@ -124,7 +124,7 @@ class View:
 
     def panels(self) -> None:
         game, state, s = self.game, self.state, self.s
-        rows = [["last roll", "-" if state.die < 0 else f"{face_name(state.die)} ({state.die})"]]
+        rows = [["last roll", "-" if state.die < 0 else _face_words(state.die)]]
         if state.challenged >= 0:
             rows.append(["challenged", self.B.label(state.challenged)])
         rows.append(["turn", f"{min(state.turn + 1, game.params.max_turns)} of {game.params.max_turns}"])
@@ -147,6 +147,9 @@ class View:
                 if rnd:
                     rounds.append([f"round {k + 1}" if k else "roll-off",
                                    ", ".join(f"{SEAT_NAMES[seat]} {face_name(v)}" for seat, v in rnd)])
+            first = first_player(state)
+            if first >= 0:
+                rounds.append(["first player", SEAT_NAMES[first]])
             s.panel("First player", rounds)
 
     # ------------------------------------------------------------------ what a click may do
@@ -264,6 +267,12 @@ class View:
         if not game.params.blocker_placement_mandatory:
             s.button("Keep it in the bag", EndTurn().to_json())
         s.hint(f"{SEAT_NAMES[state.mover]}: place the {held} you drew face down on a lit tile.")
+
+
+def _face_words(value: int) -> str:
+    """A die result for the panel: ``Ace (6)``, ``Null (0)``, ``4``."""
+    name = face_name(value)
+    return name if name == str(value) else f"{name} ({value})"
 
 
 def _token_words(token: tuple, seat: int) -> str:
