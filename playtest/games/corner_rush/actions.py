@@ -27,24 +27,40 @@ __all__ = ["Roll", "Challenge", "Die", "Step", "Push", "Take", "Leave", "Draw", 
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """The player to move takes a normal turn: the die is rolled next (D.1 §8.1)."""
+class _Said(Action):
+    """An action with no field, written as its ``words``."""
 
-    kind: ClassVar[str] = "roll"
+    words: ClassVar[str] = ""
 
     def __str__(self) -> str:
-        return "roll the die"
+        return self.words
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge(Action):
-    """The player to move challenges the blocker on ``at`` instead of a normal turn: it is flipped (D.1 §9.1)."""
+class _OnTile(Action):
+    """An action on the tile named ``at``, written ``{verb} {at}``."""
 
-    kind: ClassVar[str] = "challenge"
+    verb: ClassVar[str] = ""
     at: str
 
     def __str__(self) -> str:
-        return f"challenge {self.at}"
+        return f"{self.verb} {self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_Said):
+    """The player to move takes a normal turn: the die is rolled next (D.1 §8.1)."""
+
+    kind: ClassVar[str] = "roll"
+    words: ClassVar[str] = "roll the die"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(_OnTile):
+    """The player to move challenges the blocker on ``at`` instead of a normal turn: it is flipped (D.1 §9.1)."""
+
+    kind: ClassVar[str] = "challenge"
+    verb: ClassVar[str] = "challenge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,23 +98,19 @@ class Push(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(_Said):
     """With ``challenge_removal = "optional"``: the challenger takes the beaten blocker."""
 
     kind: ClassVar[str] = "take"
-
-    def __str__(self) -> str:
-        return "take the blocker"
+    words: ClassVar[str] = "take the blocker"
 
 
 @dataclass(frozen=True, slots=True)
-class Leave(Action):
+class Leave(_Said):
     """With ``challenge_removal = "optional"``: the challenger leaves the beaten blocker (face up)."""
 
     kind: ClassVar[str] = "leave"
-
-    def __str__(self) -> str:
-        return "leave the blocker"
+    words: ClassVar[str] = "leave the blocker"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +129,8 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(Action):
+class Place(_OnTile):
     """The player to move places the blocker drawn face down on ``at`` (D.1 §10)."""
 
     kind: ClassVar[str] = "place"
-    at: str
-
-    def __str__(self) -> str:
-        return f"place {self.at}"
+    verb: ClassVar[str] = "place"
