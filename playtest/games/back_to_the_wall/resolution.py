@@ -280,53 +280,54 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
                 movers.append((seat, start, path))
                 if phase is not None:
                     phase.moves.append(Move(seat, k, start, intended, taken, tuple(path)))
-        # ticks: every moving piece steps one cell; entered cells are captured unless contested (B.1 §10.2-3)
-        standing: dict[int, list[int]] = {}          # cell -> seats of the pieces standing on it
-        active = []
+        # ticks: every moving piece steps one cell; entered cells are captured unless contested (B.1 §10.2-3).
+        # Per seat and tick, as cell masks: the cells its pieces enter (twice: two of its pieces at once)
+        # and, from the tick after a piece stops, the cells its pieces stand on.
+        length = max((len(path) for _, _, path in movers), default=0)
+        enter = [[0] * (length + 1) for _ in range(seats)]
+        twice = [[0] * (length + 1) for _ in range(seats)]
+        stops = [[0] * (length + 2) for _ in range(seats)]
         for seat, start, path in movers:
-            if path:
-                active.append((seat, path, len(path)))
-            elif stopped_contest:
-                standing.setdefault(start, []).append(seat)
-        tick = 0
-        while active:
-            tick += 1
-            entered: dict[int, list[int]] = {}
-            for seat, path, _ in active:
-                cell = path[tick - 1]
-                if cell in entered:
-                    entered[cell].append(seat)
-                else:
-                    entered[cell] = [seat]
-            captured, contested = [], []
-            for cell, here in entered.items():
-                if cell in standing:
-                    here = here + standing[cell]
-                if (len(here) == 1) if same_owner else (min(here) == max(here)):
-                    owner = here[0]
-                    bit = 1 << cell
-                    for s in range(seats):
-                        if s != owner and owned[s] & bit:
-                            owned[s] &= ~bit
-                    owned[owner] |= bit
-                    if phase is not None:
-                        captured.append((cell, owner))
-                else:
-                    if neutralise:
-                        for s in range(seats):
-                            owned[s] &= ~(1 << cell)
-                    if phase is not None:
-                        contested.append(cell)
+            row, dup = enter[seat], twice[seat]
+            for tick, cell in enumerate(path, 1):
+                bit = 1 << cell
+                if row[tick] & bit:
+                    dup[tick] |= bit
+                row[tick] |= bit
+            stops[seat][len(path) + 1 if path else 0] |= 1 << (path[-1] if path else start)
+        standing = [0] * seats
+        for tick in range(1, length + 1):
+            if stopped_contest:
+                for seat in range(seats):
+                    standing[seat] |= stops[seat][tick] | (stops[seat][0] if tick == 1 else 0)
+            present = [enter[seat][tick] | standing[seat] for seat in range(seats)]
+            captured_by = []
+            all_captured = 0
+            for seat in range(seats):
+                others = 0
+                for other in range(seats):
+                    if other != seat:
+                        others |= present[other]
+                mine = enter[seat][tick] & ~others
+                if same_owner:                   # two of its own pieces there also block
+                    mine &= ~twice[seat][tick] & ~standing[seat]
+                captured_by.append(mine)
+                all_captured |= mine
+            for seat in range(seats):
+                if all_captured:
+                    owned[seat] = (owned[seat] & ~all_captured) | captured_by[seat]
+            contested = 0
+            for seat in range(seats):
+                contested |= enter[seat][tick]
+            contested &= ~all_captured
+            if neutralise and contested:
+                for seat in range(seats):
+                    owned[seat] &= ~contested
             if phase is not None:
                 positions = _positions(movers, len(pieces), tick)
-                phase.ticks.append(Tick(positions, tuple(sorted(captured)), tuple(sorted(contested)), tuple(owned)))
-            still = []
-            for entry in active:
-                if entry[2] > tick:
-                    still.append(entry)
-                elif stopped_contest:            # it stops here: from the next tick it stands on its cell
-                    standing.setdefault(entry[1][-1], []).append(entry[0])
-            active = still
+                phase.ticks.append(Tick(positions, tuple(sorted((c, s) for s, m in enumerate(captured_by)
+                                                                for c in bits(m))),
+                                        tuple(bits(contested)), tuple(owned)))
         # the phase ends when every piece has stopped
         n = 0
         for seat in range(seats):
