@@ -680,6 +680,23 @@ def test_play_accepts_exactly_the_listed_actions(values, seed, steps, data):
         assert offered == {json.dumps(a.to_json(), sort_keys=True) for a in game.legal_actions(state, seat)}
 
 
+@pytest.mark.parametrize("values", VARIANTS)
+@PROPS
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 300), k=st.integers(0, 10_000))
+def test_no_seat_sees_what_it_may_not_know_under_variants(values, seed, steps, k):
+    """The generic secrecy property (tests/test_properties.py) under the variants too: blind draws
+    (placer_knows_value = false), hidden colours, flipped-back blockers, chosen draws."""
+    game = load(max_turns=80, **values)
+    state = random_line(game, seed, steps)[-1]
+    for seat in range(game.n):
+        other = game.determinize(state, seat, random.Random(k))
+        assert game.view(other, seat) == game.view(state, seat)
+        assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
+        assert game.determinize(other, seat, random.Random(1)) == game.determinize(state, seat, random.Random(1))
+        assert game.hidden_pool(other, seat) == game.hidden_pool(state, seat)
+        assert game.state_from_json(other.to_json()) == other
+
+
 # --------------------------------------------------------------------------- the table
 
 def send(table, content):

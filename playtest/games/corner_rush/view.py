@@ -240,6 +240,9 @@ class View:
         s.button("Move no pawn", EndTurn().to_json())
         own = cell_id(B.grid.cell(state.pawns[state.mover]))
         s.reason(own, "On a Null your own pawn stays; you may move another player's pawn one step (rule D.1 §8.2)")
+        movable = sum(1 << state.pawns[pawn] for pawn in range(game.n) if game.push_tiles(state, pawn))
+        self._everything_else("On a Null, click another player's pawn that can move, then a lit tile next to it "
+                              "(rule D.1 §8.2)", movable | 1 << state.pawns[state.mover])
         s.hint(f"{SEAT_NAMES[state.mover]} rolled Null: click another player's pawn, then a lit tile next to it; "
                "or move no pawn.")
 
