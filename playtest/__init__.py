@@ -12,11 +12,13 @@ from . import games  # registers every game; the package is callable: playtest.g
 from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAction, MalformedAction,
                     Outcome, Params, ParamSpec, Seat, load, register)
 from .session import Session, SessionFileError, SessionSaveError
+from .testers import tester_link
 from . import bots
 
 __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
-           "SessionFileError", "SessionSaveError", "Table", "bots", "simulate", "sweep"]
+           "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep",
+           "tester_link"]
 __version__ = "0.1.0"
 
 
@@ -25,6 +27,9 @@ def __getattr__(name: str):
     if name == "Table":
         from .widgets.table import Table
         return Table
+    if name == "TesterView":
+        from .widgets.tester import TesterView
+        return TesterView
     if name in ("simulate", "sweep"):
         from . import lab
         return getattr(lab, name)

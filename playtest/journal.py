@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FORMAT", "EXPORT_FORMAT", "VERSION", "LIMITS", "Limits", "SessionFileError", "SessionSaveError",
-           "Journal", "read_records", "write_atomically"]
+           "Journal", "read_records", "read_bytes", "encode_journal", "write_atomically"]
 
 FORMAT = "playtest-session"
 EXPORT_FORMAT = "playtest-seat-export"
@@ -136,6 +136,11 @@ def _line(record: Any) -> bytes:
     return (_encode(record) + "\n").encode("utf-8")
 
 
+def encode_journal(header: dict, records: list[Any]) -> str:
+    """A whole session file's text: the header line, then one line per record."""
+    return "\n".join([_encode(header), *map(_encode, records)]) + "\n"
+
+
 class Journal:
     """The open session file: a compact rewrite, then one appended line (or a few) per change."""
 
@@ -150,7 +155,7 @@ class Journal:
         """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
         locked = self.locked
         self.close()
-        data = "\n".join([_encode(header), *map(_encode, records)]) + "\n"
+        data = encode_journal(header, records)
         try:
             write_atomically(self.path, data)
         except OSError as err:
@@ -265,6 +270,14 @@ def read_records(path: Path, limits: Limits = LIMITS) -> tuple[Any, list[Any], i
         raw = path.read_bytes()
     except OSError as err:
         raise SessionFileError(f"{where}: cannot be read ({err.strerror or err})") from None
+    return read_bytes(raw, where, limits)
+
+
+def read_bytes(raw: bytes, where: str, limits: Limits = LIMITS) -> tuple[Any, list[Any], int | None, list[str]]:
+    """:func:`read_records` for a file's content (an upload from a browser, say)."""
+    if len(raw) > limits.max_bytes:
+        raise SessionFileError(f"{where}: {len(raw):,} bytes is more than a session file may hold "
+                               f"({limits.max_bytes:,} bytes)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, SessionSaveError,
-                      read_records, remove_stale_temporaries, write_atomically)
+                      encode_journal, read_bytes, read_records, remove_stale_temporaries, write_atomically)
 from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                     check_action_types, draw_outcome, game_class, load, show_value)
 
@@ -55,15 +55,20 @@ class SessionFileWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Note:
-    """A note written at a position: ``node`` is the position's id, ``move`` its move number."""
+    """A note written at a position: ``node`` is the position's id, ``move`` its move number,
+    ``author`` who wrote it (a tester's name; the designer's by default)."""
 
     node: int
     move: int
     text: str
     time: str
+    author: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"node": self.node, "text": self.text, "time": self.time}
+        data = {"node": self.node, "text": self.text, "time": self.time}
+        if self.author:
+            data["author"] = self.author
+        return data
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,7 @@ class Branch:
 
 class _Node:
     __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
-                 "redo", "depth", "notation", "forced", "seen", "index")
+                 "redo", "depth", "notation", "forced", "seen", "index", "by")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
                  changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
@@ -104,6 +109,7 @@ class _Node:
         self.notation = notation    # as the table (viewer None) reads it; None: written when first read
         self.forced = forced        # a chance result chosen by the designer, not drawn
         self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
+        self.by = parent.by if parent is not None else ""   # who played it (a merged tester's name)
 
     def notation_for(self, viewer: int | None) -> str:
         """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
@@ -200,6 +206,8 @@ class Session:
         self._written = (0, 0, 0)     # nodes, notes, current: what the file holds
         #: what opening the file repaired (a change cut off by a crash), in words
         self.load_warnings: list[str] = []
+        #: who writes the notes from now on (a tester's name); the designer's by default
+        self.author = _default_author()
         self._resolve_chance_steps()
         if path is not None:
             path = Path(path)
@@ -427,6 +435,7 @@ class Session:
         child = parent.index.get(key)
         if child is None:
             child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
+            child.by = self.author
             self._nodes.append(child)
             parent.children.append(child)
             parent.index[key] = child
@@ -570,8 +579,11 @@ class Session:
 
     # ------------------------------------------------------------------ notes and parameters
     @_transaction
-    def note(self, text: str) -> Note:
-        """Write a note at the current position; it is saved with the session."""
+    def note(self, text: str, author: str | None = None) -> Note:
+        """Write a note at the current position; it is saved with the session.
+
+        ``author`` defaults to :attr:`author` (a tester's name, or the designer's).
+        """
         if not isinstance(text, str):
             raise TypeError(f"a note is text, not {type(text).__name__}")
         text = text.strip()
@@ -579,7 +591,8 @@ class Session:
             raise ValueError("a note needs some text")
         if len(text) > LIMITS.max_text:
             raise ValueError(f"a note holds at most {LIMITS.max_text:,} characters, not {len(text):,}")
-        note = Note(self._cur.id, self._cur.depth, text, _now())
+        author = _check_author(self.author if author is None else author)
+        note = Note(self._cur.id, self._cur.depth, text, _now(), author)
         self._notes.append(note)
         return note
 
@@ -591,6 +604,57 @@ class Session:
     def notes_here(self) -> list[Note]:
         """The notes written at the current position."""
         return [n for n in self._notes if n.node == self._cur.id]
+
+    @_transaction
+    def merge(self, other: "Session | str | os.PathLike") -> dict[str, int]:
+        """Join another session of the same game and start into this one (a tester's, say).
+
+        Every line of play of ``other`` joins this tree: lines both sessions
+        played are shared, not duplicated, and a line that differs (other moves,
+        other chance results, another parameter history) becomes a branch of
+        its own. Every note of ``other`` comes along at its position, with its
+        author; a note already here is not added twice. ``other`` (a session or
+        a session file's path) is never changed. Returns what was added:
+        ``{"positions": ..., "notes": ...}``.
+
+        Refuses, with ``ValueError`` naming the difference, a session of another
+        game, or one that starts from another position or other parameters.
+        """
+        if not isinstance(other, Session):
+            other = Session.load(other) if not _same_file(Path(other), self.path or Path("")) else self
+        if other is self:
+            return {"positions": 0, "notes": 0}
+        mine, theirs = self._nodes[0], other._nodes[0]
+        if theirs.game.name != mine.game.name:
+            raise ValueError(f"cannot merge a {theirs.game.name} session into a {mine.game.name} session")
+        if other._initial_params != self._initial_params:
+            differ = sorted(k for k, v in other._initial_params.to_json().items()
+                            if self._initial_params.to_json().get(k) != v)
+            raise ValueError(f"cannot merge: the other session starts with other parameters ({', '.join(differ)})")
+        if theirs.state != mine.state:
+            raise ValueError("cannot merge: the other session starts from another position")
+        before_nodes, before_notes = len(self._nodes), len(self._notes)
+        where = {0: 0}
+        here = self._cur
+        for node in other._nodes[1:]:
+            self._cur = self._nodes[where[node.parent.id]]  # type: ignore[union-attr]
+            known = self._cur.index.get(_child_key(node.kind, node.action, node.changes, node.forced))
+            if known is None:
+                known = _Node(len(self._nodes), self._cur, node.kind, node.action, node.changes, node.state,
+                              self._games.setdefault(node.game.params, node.game), node.notation, node.forced)
+                known.by = node.by or other.author
+                self._nodes.append(known)
+                self._cur.children.append(known)
+                self._cur.index[_child_key(node.kind, node.action, node.changes, node.forced)] = known
+            where[node.id] = known.id
+        self._cur = here
+        present = {(n.node, n.text, n.author) for n in self._notes}
+        for note in other._notes:
+            node = self._nodes[where[note.node]]
+            if (node.id, note.text, note.author) not in present:
+                self._notes.append(Note(node.id, node.depth, note.text, note.time, note.author))
+                present.add((node.id, note.text, note.author))
+        return {"positions": len(self._nodes) - before_nodes, "notes": len(self._notes) - before_notes}
 
     @_transaction
     def set_params(self, **changes: Any) -> None:
@@ -721,6 +785,8 @@ class Session:
             entry[node.kind] = node.action.to_json()  # type: ignore[union-attr]
         if node.forced:
             entry["forced"] = True
+        if node.by != node.parent.by:  # type: ignore[union-attr]   # who played it, once per line
+            entry["by"] = node.by
         return {"node": entry}
 
     def _records(self) -> tuple[dict, list[dict]]:
@@ -816,6 +882,17 @@ class Session:
         session._written = (len(session._nodes), len(session._notes), session._cur.id)
         return session
 
+    def to_bytes(self) -> bytes:
+        """The session file's content, compact (what a download hands the browser)."""
+        return encode_journal(*self._records()).encode("utf-8")
+
+    @classmethod
+    def from_records_bytes(cls, data: bytes, where: str = "uploaded file") -> "Session":
+        """A session from a session file's content (an upload), checked like :meth:`load`; it has
+        no file of its own until saved."""
+        header, records, _torn, _notes = read_bytes(bytes(data), where)
+        return cls._replay(header, records, where)
+
     @classmethod
     def from_json(cls, data: Any, where: str = "session") -> "Session":
         """A session from :meth:`to_json` data, replayed and checked through the rules."""
@@ -895,7 +972,10 @@ class Session:
                 not 0 <= entry["parent"] < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
         kinds = [k for k in ("move", "chance", "params") if k in entry]
-        unknown = set(entry) - {"parent", "move", "chance", "params", "forced"}
+        unknown = set(entry) - {"parent", "move", "chance", "params", "forced", "by"}
+        by = entry.get("by")
+        if by is not None and (type(by) is not str or len(by) > 100):
+            raise bad(f"node {index}: 'by' must be a short name")
         if len(kinds) != 1 or unknown:
             raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
                       f"(and 'parent', 'forced')")
@@ -921,6 +1001,7 @@ class Session:
                     self._advance("move", action, None, game.apply(self.state, action), game, None)
             if len(self._nodes) != index + 1:
                 raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
+            self._nodes[index].by = " ".join(by.split()) if by is not None else self._nodes[index].parent.by  # type: ignore
         except (IllegalAction, ValueError, TypeError) as err:
             shown = _shown(entry.get(kind), 200)
             raise bad(f"node {index} ({kind} {shown} after node {entry['parent']}) cannot be replayed: "
@@ -933,11 +1014,13 @@ class Session:
         if not isinstance(value, dict) or set(value) - {"node", "text", "time", "author"} or \
                 type(value.get("text")) is not str or type(value.get("node")) is not int or \
                 not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
-                type(value.get("time", "")) is not str or len(value.get("time", "")) > 100:
+                type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
+                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100:
             raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
-                      "a 'node' id of this session and a short 'time'")
+                      "a 'node' id of this session, a short 'time' and a short 'author'")
         node = self._nodes[value["node"]]
-        self._notes.append(Note(node.id, node.depth, value["text"], value.get("time", "")))
+        self._notes.append(Note(node.id, node.depth, value["text"], value.get("time", ""),
+                                " ".join(value.get("author", "").split())))
 
     def _go(self, node: int) -> None:
         """goto without writing (used while replaying)."""
@@ -986,12 +1069,13 @@ class Session:
                 text = f"{node.depth}. {esc(node.notation_for(viewer))}"
             lines.append(f"- {text}")
             for note in notes_by_node.get(node.id, []):
-                lines.append(f"  - 📝 {esc(note.text)}")
+                lines.append(f"  - 📝 {_by(note.author, esc)}{esc(note.text)}")
         other = [n for n in self._notes if n.node not in {b.id for b in back}]
         if other:
             lines += ["", "## Notes on other branches", ""]
             for note in other:
-                lines.append(f"- move {note.move} (position {note.node}): {esc(note.text)}")
+                lines.append(f"- move {note.move} (position {note.node}): {_by(note.author, esc)}{esc(note.text)}")
+        lines += self._report_by_author(viewer)
         outcome = self.outcome
         lines += ["", "## Result", ""]
         if outcome is None:
@@ -1003,6 +1087,30 @@ class Session:
             lines.append(f"Won by {names}: {esc(outcome.reason)}.")
         lines.append("")
         return Report("\n".join(lines))
+
+    def _report_by_author(self, viewer: int | None) -> list[str]:
+        """Each author's lines of play and notes, when several people played (a merged session)."""
+        authors = sorted({n.by for n in self._nodes[1:] if n.by} | {n.author for n in self._notes if n.author})
+        if len(authors) < 2:
+            return []
+        esc = _md_escape
+        out = ["", "## By author", ""]
+        leaves = [b for b in self.branches()]
+        for author in authors:
+            out.append(f"### {esc(author)}")
+            out.append("")
+            mine = [b for b in leaves if self._nodes[b.leaf].by == author]
+            for branch in mine:
+                leaf = self._nodes[branch.leaf]
+                last = leaf.notation_for(viewer) if leaf.action is not None else "start"
+                out.append(f"- line to move {branch.moves} (position {branch.leaf}), "
+                           f"last: {esc(last)}")
+            for note in (n for n in self._notes if n.author == author):
+                out.append(f"- 📝 move {note.move} (position {note.node}): {esc(note.text)}")
+            if not mine and not any(n.author == author for n in self._notes):
+                out.append("- nothing of their own")
+            out.append("")
+        return out
 
     def table(self, bots: dict | None = None) -> Any:
         """The interactive table widget for this session: one, cached; ``bots`` seats bots at it.
@@ -1036,6 +1144,31 @@ def _key(path: Path) -> str:
         return str(path.resolve())
     except OSError:
         return str(path)
+
+
+def _by(author: str, esc: Callable[[str], str]) -> str:
+    return f"**{esc(author)}**: " if author else ""
+
+
+def _default_author() -> str:
+    """The designer's name for notes: $PLAYTEST_AUTHOR, else the login name, else "designer"."""
+    name = os.environ.get("PLAYTEST_AUTHOR", "").strip()
+    if not name:
+        try:
+            import getpass
+            name = getpass.getuser()
+        except Exception:   # no login name in some containers
+            name = ""
+    return _check_author(name or "designer")
+
+
+def _check_author(name: Any) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"an author is a name (text), not {type(name).__name__}")
+    name = " ".join(name.split())
+    if len(name) > 100:
+        raise ValueError("an author's name holds at most 100 characters")
+    return name
 
 
 def _same_file(a: Path, b: Path) -> bool:

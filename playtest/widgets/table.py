@@ -140,6 +140,14 @@ class Table(w.VBox):
                                 description="File", style={"description_width": "36px"},
                                 layout=w.Layout(flex="1 1 auto", width="auto"))
         self.save_button = w.Button(description="Save", icon="save", layout=button)
+        # a session file out of a remote browser (Binder, Voila, JupyterLite) and back in
+        self.download_button = w.Button(description="Download", icon="download", layout=button,
+                                        tooltip="Save the session file in your browser (to send it back)")
+        self.download_button.on_click(lambda _: self._guard(self.download))
+        self.upload = w.FileUpload(accept=".json", multiple=True, description="Merge files",
+                                   tooltip="Testers' session files: their lines and notes join this session",
+                                   layout=w.Layout(width="auto"))
+        self.upload.observe(self._on_upload, names="value")
         self.save_replace = w.Checkbox(value=False, description="replace a file already there (kept as .bak)",
                                        indent=False, layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _: self._guard(self._save))
@@ -151,6 +159,7 @@ class Table(w.VBox):
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
             w.HTML("<b>Seats</b>"), self.seats_box,
             w.HBox([self.save_path, self.save_button]), self.save_replace,
+            w.HBox([self.download_button, self.upload], layout=w.Layout(flex_flow="row wrap")),
         ], layout=w.Layout(flex="0 0 360px", width="360px", min_width="320px", overflow="hidden"))
         tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
         tabs.set_title(0, "Rule parameters")
@@ -289,7 +298,8 @@ class Table(w.VBox):
         notes_here = session.notes_here()
         if notes_here:
             scene["panels"] = [*scene.get("panels", []), {"title": f"Notes at move {session.move_number}",
-                                                          "rows": [[n.text] for n in notes_here]}]
+                                                          "rows": [[n.author, n.text] if n.author else [n.text]
+                                                                   for n in notes_here]}]
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene)
@@ -484,6 +494,34 @@ class Table(w.VBox):
                 seat = mover
             if not self._guard(self.session.play_bot, self.bots[seat], seat):
                 return
+
+    def download(self) -> None:
+        """Hand the browser the session file (it saves it as a download, wherever the kernel runs)."""
+        data = self.session.to_bytes()
+        name = self.session.path.name if self.session.path is not None else \
+            f"{self.session.game.name}.playtest.json"
+        self.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
+        self.notice.value = f"Sent {name} ({len(data):,} bytes) to your browser's downloads."
+
+    def _on_upload(self, change: dict) -> None:
+        """Session files chosen in the browser: each is checked like a file from a stranger, then merged."""
+        files = change.get("new") or ()
+        merged = []
+        for item in files:
+            name = str(item.get("name", "file"))[:80] if isinstance(item, dict) else "file"
+            try:
+                other = Session.from_records_bytes(bytes(item["content"]), where=name)
+                added = self.session.merge(other)
+            except (ValueError, TypeError, KeyError, OSError, RecursionError) as err:
+                self.board.error = f"{name} was not merged: {_short_error(err)}"
+                continue
+            authors = sorted({n.author for n in other.notes if n.author}) or ["no author"]
+            merged.append(f"{name} ({', '.join(authors)}: {added['positions']} positions, "
+                          f"{added['notes']} notes)")
+        if merged:
+            self.notice.value = "Merged " + "; ".join(merged)
+        if files:
+            self.upload.value = ()
 
     def _save(self) -> None:
         path = self.save_path.value.strip()

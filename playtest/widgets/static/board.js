@@ -6,14 +6,18 @@
 // to Python, as {type: "action", action}; a button may instead carry a table
 // command ({type: "command", name, seat}: roll the dice, lift the curtain).
 // The `curtain` trait, when it has text, hides the board behind a screen
-// ("Pass to East: click when ready") until a seat is chosen. Every string
-// from the scene is inserted with textContent, never as HTML.
+// ("Pass to East: click when ready") until a seat is chosen. Boards carry
+// their coordinates (`labels`), and `last` outlines what the last move
+// touched. Every string from the scene is inserted with textContent, never
+// as HTML.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MARGIN = 14; // around the whole drawing
 const BOARD_GAP = 32; // between boards, left to right
 const TITLE_H = 26; // room above the boards for their titles
-const HIT_WIDTH = 10; // px, invisible click area of an edge
+const HIT_WIDTH = 14; // px, invisible click area of an edge: wider than its line, narrower than a cell
+const LABEL_W = 20; // px, room left of a grid for its row labels
+const LABEL_H = 17; // px, room beside a grid's row 0 for its column labels
 const SHAPES = ["circle", "triangle", "diamond", "square", "hexagon"];
 
 // ---------------------------------------------------------------- helpers
@@ -124,6 +128,13 @@ function textEl(x, y, text, attrs, parent) {
   return node;
 }
 
+// A board's coordinate labels, as lists of strings: {cols, rows, slots}.
+function boardLabels(board) {
+  const raw = board.labels && typeof board.labels === "object" ? board.labels : {};
+  const list = (v) => (Array.isArray(v) ? v.map(str) : []);
+  return { cols: list(raw.cols), rows: list(raw.rows), slots: list(raw.slots) };
+}
+
 // ---------------------------------------------------------------- geometry
 // Each laid-out board knows its size and maps scene coordinates to pixels:
 //   unit(x, y): a point in board units; at(a): the centre of a place
@@ -131,15 +142,23 @@ function textEl(x, y, text, attrs, parent) {
 //   `size` is a fraction of.
 function layoutBoard(board) {
   const kind = board.kind;
+  const labels = boardLabels(board);
   if (kind === "grid") {
     const cell = num(board.cell, 36);
     const cols = Math.max(0, num(board.cols, 8));
     const rows = Math.max(0, num(board.rows, 8));
     const flip = !!board.flip;
+    // labels: row labels on the left, column labels beside row 0 (below when flipped)
+    const padL = labels.rows.length ? LABEL_W : 0;
+    const padCols = labels.cols.length ? LABEL_H : 0;
+    const padT = flip ? 0 : padCols;
     return {
-      board, kind, cols, rows, flip, cell, cellPx: cell,
-      w: cols * cell, h: rows * cell,
-      unit(x, y) { return [this.ox + x * cell, this.oy + (flip ? rows - y : y) * cell]; },
+      board, kind, cols, rows, flip, cell, cellPx: cell, labels,
+      gw: cols * cell, gh: rows * cell,
+      w: cols * cell + padL, h: rows * cell + padCols,
+      get gx() { return this.ox + padL; }, // the grid's own top-left corner
+      get gy() { return this.oy + padT; },
+      unit(x, y) { return [this.gx + x * cell, this.gy + (flip ? rows - y : y) * cell]; },
       at(a) { return Array.isArray(a) ? this.unit(num(a[0], 0) + 0.5, num(a[1], 0) + 0.5) : null; },
     };
   }
@@ -150,7 +169,7 @@ function layoutBoard(board) {
     const flip = !!board.flip;
     const pad = sp * Math.max(0.3, num(board.pad, 0.55)); // room around the outer points (labels)
     return {
-      board, kind, cols, rows, flip, sp, pad, cellPx: sp,
+      board, kind, cols, rows, flip, sp, pad, cellPx: sp, labels,
       w: (cols - 1) * sp + 2 * pad, h: (rows - 1) * sp + 2 * pad,
       unit(x, y) { return [this.ox + pad + x * sp, this.oy + pad + (flip ? rows - 1 - y : y) * sp]; },
       at(a) { return Array.isArray(a) ? this.unit(num(a[0], 0), num(a[1], 0)) : null; },
@@ -162,7 +181,7 @@ function layoutBoard(board) {
     const radius = Math.max(120, (n * slot * 1.15) / (2 * Math.PI));
     const size = 2 * radius + slot * 1.5;
     return {
-      board, kind, n, slot, radius, cellPx: slot,
+      board, kind, n, slot, radius, cellPx: slot, labels,
       w: size, h: size,
       get cx() { return this.ox + size / 2; },
       get cy() { return this.oy + size / 2; },
@@ -193,12 +212,13 @@ function drawBoardBase(L, parent) {
   const title = str(L.board.title);
   if (title) textEl(L.ox, L.oy - 9, title, { class: "pt-board-title", "text-anchor": "start", "dominant-baseline": "auto" }, g);
   if (L.kind === "grid") {
-    svgEl("rect", { class: "pt-board-bg", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 3 }, g);
+    const [x0, y0] = [L.gx, L.gy];
+    svgEl("rect", { class: "pt-board-bg", x: x0, y: y0, width: L.gw, height: L.gh, rx: 3 }, g);
     let d = "";
-    for (let c = 1; c < L.cols; c++) d += `M${round(L.ox + c * L.cell)} ${L.oy}v${L.h}`;
-    for (let r = 1; r < L.rows; r++) d += `M${L.ox} ${round(L.oy + r * L.cell)}h${L.w}`;
+    for (let c = 1; c < L.cols; c++) d += `M${round(x0 + c * L.cell)} ${y0}v${L.gh}`;
+    for (let r = 1; r < L.rows; r++) d += `M${x0} ${round(y0 + r * L.cell)}h${L.gw}`;
     if (d) svgEl("path", { class: "pt-grid-lines", d }, g);
-    svgEl("rect", { class: "pt-board-frame", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 3 }, g);
+    svgEl("rect", { class: "pt-board-frame", x: x0, y: y0, width: L.gw, height: L.gh, rx: 3 }, g);
   } else if (L.kind === "points") {
     svgEl("rect", { class: "pt-board-bg", x: L.ox, y: L.oy, width: L.w, height: L.h, rx: 4 }, g);
     let d = "";
@@ -216,7 +236,31 @@ function drawBoardBase(L, parent) {
       svgEl("rect", { class: "pt-ring-slot", x: round(x - s / 2), y: round(y - s / 2), width: round(s), height: round(s), rx: round(s * 0.2) }, g);
     }
   }
+  drawLabels(L, g);
   return g;
+}
+
+// The coordinates beside a board, as the game's notation writes them.
+function drawLabels(L, g) {
+  const { cols, rows, slots } = L.labels;
+  const label = (x, y, text) => textEl(x, y, text, { class: "pt-coord" }, g);
+  if (L.kind === "grid") {
+    for (let c = 0; c < Math.min(cols.length, L.cols); c++) {
+      const x = L.gx + (c + 0.5) * L.cell;
+      label(x, L.flip ? L.gy + L.gh + LABEL_H / 2 : L.gy - LABEL_H / 2, cols[c]);
+    }
+    for (let r = 0; r < Math.min(rows.length, L.rows); r++) label(L.gx - LABEL_W / 2, L.unit(0, r + 0.5)[1], rows[r]);
+  } else if (L.kind === "points") {
+    const off = Math.min(L.pad * 0.68, L.sp * 0.66);
+    const edgeY = L.unit(0, 0)[1] + (L.flip ? off : -off); // beside row 0
+    for (let c = 0; c < Math.min(cols.length, L.cols); c++) label(L.unit(c, 0)[0], edgeY, cols[c]);
+    for (let r = 0; r < Math.min(rows.length, L.rows); r++) label(L.unit(0, r)[0] - off, L.unit(0, r)[1], rows[r]);
+  } else if (L.kind === "ring") {
+    for (let i = 0; i < Math.min(slots.length, L.n); i++) {
+      const [x, y] = L.polar(i, L.radius - L.slot * 0.86);
+      label(x, y, slots[i]);
+    }
+  }
 }
 
 function drawCell(L, item, g, hasId, lit) {
@@ -273,7 +317,7 @@ function drawEdge(L, item, g, hasId, lit) {
   const seg = edgeSegment(L, item.a, item.b);
   if (!seg) return false;
   const [[x1, y1], [x2, y2]] = seg;
-  const style = ["wall", "old", "slot"].includes(item.style) ? item.style : "wall";
+  const style = ["wall", "old", "slot", "blank"].includes(item.style) ? item.style : "wall";
   g.classList.add(`pt-edge-${style}`);
   // The hit area stops short of the corners so neighbouring edges stay apart.
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
@@ -281,7 +325,7 @@ function drawEdge(L, item, g, hasId, lit) {
   const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
   const inner = { x1: round(x1 + ux * trim), y1: round(y1 + uy * trim), x2: round(x2 - ux * trim), y2: round(y2 - uy * trim) };
   const full = { x1: round(x1), y1: round(y1), x2: round(x2), y2: round(y2) };
-  const line = svgEl("line", { class: "pt-shape pt-edge-line", ...(style === "slot" ? inner : full) }, g);
+  const line = svgEl("line", { class: "pt-shape pt-edge-line", ...(style === "slot" || style === "blank" ? inner : full) }, g);
   if (item.color) line.setAttribute("stroke", str(item.color));
   if (lit) svgEl("line", { class: "pt-hl", ...inner }, g);
   if (hasId) svgEl("line", { class: "pt-hit", ...inner, "stroke-width": HIT_WIDTH }, g);
@@ -377,6 +421,51 @@ function drawText(L, item, g) {
 
 const DRAW = { cell: drawCell, edge: drawEdge, gap: drawGap, piece: drawPiece, line: drawLine, text: drawText };
 
+// The outline of the last move on one item: around its place (a cell, a
+// point, a slot; a piece is marked on its place), along an edge or a line
+// (under its stroke), or round a gap. Below any highlight, so targets stay lit.
+function drawLastMark(L, item, g) {
+  let mark = null;
+  const kind = item.kind;
+  if (kind === "cell" || kind === "piece") {
+    const center = L.at(item.at);
+    if (!center) return false;
+    const [x, y] = center;
+    if (L.kind === "grid") {
+      const size = L.cell - 3;
+      mark = svgEl("rect", { x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: 4 });
+    } else if (L.kind === "points") {
+      mark = svgEl("circle", { cx: round(x), cy: round(y), r: round(L.sp * 0.4) });
+    } else {
+      const size = L.slot * 0.9 + 6;
+      mark = svgEl("rect", { x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.24) });
+    }
+  } else if (kind === "edge") {
+    const seg = edgeSegment(L, item.a, item.b);
+    if (!seg) return false;
+    mark = svgEl("line", { class: "pt-last-edge", x1: round(seg[0][0]), y1: round(seg[0][1]), x2: round(seg[1][0]), y2: round(seg[1][1]) });
+    g.insertBefore(mark, g.firstChild); // under the wall itself
+    mark.classList.add("pt-last-mark");
+    return true;
+  } else if (kind === "gap" && L.kind === "ring" && typeof item.at === "number") {
+    const [x, y] = L.polar(item.at - 0.5, L.radius);
+    mark = svgEl("circle", { cx: round(x), cy: round(y), r: round(Math.max(9, L.slot * 0.3)) });
+  } else if (kind === "line") {
+    const points = (Array.isArray(item.points) ? item.points : []).map((p) => boardPoint(L, p)).filter(Boolean);
+    if (points.length < 2) return false;
+    mark = svgEl("polyline", { class: "pt-last-edge", points: pts(points) });
+    g.insertBefore(mark, g.firstChild);
+    mark.classList.add("pt-last-mark");
+    return true;
+  }
+  if (!mark) return false;
+  mark.classList.add("pt-last-mark");
+  const hl = g.querySelector(":scope > .pt-hl");
+  if (hl) g.insertBefore(mark, hl);
+  else g.appendChild(mark);
+  return true;
+}
+
 // Build the whole drawing into a fragment. Returns the fragment, the size and
 // a map id -> [g, ...] (several items may share an id: a slot and its piece).
 function buildScene(scene) {
@@ -411,6 +500,8 @@ function buildScene(scene) {
     const targets = selects[key];
     if (targets && typeof targets === "object") for (const t of Object.keys(targets)) interactive.add(t);
   }
+  const wanted = new Set(Array.isArray(scene.last) ? scene.last.map(str) : []);
+  const lastItems = new Map(); // id -> [[layout, item, g], ...] for the last move's marks
   const items = Array.isArray(scene.items) ? scene.items : [];
   for (const item of items) {
     if (!item || typeof item !== "object") continue;
@@ -432,10 +523,23 @@ function buildScene(scene) {
       let list = byId.get(id);
       if (!list) byId.set(id, (list = []));
       list.push(g);
+      if (wanted.has(id)) {
+        let drawn = lastItems.get(id);
+        if (!drawn) lastItems.set(id, (drawn = []));
+        drawn.push([L, item, g]);
+      }
     }
     itemLayer.appendChild(g);
   }
-  return { frag, width, height, byId };
+  // the last move: each id once, on its place (cell, edge, gap) rather than its piece
+  let lastMarks = 0;
+  for (const [id, drawn] of lastItems) {
+    const [L, item, g] = drawn.find((entry) => entry[1].kind !== "piece") || drawn[0];
+    if (!drawLastMark(L, item, g)) continue;
+    for (const entry of drawn) entry[2].classList.add("pt-last");
+    lastMarks += 1;
+  }
+  return { frag, width, height, byId, lastMarks };
 }
 
 // ---------------------------------------------------------------- widget
@@ -453,6 +557,10 @@ function render({ model, el }) {
   const stage = htmlEl("div", "pt-stage", root);
   const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
+  const legendDiv = htmlEl("div", "pt-legend", root); // says what the outline means
+  htmlEl("span", "pt-legend-swatch", legendDiv);
+  htmlEl("span", "pt-legend-text", legendDiv).textContent = "outlined: the last move";
+  legendDiv.hidden = true;
   const curtainDiv = htmlEl("div", "pt-curtain", root);
   curtainDiv.setAttribute("role", "dialog");
   const curtainText = htmlEl("div", "pt-curtain-text", curtainDiv);
@@ -589,6 +697,10 @@ function render({ model, el }) {
     return ids;
   }
 
+  function isEdge(id) {
+    return (byId.get(id) || []).some((g) => g.classList.contains("pt-edge"));
+  }
+
   function usable(id) {
     return (selected !== null && has(targetsOf(selected), id)) || has(selects(), id) || has(moves(), id);
   }
@@ -602,8 +714,11 @@ function render({ model, el }) {
     // The top item wins when it is usable. Otherwise a click falls through to
     // a target of the selection underneath it (a piece on its target cell),
     // or, unless the top item has a reason of its own, to anything usable.
+    // An edge with a reason never lets a click through: its click area is
+    // wider than its line on purpose, and the designer aimed at the edge.
     let pick = ids.length && usable(ids[0]) ? ids[0] : undefined;
-    if (pick === undefined && ids.length > 1) {
+    const edgeSays = ids.length > 0 && has(reasons, ids[0]) && isEdge(ids[0]);
+    if (pick === undefined && ids.length > 1 && !edgeSays) {
       const lower = ids.slice(1);
       pick = selected !== null ? lower.find((id) => has(targetsOf(selected), id)) : undefined;
       if (pick === undefined && !has(reasons, ids[0])) pick = lower.find(usable);
@@ -733,6 +848,7 @@ function render({ model, el }) {
     svg.setAttribute("height", String(round(built.height)));
     svg.setAttribute("viewBox", `0 0 ${round(built.width)} ${round(built.height)}`);
     svg.replaceChildren(built.frag);
+    legendDiv.hidden = built.lastMarks === 0;
     if (selected !== null && !has(selects(), selected)) selected = null;
     applySelection();
     drawStatus();
@@ -762,9 +878,16 @@ function render({ model, el }) {
     if (text) { closeMenu(); select(null); }
   }
 
+  // An error's first paragraph is the message; what follows a blank line
+  // (the text of the rule it cites) is shown below it, smaller.
   function drawError() {
     const text = str(model.get("error"));
-    errorDiv.textContent = text;
+    const cut = text.indexOf("\n\n");
+    const head = cut < 0 ? text : text.slice(0, cut);
+    const rest = cut < 0 ? "" : text.slice(cut + 2).trim();
+    errorDiv.replaceChildren();
+    htmlEl("div", "pt-error-text", errorDiv).textContent = head;
+    if (rest) htmlEl("div", "pt-error-rule", errorDiv).textContent = rest;
     errorDiv.hidden = !text;
   }
 
@@ -779,6 +902,19 @@ function render({ model, el }) {
   drawScene();
   drawError();
   drawCurtain();
+  // A file from the kernel (the session file): the browser saves it as a download.
+  function onCustom(content, buffers) {
+    if (!content || content.type !== "download" || !buffers || !buffers.length) return;
+    const blob = new Blob([buffers[0]], { type: str(content.mime) || "application/octet-stream" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = str(content.name).replace(/[\\/]/g, "_") || "session.playtest.json";
+    root.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  }
+  model.on("msg:custom", onCustom);
   // Tell the kernel a view of this board is on screen (a table with none left can rest).
   model.send({ type: "view", open: true });
 
@@ -790,6 +926,7 @@ function render({ model, el }) {
     model.off("change:scene", drawScene);
     model.off("change:error", drawError);
     model.off("change:curtain", drawCurtain);
+    model.off("msg:custom", onCustom);
     try { model.send({ type: "view", open: false }); } catch (err) { /* the kernel is gone */ }
     closeMenu();
     root.remove();

@@ -1,0 +1,89 @@
+"""The tester's view: a name, a seat, the table, and a button that sends the session back.
+
+A tester opens ``notebooks/testers/<game>.ipynb`` from the designer's link
+(:func:`playtest.tester_link`); served by Voila it shows no code, only this view. The
+tester types their name, picks a seat (or hot-seat, every seat at one screen), and
+plays; notes are written under their name, and every change is saved in the tester's
+own file (``sessions/testers/<game>-<name>.playtest.json``), resumed when they come
+back. "Send back" hands the browser that file; the designer merges it
+(:meth:`playtest.Session.merge`, or the table's "Merge files").
+
+>>> import playtest
+>>> view = playtest.TesterView("source", directory=__import__("tempfile").mkdtemp())
+>>> view.name.value = "Alice"
+>>> view.start_button.click()
+>>> view.session.author, view.table.seat
+('Alice', None)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ..rules import load
+from ..session import Session
+from .table import Table
+
+__all__ = ["TesterView"]
+
+_HOT_SEAT = -1
+
+
+class TesterView(w.VBox):
+    """What a remote tester sees: their name, their seat, the table, "Send back"."""
+
+    def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers", **params: Any):
+        self.game = load(game, **params)
+        self.seed = seed
+        self.directory = Path(directory)
+        self.session: Session | None = None
+        self.table: Table | None = None
+        self.name = w.Text(placeholder="your name", description="Your name",
+                           style={"description_width": "80px"}, layout=w.Layout(width="280px"))
+        seats = [("hot-seat (every seat, one screen)", _HOT_SEAT)]
+        seats += [(seat.name, i) for i, seat in enumerate(self.game.seats())]
+        self.seat = w.Dropdown(options=seats, value=_HOT_SEAT, description="You play",
+                               style={"description_width": "80px"}, layout=w.Layout(width="340px"))
+        self.start_button = w.Button(description="Start playing", icon="play", button_style="primary")
+        self.start_button.on_click(lambda _: self.start())
+        self.send_button = w.Button(description="Send back", icon="paper-plane", disabled=True,
+                                    tooltip="Download your session file, then send it to the designer")
+        self.send_button.on_click(lambda _: self.table and self.table.download())
+        self.message = w.Label(value=f"{self.game.title}: type your name, choose a seat, and start.")
+        self.area = w.VBox([])
+        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button],
+                                 layout=w.Layout(flex_flow="row wrap")),
+                          self.message, self.area])
+        self.add_class("pt-tester")
+
+    def start(self) -> None:
+        """Open (or resume) this tester's session and show the table."""
+        name = " ".join(self.name.value.split())
+        if not name:
+            self.message.value = "Type your name first: your notes are written under it."
+            return
+        if len(name) > 60:
+            self.message.value = "A shorter name, please (60 characters at most)."
+            return
+        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "tester"
+        path = self.directory / f"{self.game.name}-{slug}.playtest.json"
+        try:
+            self.session = Session.open(path, self.game, seed=self.seed)
+        except (ValueError, OSError) as err:
+            self.message.value = f"Could not open your session: {str(err)[:300]}"
+            return
+        self.session.author = name
+        seat = None if self.seat.value == _HOT_SEAT else self.seat.value
+        if self.table is not None:
+            self.table.close()
+        self.table = Table(self.session, seat=seat)
+        self.area.children = [self.table]
+        self.send_button.disabled = False
+        resumed = f" (resumed: {self.session.positions()} positions)" if self.session.positions() > 1 else ""
+        self.message.value = (f"Playing as {name}" + (f", {self.game.seats()[seat].name}" if seat is not None
+                                                      else ", every seat") +
+                              f"{resumed}. Notes go under your name; press Send back when you are done.")

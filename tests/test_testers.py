@@ -1,0 +1,136 @@
+"""Remote testers (issue 13): notes with authors, sessions sent back and merged, tester links."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import playtest
+from playtest import Session
+
+
+def line(session: Session, moves: int, seed: int) -> Session:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.is_over:
+            break
+        session.play(session.game.random_action(session.state, rng))
+    return session
+
+
+@pytest.fixture
+def designer(tmp_path):
+    session = Session(playtest.load("source"), seed=1, path=tmp_path / "designer.playtest.json")
+    session.author = "Dana (designer)"
+    line(session, 6, seed=1)
+    session.note("my own note")
+    return session
+
+
+def a_tester(name: str, designer: Session, shared: int, extra: int, seed: int, tmp_path) -> tuple[Session, str]:
+    """A tester who replays the designer's first ``shared`` steps, then plays their own."""
+    session = Session(playtest.load("source"), seed=1)
+    session.author = name
+    for entry in designer.to_json()["nodes"][:shared]:
+        session.play(entry["move"])
+    line(session, extra, seed)
+    session.note(f"{name} was here")
+    path = tmp_path / f"{name}.playtest.json"
+    session.save(path)
+    return session, path
+
+
+def test_notes_carry_their_author_everywhere(designer, tmp_path):
+    assert designer.notes[0].author == "Dana (designer)"
+    note = designer.note("a second voice", author="Sam")
+    assert note.author == "Sam"
+    reopened = Session.load(designer.path)
+    assert [(n.author, n.text) for n in reopened.notes] == [("Dana (designer)", "my own note"), ("Sam", "a second voice")]
+    assert "**Sam**: a second voice" in designer.report()
+    table = playtest.Table(designer)
+    panel = next(p for p in table.board.scene["panels"] if p["title"].startswith("Notes at move"))
+    assert ["Sam", "a second voice"] in panel["rows"]
+
+
+def test_merge_shares_identical_lines_and_keeps_diverging_ones(designer, tmp_path):
+    alice, alice_path = a_tester("Alice", designer, shared=3, extra=4, seed=7, tmp_path=tmp_path)
+    bob, bob_path = a_tester("Bob", designer, shared=6, extra=0, seed=8, tmp_path=tmp_path)
+    before = designer.positions()
+    alice_file = alice_path.read_bytes()
+    added = designer.merge(alice_path)
+    # the start and the 3 shared moves are not copied; Alice's own moves are (unless one is the designer's too)
+    assert 1 <= added["positions"] <= alice.positions() - 4 and added["notes"] == 1
+    assert alice_path.read_bytes() == alice_file                          # the other file is never changed
+    assert designer.merge(bob) == {"positions": 0, "notes": 1}           # Bob's line is the designer's
+    assert designer.merge(alice_path) == {"positions": 0, "notes": 0}    # merging twice adds nothing
+    assert designer.positions() == before + added["positions"]
+    authors = {n.author for n in designer.notes}
+    assert authors == {"Dana (designer)", "Alice", "Bob"}
+    # every note keeps its position: Bob's is at the designer's current position
+    bob_note = next(n for n in designer.notes if n.author == "Bob")
+    assert designer.position(bob_note.node) == bob.state
+    alice_note = next(n for n in designer.notes if n.author == "Alice")
+    assert designer.position(alice_note.node) == alice.state
+    report = designer.report()
+    assert "## By author" in report and "### Alice" in report and "### Bob" in report
+    reopened = Session.load(designer.path)                                # the merge is saved
+    assert reopened.positions() == designer.positions() and len(reopened.notes) == 3
+
+
+def test_a_different_parameter_history_is_kept_as_its_own_branch(designer, tmp_path):
+    carol = Session(playtest.load("source"), seed=1)
+    carol.author = "Carol"
+    for entry in designer.to_json()["nodes"][:2]:
+        carol.play(entry["move"])
+    carol.set_params(ap_per_turn=3)
+    line(carol, 3, seed=3)
+    designer.merge(carol)
+    params_nodes = [e for e in designer.to_json()["nodes"] if "params" in e]
+    assert params_nodes == [{"parent": 2, "params": {"ap_per_turn": 3}, "by": "Carol"}]
+    assert len(designer.branches()) == 2
+
+
+def test_merge_refuses_another_game_or_start(designer):
+    with pytest.raises(ValueError, match="cannot merge a eat_thyself session into a source session"):
+        designer.merge(Session(playtest.load("eat_thyself")))
+    with pytest.raises(ValueError, match="other parameters .*ap_per_turn"):
+        designer.merge(Session(playtest.load("source", ap_per_turn=3)))
+    other_start = Session(playtest.load("source"), start={"board": ["r.......b"] + ["." * 9] * 7 + ["g.......y"],
+                                                          "to_move": "blue", "turn": 1})
+    with pytest.raises(ValueError, match="starts from another position"):
+        designer.merge(other_start)
+    with pytest.raises(playtest.SessionFileError):
+        designer.merge(designer.path.parent / "missing.playtest.json")
+
+
+def test_the_tester_link_builds_binder_addresses():
+    lab = playtest.tester_link("someone/my-fork", game="source", view="lab")
+    assert lab == ("https://mybinder.org/v2/gh/someone/my-fork/HEAD"
+                   "?urlpath=lab%2Ftree%2Fnotebooks%2Fsource.ipynb")
+    tester_view = playtest.tester_link("someone/my-fork", game="source")
+    assert tester_view == ("https://mybinder.org/v2/gh/someone/my-fork/HEAD"
+                           "?urlpath=voila%2Frender%2Fnotebooks%2Ftesters%2Fsource.ipynb")
+    assert playtest.tester_link("someone/my-fork").endswith("notebooks%2F00_start_here.ipynb")
+    for bad in ("no-slash", "a/b/c", "a/b?x=1", ""):
+        with pytest.raises(ValueError, match="OWNER/REPO"):
+            playtest.tester_link(bad)
+    with pytest.raises(ValueError, match="unknown game"):
+        playtest.tester_link("a/b", game="chess")
+
+
+def test_the_table_hands_the_browser_the_session_file_and_takes_one_back(designer, tmp_path):
+    alice, alice_path = a_tester("Alice", designer, shared=3, extra=2, seed=5, tmp_path=tmp_path)
+    table = playtest.Table(designer)
+    sent = []
+    table.board.send = lambda content, buffers=None: sent.append((content, buffers))
+    table.download_button.click()
+    content, buffers = sent[-1]
+    assert content["type"] == "download" and content["name"] == "designer.playtest.json"
+    assert Session.from_records_bytes(buffers[0]).positions() == designer.positions()
+    upload = {"name": "Alice.playtest.json", "content": memoryview(alice_path.read_bytes())}
+    table._on_upload({"new": (upload,)})
+    assert "Alice" in table.notice.value and any(n.author == "Alice" for n in designer.notes)
+    table._on_upload({"new": ({"name": "evil.json", "content": memoryview(b"[[[[")},)})
+    assert "not" in table.board.error and len(table.board.error) < 700
