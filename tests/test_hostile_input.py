@@ -30,7 +30,8 @@ from playtest import CHANCE, IllegalAction, MalformedAction, Session, SessionFil
 from playtest.bots import RandomBot
 
 GAMES = playtest.games() + ["secret_bid"]
-FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+# benchmarks/fuzz.py runs the same fuzzers much longer (PLAYTEST_FUZZ_EXAMPLES)
+FAST = settings(max_examples=int(os.environ.get("PLAYTEST_FUZZ_EXAMPLES", "30")), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                        HealthCheck.function_scoped_fixture])
 
 json_values = st.recursive(
