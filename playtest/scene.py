@@ -20,6 +20,7 @@ A scene is a dict::
       "hint":    "what the player to move can do",
       "status":  {"text": "...", "color": "#c33", "shape": "triangle"},
       "panels":  [{"title": "...", "rows": [["cell", "cell"], ...]}],
+      "last":    [item_id, ...],      # what the last move touched: outlined
       "version": 7,                   # set by the widget, grows on every redraw
     }
 
@@ -32,7 +33,15 @@ target then commits (or opens the menu). Only a committed action is sent to
 Python. A click on anything else shows ``reasons[item_id]`` if present, else
 the ``hint``.
 
-Boards (every board has ``id``, ``kind`` and an optional ``title``):
+``last`` lists the ids of the items the last move touched (a bot's too):
+the renderer outlines each of them in one colour of its own (CSS class
+``pt-last``) and says under the board that the outline is the last move.
+Each id is marked once, on its cell, edge or gap when it has one, else on
+its piece. A panel cell's text keeps its line breaks and wraps.
+
+Boards (every board has ``id``, ``kind``, an optional ``title`` and optional
+``labels``, the coordinates written beside it in the game's own words, as its
+notation writes them):
 
 * ``{"kind": "grid", "cols": 10, "rows": 14, "cell": 36, "flip": true}``:
   square cells addressed ``[col, row]``; ``flip`` draws row 0 at the bottom.
@@ -45,14 +54,23 @@ Boards (every board has ``id``, ``kind`` and an optional ``title``):
   circle, addressed by index (0 at the top, clockwise). ``gap`` ``i`` is the
   place between slot ``i-1`` and slot ``i`` (gap 0 is before slot 0).
 
+``labels`` on a grid or points board is ``{"cols": ["a", "b", ...], "rows":
+["1", "2", ...]}``: ``cols[c]`` is written beside column ``c`` on the side of
+row 0 (below a flipped board, above the others) and ``rows[r]`` left of row
+``r``; either may be left out. On a ring it is ``{"slots": ["0", "1", ...]}``,
+written inside the ring next to each slot. Labels are text, never clickable.
+
 Items (every item has ``kind`` and ``board``; ``id`` when it can be clicked
 or is referred to; ``cls`` adds CSS classes; ``title`` is a tooltip):
 
 * ``cell``:  ``{"at": [c, r] | slot, "fill": css, "text": str}``, a tile
   (a square cell on a grid, a small square on points, a slot on a ring).
-* ``edge``:  ``{"a": [c, r], "b": [c, r], "style": "wall"|"old"|"slot"}``,
-  the side shared by two orthogonally adjacent grid cells (a wall, a wall
-  left standing, or an empty place for one).
+* ``edge``:  ``{"a": [c, r], "b": [c, r], "style": "wall"|"old"|"slot"|
+  "blank"}``, the side shared by two orthogonally adjacent grid cells (a
+  wall, a wall left standing, an empty place for one, or nothing drawn).
+  An edge with an id has a click area wider than its line, and a click there
+  is the edge's: its ``reasons`` entry is shown, never the cell's beneath
+  (a ``blank`` edge is only that click area: a place that says why not).
 * ``gap``:   ``{"at": i}``, on a ring: the place between two slots.
 * ``piece``: ``{"at": [c, r] | slot, "shape": "circle"|"triangle"|
   "diamond"|"square"|"hexagon", "color": css, "text": str, "size": 0..1,
@@ -76,6 +94,9 @@ Examples
 >>> s.move("cell:0,0", "Step here", {"kind": "step", "to": [0, 0]})
 >>> s.to_json()["moves"]["cell:0,0"][0]["label"]
 'Step here'
+>>> s.last("cell:0,0")
+>>> s.to_json()["last"]
+['cell:0,0']
 """
 
 from __future__ import annotations
@@ -139,13 +160,23 @@ class Scene:
             "hint": "",
             "status": {"text": ""},
             "panels": [],
+            "last": [],
         }
 
     # boards -----------------------------------------------------------
     def board(self, id: str, kind: str, title: str = "", **geometry: Any) -> None:
-        """Add a board: ``kind`` is ``grid``, ``points`` or ``ring``."""
+        """Add a board: ``kind`` is ``grid``, ``points`` or ``ring``; ``labels`` its coordinates.
+
+        >>> s = Scene()
+        >>> s.board("main", "grid", cols=2, rows=2, labels={"cols": "ab", "rows": ["1", "2"]})
+        >>> s.to_json()["boards"][0]["labels"]
+        {'cols': ['a', 'b'], 'rows': ['1', '2']}
+        """
         if kind not in ("grid", "points", "ring"):
             raise ValueError(f"unknown board kind {kind!r}")
+        labels = geometry.pop("labels", None)
+        if labels:
+            geometry["labels"] = {axis: [str(text) for text in values] for axis, values in labels.items()}
         self._data["boards"].append({"id": id, "kind": kind, "title": title, **geometry})
 
     # items ------------------------------------------------------------
@@ -203,6 +234,13 @@ class Scene:
     def button(self, label: str, action: dict) -> None:
         """A button under the board that commits ``action``."""
         self._data["buttons"].append({"label": label, "action": action})
+
+    def last(self, *item_ids: str) -> None:
+        """Mark items the last move touched (drawn outlined; each id once)."""
+        marked = self._data["last"]
+        for item_id in item_ids:
+            if item_id not in marked:
+                marked.append(item_id)
 
     def reason(self, item_id: str, why: str) -> None:
         """What a click on ``item_id`` is told when it cannot be used now."""

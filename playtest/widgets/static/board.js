@@ -830,7 +830,11 @@ function render({ model, el }) {
       const body = htmlEl("tbody", null, table);
       for (const row of Array.isArray(panel.rows) ? panel.rows : []) {
         const tr = htmlEl("tr", null, body);
-        for (const cell of Array.isArray(row) ? row : [row]) htmlEl("td", null, tr).textContent = str(cell);
+        for (const cell of Array.isArray(row) ? row : [row]) {
+          const text = str(cell);
+          // running text (a note) wraps and keeps its line breaks; short values stay on one line
+          htmlEl("td", text.length > 24 || text.includes("\n") ? "pt-text" : null, tr).textContent = text;
+        }
       }
     }
     panelsDiv.replaceChildren(frag);
