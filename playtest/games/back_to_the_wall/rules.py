@@ -20,7 +20,7 @@ from .boards import board_tables
 from .params import (ARROWS, DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams)
 from .position import Order, State, pieces_in_round, read_position, seat_names
 from .resolution import Phase, Verdict, move_pieces, names_text, resolve_walls
-from .score import FinalScore, board_scores, final_score, ordinal, show_points
+from .score import FinalScore, board_scores, deciding_boards, final_score, ordinal, show_points
 
 __all__ = ["BackToTheWall", "BoardLog", "RoundLog"]
 
@@ -163,6 +163,16 @@ class BackToTheWall(Game):
         (9.75, 9.75, 9.75, 9.75)
         """
         return final_score(state.owned, state.flags, state.placed, self.params)
+
+    def deciding_boards(self, state: State) -> tuple[int, ...]:
+        """The boards without whose points someone else would win (for balance statistics).
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> game.deciding_boards(game.initial_state())          # all tied: no single board decides
+        ()
+        """
+        return deciding_boards(self.scores(state), self.params)
 
     def board_standings(self, state: State, seat: int | None = None) -> tuple:
         """Each board's cells, places and points as ``seat`` may know them: the garnet bonuses count only at

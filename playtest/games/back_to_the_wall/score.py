@@ -114,6 +114,40 @@ def final_score(owned: Sequence[Sequence[int]], flags: Sequence[Sequence[Sequenc
     return FinalScore(boards, totals, tuple(garnets), tuple(places), winners, candidates)
 
 
+def deciding_boards(result: FinalScore, p: BackToTheWallParams) -> tuple[int, ...]:
+    """The boards that decide the winner: without a board's points (and tie-breaks), the Token of Life
+    would go to someone else (or be shared differently).
+
+    >>> from .params import BackToTheWallParams
+    >>> p = BackToTheWallParams()
+    >>> boards = tuple(BoardScore((), (), (), (), points) for points in ((6, 4, 2, 1), (4, 6, 2, 1), (6, 4, 2, 1)))
+    >>> result = FinalScore(boards, (16, 14, 6, 3), (), (1, 2, 3, 4), (0,), (3,))
+    >>> deciding_boards(result, p)      # without Thrice: 10 all, best boards 6 all, and East is better on Twice
+    (2,)
+    """
+    seats = len(result.totals)
+    decided = []
+    for skip in range(3):
+        kept = [b for b in range(3) if b != skip]
+
+        def key(s: int) -> tuple:
+            values: list[float] = [sum(result.boards[b].points[s] for b in kept)]
+            for rule in p.final_tiebreak:
+                if rule == "max_board":
+                    values.append(max(result.boards[b].points[s] for b in kept))
+                elif p.board_names.index(rule) != skip:
+                    values.append(result.boards[p.board_names.index(rule)].points[s])
+            if p.final_tie_policy == "seat_order":
+                values.append(-s)
+            return tuple(values)
+
+        keys = [key(s) for s in range(seats)]
+        best = max(keys)
+        if tuple(s for s in range(seats) if keys[s] == best) != result.winners:
+            decided.append(skip)
+    return tuple(decided)
+
+
 def show_points(value: float) -> str:
     """``6``, ``1.5``: points as the seed writes them."""
     return str(int(value)) if value == int(value) else f"{value:g}"
