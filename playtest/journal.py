@@ -169,16 +169,29 @@ class Journal:
         if not records:
             return
         data = b"".join(_line(r) for r in records)
+        size = None
         try:
             if self._fd is None:
                 self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            size = os.fstat(self._fd).st_size
             written = 0
             while written < len(data):
                 written += os.write(self._fd, data[written:])
             if self.durable:
                 os.fsync(self._fd)
         except OSError as err:
+            if size is not None and self._fd is not None:     # half a line would hide every later one
+                try:
+                    os.ftruncate(self._fd, size)
+                except OSError:
+                    pass
+            locked = self.locked
             self.close()
+            if locked:
+                try:
+                    self.lock()
+                except SessionFileError:
+                    pass
             raise SessionSaveError(f"could not save the change to {self.path}: {err.strerror or err}; "
                                    "the change was not made") from None
 

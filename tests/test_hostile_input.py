@@ -292,6 +292,28 @@ def test_a_failed_save_rolls_the_change_back(tmp_path, full_disk):
     assert Session.load(path).positions() == before[2] + 1
 
 
+def test_a_write_cut_short_by_a_full_disk_leaves_no_half_line(tmp_path, monkeypatch):
+    import playtest.journal as journal
+    path = tmp_path / "s.playtest.json"
+    session = played("eat_thyself", 7, steps=3, path=path)
+    real = os.write
+    calls = []
+
+    def half_then_full(fd, data):
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real(fd, data[: len(data) // 2])        # half of it lands...
+        raise OSError(errno.ENOSPC, "No space left on device")   # ...then the disk is full
+
+    monkeypatch.setattr(journal.os, "write", half_then_full)
+    with pytest.raises(SessionSaveError):
+        session.note("this one is lost, and says so")
+    monkeypatch.setattr(journal.os, "write", real)
+    session.note("this one is kept")
+    reopened = Session.load(path)
+    assert [n.text for n in reopened.notes] == ["this one is kept"]
+
+
 def test_the_table_shows_a_failed_save_and_redraws(tmp_path, full_disk):
     session = played("eat_thyself", 7, steps=2, path=tmp_path / "s.playtest.json")
     table = playtest.Table(session)

@@ -35,7 +35,7 @@ def binder_env(tmp_path_factory, chromium_path):
     """(python of the built environment, the repository copy it was built from)."""
     base = tmp_path_factory.mktemp("binder")
     repo = base / "repo"
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, check=True).stdout
     for name in filter(None, files.decode().split("\0")):
         source = REPO / name
         if source.is_file():
