@@ -1040,8 +1040,8 @@ def test_the_board_shows_three_boards_with_coordinates_and_the_score():
     game = load()
     scene = game.view(game.initial_state(), NORTH)
     assert [b["title"] for b in scene["boards"]] == ["Once (8 × 8)", "Twice (9 × 9)", "Thrice (10 × 10)"]
-    labels = {(i["board"], i["text"]) for i in scene["items"] if i["kind"] == "text"}
-    assert ("b0", "h") in labels and ("b2", "10") in labels and ("b1", "a") in labels
+    assert scene["boards"][0]["labels"] == {"cols": list("abcdefgh"), "rows": [str(r) for r in range(1, 9)]}
+    assert scene["boards"][2]["labels"]["rows"][-1] == "10" and scene["boards"][1]["labels"]["cols"][-1] == "i"
     score = next(p for p in scene["panels"] if p["title"].startswith("Captured cells"))
     assert score["rows"][0] == ["", "Once", "Twice", "Thrice", "points"]
     assert score["rows"][1] == ["North", "0 · 1st · 3.25", "0 · 1st · 3.25", "0 · 1st · 3.25", "9.75"]

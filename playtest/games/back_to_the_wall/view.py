@@ -29,7 +29,6 @@ WALL = "#3b3b3b"
 PENDING = "#a7a39b"
 REJECTED = "#f4b6b0"
 TINTS = ("#f2c4bf", "#c3d9ee", "#c5e6cc", "#f1dcb8")
-LABEL = "#8a7b66"
 
 
 def cell_key(board: int, label: str) -> str:
@@ -60,11 +59,8 @@ def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, piece
     marks = marks or {}
     for b, t in enumerate(game.tables):
         bid = f"b{b}"
-        s.board(bid, "grid", title=f"{p.board_names[b]} ({t.cols} × {t.rows})", cols=t.cols, rows=t.rows, cell=CELL)
-        for c in range(t.cols):
-            s.text(bid, (c + 0.5, t.rows + 0.3), t.label(c)[0], size=9, color=LABEL)
-        for r in range(t.rows):
-            s.text(bid, (-0.3, r + 0.5), str(r + 1), size=9, color=LABEL)
+        s.board(bid, "grid", title=f"{p.board_names[b]} ({t.cols} × {t.rows})", cols=t.cols, rows=t.rows, cell=CELL,
+                labels={"cols": [t.label(c)[0] for c in range(t.cols)], "rows": [str(r + 1) for r in range(t.rows)]})
         corner_seat = {t.corners[k]: seat for k, seat in enumerate(t.seat_at_corner) if seat >= 0}
         board_marks = marks.get(b, {})
         for i in range(t.size):
