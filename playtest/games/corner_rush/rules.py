@@ -61,7 +61,7 @@ class CornerRush(Game):
         self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
-        self._everyone = (1 << self.n) - 1
+        self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
         self._walks: dict[tuple, list[int]] = {}
 
     # ------------------------------------------------------------------ seats and setup
@@ -319,7 +319,7 @@ class CornerRush(Game):
         b = state.blockers[tile]
         if b is None:
             return False
-        return b.face_up or b.known == self._everyone or (seat is not None and seat >= 0
+        return b.face_up or b.known == self.everyone or (seat is not None and seat >= 0
                                                             and bool(b.known >> seat & 1))
 
     def bag_known(self, seat: int | None, owner: int) -> bool:
@@ -452,14 +452,15 @@ class CornerRush(Game):
             return f"{name}'s pawn may not stop on another pawn (rule D7)"
         return f"the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
 
-    def _tile_words(self, state: State, tile: int, text: Any) -> str | None:
+    def _tile_words(self, tile: int, text: Any) -> str | None:
+        """The reason for a tile name that names no tile (``None`` for a tile of the board)."""
         if tile < 0:
             return f"{str(text)[:20]!r} is not a tile of the {self.B.size}x{self.B.size} board"
         return None
 
     def challenge_reason(self, state: State, tile: int, text: Any = None) -> str:
         """Why the player to move may not challenge the blocker on ``tile`` now (with the rule)."""
-        bad = self._tile_words(state, tile, text)
+        bad = self._tile_words(tile, text)
         if bad:
             return bad
         p, label = self.params, self.B.label(tile)
@@ -475,7 +476,7 @@ class CornerRush(Game):
 
     def step_reason(self, state: State, tile: int, text: Any = None) -> str:
         """Why the pawn to move may not step onto ``tile`` now (with the rule)."""
-        bad = self._tile_words(state, tile, text)
+        bad = self._tile_words(tile, text)
         if bad:
             return bad
         p, B = self.params, self.B
@@ -508,7 +509,7 @@ class CornerRush(Game):
             return f"on a Null {self._name(pawn)}'s own pawn stays: move another player's pawn (rule D.1 §8.2)"
         if state.pushed >= 0 and pawn != state.pushed:
             return f"this Null moves {self._name(state.pushed)}'s pawn only (rule D9)"
-        bad = self._tile_words(state, tile, action.to)
+        bad = self._tile_words(tile, action.to)
         if bad:
             return bad
         label = B.label(tile)
@@ -525,7 +526,7 @@ class CornerRush(Game):
 
     def place_reason(self, state: State, tile: int, text: Any = None) -> str:
         """Why the blocker drawn may not go on ``tile`` (with the rule)."""
-        bad = self._tile_words(state, tile, text)
+        bad = self._tile_words(tile, text)
         if bad:
             return bad
         B, label = self.B, self.B.label(tile)
@@ -643,7 +644,7 @@ class CornerRush(Game):
         beaten = value > blocker.value if p.challenge_success == "greater" else value >= blocker.value
         if not beaten:
             if p.failed_challenge_blocker == "flip_back":
-                hidden = blocker._replace(face_up=False, known=self._everyone)
+                hidden = blocker._replace(face_up=False, known=self.everyone)
                 state = state._replace(blockers=_put(state.blockers, tile, hidden))
             return self._after_challenge(state, value, 0)
         if p.challenge_removal == "optional":
@@ -745,7 +746,7 @@ class CornerRush(Game):
         n = self.n
         me = seat if seat is not None and 0 <= seat < n else -1
         me_bit = 1 << me if me >= 0 else 0
-        everyone = self._everyone
+        everyone = self.everyone
         sees_bag = me >= 0 and self.params.placer_knows_value
         # The hidden blockers are gathered from the state, but only as a sorted multiset: every blocker
         # minus those ``seat`` can place, the same for every state it cannot tell apart (hidden_pool).
@@ -898,9 +899,6 @@ class CornerRush(Game):
         return roll > value if self.params.challenge_success == "greater" else roll >= value
 
     # ------------------------------------------------------------------ JSON and the scene
-    def action_from_json(self, data: Any) -> Action:
-        return super().action_from_json(data)
-
     def state_from_json(self, data: Any) -> State:
         return read_position(self, data)
 

@@ -29,7 +29,6 @@ TILE_FILL = "#f4efe4"
 HOLE_FILL = "#4a4038"
 ACE_TINT = ("#f6d5da", "#cfe3ee", "#d3ead6", "#f6e6bf")
 UNKNOWN_BACK = "#8a8f98"     # a face-down blocker whose colour is hidden (blocker_color_visible = false)
-LAST_MARK = "#f2b134"        # the outline of the blocker placed last, and of the one challenged
 
 
 class View:
@@ -45,7 +44,9 @@ class View:
     def build(self) -> dict:
         game, state, B, s = self.game, self.state, self.B, self.s
         title = f"{game.title}: turn {min(state.turn + 1, game.params.max_turns)} of {game.params.max_turns}"
-        s.board("board", "grid", title=title, cols=B.size, rows=B.size, cell=60, flip=True)
+        s.board("board", "grid", title=title, cols=B.size, rows=B.size, cell=60, flip=True,
+                labels={"cols": [B.label(c)[0] for c in range(B.size)],
+                        "rows": [str(r + 1) for r in range(B.size)]})     # a1 style, as the notation writes
         ace_of = {a: seat for seat, a in enumerate(B.aces)}
         for i in range(B.tiles):
             words = [B.label(i)]
@@ -57,10 +58,6 @@ class View:
                 fill = ACE_TINT[ace_of[i]]
                 words.append(f"{SEAT_NAMES[ace_of[i]]}'s Ace")
             s.cell("board", B.grid.cell(i), fill=fill, title=" ".join(words))
-        for i in range(B.tiles):   # the coordinates, in each tile's lower left corner (as the notation writes them)
-            if i != B.hole:
-                c, r = B.grid.cell(i)
-                s.text("board", (c + 0.16, r + 0.14), B.label(i), size=9, color="#8a7b66")
         self.path_line()
         for seat, a in enumerate(B.aces):
             s.piece("board", B.grid.cell(a), "circle", SEAT_COLORS[seat], size=0.8, hollow=True, text="A",
@@ -72,10 +69,25 @@ class View:
             s.piece("board", B.grid.cell(tile), self.game.seats()[seat].shape, SEAT_COLORS[seat], size=0.56,
                     text=SEAT_NAMES[seat][0], outline="#111",
                     title=f"{SEAT_NAMES[seat]}'s pawn on {B.label(tile)}" + (" (to move)" if seat == mover else ""))
+        self.mark_last()
         self.status()
         self.panels()
         self.interact()
         return s.to_json()
+
+    def mark_last(self) -> None:
+        """The last move outlined: where the pawn moved last (this turn's, else the previous turn's), the
+        blocker challenged this turn, the blocker placed last."""
+        state, B = self.state, self.B
+        marked = []
+        if state.path:
+            marked.append(state.path[-1])
+        elif state.last is not None:
+            _seat, path, placed = state.last
+            marked += ([path[-1]] if path else []) + ([placed] if placed >= 0 else [])
+        if state.challenged >= 0:
+            marked.append(state.challenged)
+        self.s.last(*(cell_id(B.grid.cell(i)) for i in marked))
 
     def blocker(self, tile: int) -> None:
         game, state, B = self.game, self.state, self.B
@@ -84,19 +96,17 @@ class View:
         colour_seen = game.params.blocker_color_visible or b.face_up
         color = SEAT_COLORS[b.colour] if colour_seen else UNKNOWN_BACK
         back = f"{owner}'s blocker" if colour_seen else "a blocker"
-        marked = tile == state.challenged or (state.last is not None and tile == state.last[2] and not state.path)
-        extra = {"outline": LAST_MARK} if marked else {}
         if b.face_up:
             self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, text=face_name(b.value),
-                         title=f"{back} on {B.label(tile)}, face up: {face_name(b.value)}", **extra)
+                         title=f"{back} on {B.label(tile)}, face up: {face_name(b.value)}")
         elif self.sees(tile):
-            who = "everyone saw it" if b.known == game._everyone else "you placed it; nobody else knows it"
+            who = "everyone saw it" if b.known == game.everyone else "you placed it; nobody else knows it"
             self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, hollow=True,
                          text=face_name(b.value),
-                         title=f"{back} on {B.label(tile)}, face down: {face_name(b.value)} (known: {who})", **extra)
+                         title=f"{back} on {B.label(tile)}, face down: {face_name(b.value)} (known: {who})")
         else:
             self.s.piece("board", B.grid.cell(tile), "square", color, size=0.62, text="?",
-                         title=f"{back} on {B.label(tile)}, face down", **extra)
+                         title=f"{back} on {B.label(tile)}, face down")
 
     def sees(self, tile: int) -> bool:
         """Whether the viewer may know the value of the blocker on ``tile``."""
