@@ -715,7 +715,10 @@ def test_the_board_offers_the_wall_player_its_options():
     assert scene["moves"]["edge:4,6:4,7"][0]["action"]["kind"] == "remove"
     assert edges["edge:0,5:1,5"]["style"] == "slot"
     assert scene["moves"]["edge:0,5:1,5"][0]["action"] == {"kind": "build", "a": [0, 5], "b": [1, 5]}
-    assert "edge:2,3:2,4" not in edges                                       # on the token's tile
+    assert edges["edge:2,3:2,4"]["style"] == "blank"                         # on the token's tile: no slot,
+    assert "edge:2,3:2,4" not in scene["moves"]                              # but a click there says why
+    assert scene["reasons"]["edge:2,3:2,4"] == ("a wall may not lie on an edge of a token's tile (c4|c5) "
+                                                "(rule A.1 §14.3)")
     assert scene["selects"]["supply:obstacle"]["cell:7,9"][0]["action"] == {"kind": "buy", "at": [7, 9]}
     assert "a token stands on c4" in scene["reasons"]["cell:2,3"]
     assert scene["buttons"] == [{"label": "End wall turn", "action": {"kind": "end_turn"}}]

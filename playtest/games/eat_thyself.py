@@ -37,7 +37,9 @@ Position JSON
      "phase": "move",             # move | bonus | take | place | over
      "hand": [],                  # pieces to put back, e.g. ["●", "○"]
      "take_from": null, "takes_left": 0, "bonus_left": 0,
-     "turn": 0}                   # completed turns, for max_turns
+     "turn": 0,                   # completed turns, for max_turns
+     "last": [5]}                 # slots the last turn's pieces landed on (outlined on the
+                                  # board; no part of the position's equality)
 
 Pieces are ``▲ ● ◆`` (kings of seats 0, 1, 2) and ``△ ○ ◇`` (their pawns);
 ``□`` is an empty tile and ``□●`` a tile with a piece on it. ASCII works too:
@@ -334,6 +336,18 @@ class State(NamedTuple):
     turn: int = 0
     winners: tuple | None = None
     reason: str = ""
+    #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark);
+    #: no part of the position, so it takes no part in equality
+    last: tuple = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the module docstring)."""
@@ -345,6 +359,8 @@ class State(NamedTuple):
         if self.winners is not None:
             data["winners"] = list(self.winners)
             data["reason"] = self.reason
+        if self.last:
+            data["last"] = list(self.last)
         return data
 
     def count(self, player: int) -> tuple[int, int]:
@@ -363,6 +379,14 @@ class State(NamedTuple):
                 else:
                     kings += 1
         return kings, pawns
+
+
+def _after_lift(last: tuple, ring: list, slot: int) -> tuple:
+    """The last-move mark ``last`` (slot indices) once the piece on ``slot`` is lifted off ``ring``:
+    a bare slot disappears, so the slots after it move down one."""
+    if ring[slot][0]:
+        return last
+    return tuple(i - 1 if i > slot else i for i in last if i != slot)
 
 
 # --------------------------------------------------------------------------- the game
@@ -514,36 +538,44 @@ class EatThyself(Game):
             return self._apply_move(state, action)  # type: ignore[arg-type]
         ring = list(state.ring)
         if kind == "remove":
+            state = state._replace(last=_after_lift(state.last, ring, action.slot))  # type: ignore[attr-defined]
             self._lift(ring, action.slot)  # type: ignore[attr-defined]
             bonus_left = state.bonus_left - 1
             if bonus_left > 0 and any(p == state.mover * 2 + PAWN for _, p in ring):
                 return state._replace(ring=tuple(ring), bonus_left=bonus_left)
             return self._end_turn(state, tuple(ring))
-        if kind in ("keep", "pass"):
+        if kind == "keep":
             return self._end_turn(state, state.ring)
+        if kind == "pass":
+            return self._end_turn(state._replace(last=()), state.ring)
         if kind == "take":
             piece = ring[action.slot][1]  # type: ignore[attr-defined]
+            last = _after_lift(state.last, ring, action.slot)  # type: ignore[attr-defined]
             self._lift(ring, action.slot)  # type: ignore[attr-defined]
             hand = tuple(sorted(state.hand + (piece,)))
             takes_left = state.takes_left - 1
             if takes_left > 0 and any(p is not None and p >> 1 == state.take_from for _, p in ring):
-                return state._replace(ring=tuple(ring), hand=hand, takes_left=takes_left)
-            return state._replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place")
+                return state._replace(ring=tuple(ring), hand=hand, takes_left=takes_left, last=last)
+            return state._replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place", last=last)
         if kind in ("place_gap", "place_tile", "discard"):
             piece = action.piece  # type: ignore[attr-defined]
             hand = list(state.hand)
             hand.remove(piece)
+            last = state.last
             if kind == "place_gap":
-                ring.insert(action.gap, (False, piece))  # type: ignore[attr-defined]
+                gap = action.gap  # type: ignore[attr-defined]
+                ring.insert(gap, (False, piece))
+                last = tuple(i + 1 if i >= gap else i for i in last) + (gap,)
             elif kind == "place_tile":
                 ring[action.slot] = (True, piece)  # type: ignore[attr-defined]
+                last += (action.slot,)  # type: ignore[attr-defined]
             if hand:
-                return state._replace(ring=tuple(ring), hand=tuple(hand))
-            return self._end_turn(state._replace(hand=()), tuple(ring))
+                return state._replace(ring=tuple(ring), hand=tuple(hand), last=last)
+            return self._end_turn(state._replace(hand=(), last=last), tuple(ring))
         raise IllegalAction(f"{action!r} is not an Eat Thyself action")
 
     @staticmethod
-    def _lift(ring: list, slot: int) -> None:
+    def _lift(ring: list, slot: int) -> None:  # (the last-move mark follows with _after_lift)
         """Take the piece on ``slot`` off the ring: a bare slot disappears, a tile stays empty."""
         if ring[slot][0]:
             ring[slot] = (True, None)
@@ -565,8 +597,10 @@ class EatThyself(Game):
         mine[move.card] = high if mine[move.card] == low else low
         faces[me] = tuple(mine)
         ring[dst] = (tile, king)
+        # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
+        landed = dst - 1 if dst > src and not ring[src][0] else dst
         self._lift(ring, src)
-        new = state._replace(faces=tuple(faces))
+        new = state._replace(faces=tuple(faces), last=(landed,))
         if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
             return self._end_turn(new, tuple(ring))
         owner = eaten >> 1
@@ -709,7 +743,7 @@ class EatThyself(Game):
         if not isinstance(data, dict):
             raise ValueError("an Eat Thyself position is an object with 'ring', 'cards' and 'to_move'")
         unknown = set(data) - {"ring", "cards", "to_move", "phase", "hand", "take_from", "takes_left",
-                               "bonus_left", "turn", "winners", "reason"}
+                               "bonus_left", "turn", "winners", "reason", "last"}
         if unknown:
             raise ValueError(f"unknown fields in an Eat Thyself position: {sorted(unknown)}")
         ring = _parse_ring(data.get("ring"), "ring")
@@ -757,7 +791,10 @@ class EatThyself(Game):
         if phase == "over" or "winners" in data:
             winners = data.get("winners", [])
             state = state._replace(phase="over", winners=tuple(winners), reason=data.get("reason", ""))
-        return state
+        last = data.get("last", [])
+        if not isinstance(last, list) or any(type(i) is not int or not 0 <= i < len(ring) for i in last):
+            raise ValueError(f"last: the slots the last turn's pieces landed on, numbers from 0 to {len(ring) - 1}")
+        return state._replace(last=tuple(last)) if last else state
 
     # ---- the scene
     def view(self, state: State, seat: int | None = None) -> dict:
@@ -765,7 +802,10 @@ class EatThyself(Game):
         s = Scene()
         ring = state.ring
         n = len(ring)
-        s.board("ring", "ring", title=f"The ring ({n} slots)", slots=n, slot=34)
+        # slot numbers as the move log writes them (▲1↻2→3: the king on slot 1 moves 2 to slot 3)
+        s.board("ring", "ring", title=f"The ring ({n} slots)", slots=n, slot=34,
+                labels={"slots": [str(i) for i in range(n)]})
+        s.last(*(slot_id(i) for i in state.last))
         for i, (tile, piece) in enumerate(ring):
             if tile:
                 s.cell("ring", i, fill="#f4efe6", id=False if piece is not None else slot_id(i),

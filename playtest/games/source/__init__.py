@@ -56,7 +56,9 @@ Position JSON
      "acted": false,             # has it acted this turn (a turn without action is a pass)
      "passes": 0,                # colour turns in a row that passed
      "turn": 0,                  # colour turns completed (turn 0 gets first_turn_ap)
-     "over": ""}                 # why the game ended, "" while it goes on
+     "over": "",                 # why the game ended, "" while it goes on
+     "last": ["b1", "b2"]}       # the points the last colour's turn touched, outlined
+                                 #   on the board (no part of the position's equality)
 
 Only ``board`` is required: ``supply`` defaults to the tokens not on the
 board, ``to_move`` to ``first_color`` and ``ap_left`` to a full turn. A row

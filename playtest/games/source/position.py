@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...geometry import LETTERS as LETTERS_AZ
 from ...position import PositionReader
 from .params import COLORS, LETTERS, R_SETUP
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["State", "read_position", "set_item", "add_layer", "remove_layer", "clear_layers"]
 
-FIELDS = ("board", "supply", "to_move", "ap_left", "acted", "passes", "turn", "over")
+FIELDS = ("board", "supply", "to_move", "ap_left", "acted", "passes", "turn", "over", "last")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,8 @@ class State:
     (colours in :data:`COLORS` order; bit ``row * size + col``), ``forts[k]``
     the points with more than ``k`` fortification tokens. ``connected`` and
     ``tally`` are derived from the rest (and the parameters) and kept up to
-    date action by action; they take no part in equality.
+    date action by action; ``last`` holds the points the last colour's turn
+    touched (for the board's last-move mark). They take no part in equality.
     """
 
     size: int               # points per side
@@ -47,6 +49,8 @@ class State:
     connected: tuple = field(default=(0, 0, 0, 0), compare=False)
     #: per colour: (connected, unconnected, centre, surrounded) points, updated per action
     tally: tuple = field(default=((0, 0, 0, 0),) * 4, compare=False)
+    #: the points the current colour's turn touched so far, or the previous turn's before it acts
+    last: tuple = field(default=(), compare=False)
 
     def layers(self, index: int) -> int:
         """Fortification tokens on point ``index``."""
@@ -82,9 +86,13 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the module docstring)."""
-        return {"board": self.diagram(), "supply": dict(zip(COLORS, self.supply)),
+        data = {"board": self.diagram(), "supply": dict(zip(COLORS, self.supply)),
                 "to_move": COLORS[self.active], "ap_left": self.ap_left, "acted": self.acted,
                 "passes": self.passes, "turn": self.turn, "over": self.over}
+        if self.last:
+            n = self.size
+            data["last"] = [f"{LETTERS_AZ[i % n]}{i // n + 1}" for i in self.last]
+        return data
 
     def __str__(self) -> str:
         return "\n".join(self.diagram())
@@ -215,6 +223,12 @@ def read_position(game: Source, data: Any) -> State:
         raise ValueError(f"passes = {passes} would have ended the game (pass_limit = {p.pass_limit})")
     if not over and p.end_timing == "immediate":
         over = game._trigger(tuple(stones), tuple(supply))
+    last = []
+    for name in reader.items("last", "point names such as \"e5\" (what the last move touched)"):
+        if name not in b.labels:
+            raise ValueError(f"last: {name!r} is not a point of the {n}x{n} board (a1 to "
+                             f"{b.labels[-1]})")
+        last.append(b.labels.index(name))
     state = State(n, tuple(stones), forts, tuple(supply), COLORS.index(to_move), ap_left, acted,
-                  passes, turn, over)
+                  passes, turn, over, last=tuple(last))
     return game._derive(state)

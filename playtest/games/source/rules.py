@@ -194,7 +194,7 @@ class Source(Game):
         tally = tuple(self._token_points(c, stones[c], connected[c], forts) + (territory[c].bit_count() * tv,)
                       for c in range(4))
         return State(state.size, stones, forts, state.supply, state.active, state.ap_left, state.acted,
-                     state.passes, state.turn, state.over, connected, tally)
+                     state.passes, state.turn, state.over, connected, tally, state.last)
 
     def _trigger(self, stones: tuple, supply: tuple) -> str:
         """Why the end is triggered (``end_trigger``), or ``""``."""
@@ -485,11 +485,15 @@ class Source(Game):
         """
         if check:
             self._check(state, action)
+        # the board's last-move mark: the points this colour's turn touched (a new turn starts afresh)
+        last = state.last if state.acted else ()
         if action.kind == "end_turn":
             return self._end_turn(state, state.stones, state.forts, state.supply, state.connected,
-                                  state.tally, state.acted)
+                                  state.tally, state.acted, last)
         p, b = self.params, self.board
         i = action.row * b.cols + action.col  # type: ignore[attr-defined]
+        if i not in last:
+            last += (i,)
         bit = 1 << i
         c = state.active
         stones, forts, supply, connected = state.stones, state.forts, state.supply, state.connected
@@ -551,14 +555,14 @@ class Source(Game):
             over = self._trigger(stones, supply)
             if over:
                 return State(state.size, stones, forts, supply, c, max(ap_left, 0), True, state.passes, state.turn,
-                             over, connected, tally)
+                             over, connected, tally, last)
         if ap_left <= 0:
-            return self._end_turn(state, stones, forts, supply, connected, tally, True)
+            return self._end_turn(state, stones, forts, supply, connected, tally, True, last)
         return State(state.size, stones, forts, supply, c, ap_left, True, state.passes, state.turn, "",
-                     connected, tally)
+                     connected, tally, last)
 
     def _end_turn(self, state: State, stones: tuple, forts: tuple, supply: tuple, connected: tuple,
-                  tally: tuple, acted: bool) -> State:
+                  tally: tuple, acted: bool, last: tuple = ()) -> State:
         """The turn of ``state.active`` ends: the game may end (rule C.1 §16), else the next colour starts."""
         p = self.params
         passes = 0 if acted else state.passes + 1
@@ -572,9 +576,9 @@ class Source(Game):
             if reason and (p.end_timing == "end_of_turn" or c == self._round_last):
                 over = reason + (" (end of the turn)" if p.end_timing == "end_of_turn" else " (end of the round)")
         if over:
-            return State(state.size, stones, forts, supply, c, 0, acted, passes, turn, over, connected, tally)
+            return State(state.size, stones, forts, supply, c, 0, acted, passes, turn, over, connected, tally, last)
         return State(state.size, stones, forts, supply, self._next[c], p.ap_per_turn, False, passes, turn, "",
-                     connected, tally)
+                     connected, tally, last)
 
     def adapt_state(self, state: State, old: Game) -> State:
         """After a live parameter change: connection and score are recomputed; a turn that has not acted
@@ -590,7 +594,7 @@ class Source(Game):
             elif p.end_timing == "immediate":
                 over = self._trigger(state.stones, state.supply)
         return self._derive(State(state.size, state.stones, state.forts, state.supply, state.active, ap_left,
-                                  state.acted, state.passes, state.turn, over))
+                                  state.acted, state.passes, state.turn, over, last=state.last))
 
     # ---- notation and JSON
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:

@@ -28,10 +28,9 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
     n = b.cols
     seats = game.seats()
     s = Scene()
-    s.board("board", "points", title=f"Source {n}×{n}", cols=n, rows=n, spacing=40, pad=0.9)
-    for k in range(n):
-        s.text("board", (k, -0.66), b.labels[k][0], size=10, color="#8a7b66")
-        s.text("board", (-0.66, k), str(k + 1), size=10, color="#8a7b66")
+    # coordinates as the log writes points: e5 is column e, row 5 counted from the top
+    s.board("board", "points", title=f"Source {n}×{n}", cols=n, rows=n, spacing=40, pad=0.9,
+            labels={"cols": [b.labels[k][0] for k in range(n)], "rows": [str(k + 1) for k in range(n)]})
     sources = {game.sources[c]: c for c in range(4)}
     cell_of = b.cell
     for i in range(b.size):
@@ -68,6 +67,8 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
                 text += "★"
             s.piece("board", cell_of(i), shape, COLOR_CSS[name], id=point_id(cell_of(i)), size=0.72, text=text,
                     title=" ".join(words), **extra)
+    # the last move: the points the colour's turn touched (the previous colour's until this one acts)
+    s.last(*(point_id(cell_of(i)) for i in state.last))
     score = game.score(state)
     s.panel("Score", score.rows())
     active = state.active

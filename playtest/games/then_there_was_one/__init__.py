@@ -76,12 +76,14 @@ tiles on the board, so the board edge can never close a jump side) and
 
 Board and bots
 --------------
-``view`` draws the grid with row 0 at the bottom, the black line, the tinted
-start zone and goal row, obstacles, tokens and walls (``"wall"`` for this
-turn's, ``"old"`` for walls left standing). The wall player clicks an empty
-edge slot to build, a wall to pick it up, and the obstacle supply beside the
-board then a tile to buy; a token player clicks one of the lit tiles (a
-diagonal one is a jump), and the other neighbours say why not.
+``view`` draws the grid with row 0 at the bottom, its coordinates (``a``.. and
+``1``.., as the log writes them), the black line, the tinted start zone and
+goal row, obstacles, tokens and walls (``"wall"`` for this turn's, ``"old"``
+for walls left standing), and outlines what the last move touched. The wall
+player clicks an empty edge slot to build, a wall to pick it up, and the
+obstacle supply beside the board then a tile to buy; an edge where no wall
+may go says why; a token player clicks one of the lit tiles (a diagonal one is
+a jump), and the other neighbours say why not.
 :class:`GreedyTokenBot` and :class:`GreedyWallBot` play one side each:
 ``playtest.Table(session, bots={0: GreedyWallBot()})``.
 
@@ -112,8 +114,11 @@ Position JSON
      "moved": [],                              # token seats that had their turn this round
      "path": [[4, 0], [4, 1]],                 # token turn: tiles this turn, start first
      "steps_taken": 1, "jumps_used": 0,        # token turn (derived from path if left out)
-     "rules": {"wall_budget": 10}}             # live parameters of this turn that differ
+     "rules": {"wall_budget": 10},             # live parameters of this turn that differ
                                                # from the defaults; leave out = the game's
+     "last": {"tiles": [[4, 0], [4, 1]],       # what the last move touched, outlined on the
+              "edges": []}}                    # board (a path so far, a wall turn's walls and
+                                               # obstacles); no part of the position's equality
 
 >>> import playtest
 >>> game = playtest.load("then_there_was_one")

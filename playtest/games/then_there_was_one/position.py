@@ -8,7 +8,7 @@ the rules could not reach, with a message that says why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ WALL = 0  # the wall player's seat
 PHASES = ("scatter", "place", "start", "order", "wall", "token", "over")
 FIELDS = ("board", "phase", "to_move", "round", "first_wall_turn", "obstacles", "bought_this_turn",
           "bought_in_game", "walls", "built_this_turn", "tokens", "arrived", "eliminated", "moved", "path",
-          "steps_taken", "jumps_used", "rules", "winners", "reason")
+          "steps_taken", "jumps_used", "rules", "winners", "reason", "last")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,8 @@ class State:
     Cells are indices ``row * board_width + col``; ``obstacles``, ``bought``,
     ``walls`` and ``built`` are bit masks (see :class:`~.board.Board`); ``tokens[k]`` is the
     tile of seat ``k+1``'s token, or -1 when it is not on the board.
+    ``last_tiles`` and ``last_edges`` are what the last action touched, for
+    the board's last-move mark; they take no part in equality.
     """
 
     phase: str
@@ -58,6 +60,10 @@ class State:
     jumps_used: int = 0
     winners: tuple | None = None
     reason: str = ""
+    #: the last action's tiles (a token's path this turn, start first; a wall turn's bought obstacles)
+    last_tiles: tuple = field(default=(), compare=False)
+    #: the last action's edges (a mask: the wall built or picked up; a finished wall turn's walls)
+    last_edges: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the module docstring)."""
@@ -83,6 +89,8 @@ class State:
         if self.winners is not None:
             data["winners"] = list(self.winners)
             data["reason"] = self.reason
+        if self.last_tiles or self.last_edges:
+            data["last"] = {"tiles": [list(B.cell(i)) for i in self.last_tiles], "edges": edges(self.last_edges)}
         return data
 
 
@@ -168,6 +176,24 @@ class _Reader(PositionReader):
 
 def read_position(game: ThenThereWasOne, data: Any) -> State:
     """``game.state_from_json``: a position from its hand-written JSON, validated with clear messages."""
+    state = _read_position(game, data)
+    if "last" not in data:
+        return state
+    return replace(state, **_read_last(game, _Reader(game, data)))
+
+
+def _read_last(game: ThenThereWasOne, reader: _Reader) -> dict[str, Any]:
+    """The ``last`` field: ``{"tiles": [[col, row], ...], "edges": [[[col, row], [col, row]], ...]}``."""
+    last = reader.mapping("last", '{"tiles": [[col, row], ...], "edges": [[[col, row], [col, row]], ...]} '
+                                  "(what the last move touched)", keys=("tiles", "edges"))
+    tiles = last.get("tiles", [])
+    if not isinstance(tiles, list):
+        raise ValueError("last: tiles must be a list of tiles [col, row]")
+    edges = _Reader(game, {"last": last.get("edges", [])}).edges("last")
+    return {"last_tiles": tuple(reader.cell(v, "last") for v in tiles), "last_edges": edges}
+
+
+def _read_position(game: ThenThereWasOne, data: Any) -> State:
     reader = _Reader(game, data)
     p, B = game.params, game.B
     names = lambda seat: game.seats()[seat].name  # noqa: E731

@@ -416,6 +416,28 @@ class ThenThereWasOne(Game):
     def apply(self, state: State, action: Action, check: bool = True) -> State:
         if check:
             self._check(state, action)
+        tiles, edges = self._touched(state, action)
+        return replace(self._resolve(state, action), last_tiles=tiles, last_edges=edges)
+
+    def _touched(self, state: State, action: Action) -> tuple[tuple, int]:
+        """What ``action`` touches, for the board's last-move mark: ``(tiles, edge mask)``.
+
+        A step shows the token's path this turn so far; the end of a wall turn shows that
+        turn's new walls and bought obstacles (until then the board draws them apart anyway).
+        """
+        kind, B = action.kind, self.B
+        if kind == "step" or kind == "jump":
+            return state.path + (B.index(action.to),), 0  # type: ignore[attr-defined]
+        if kind == "build" or kind == "remove":
+            return (), 1 << B.edge_bit(B.index(action.a), B.index(action.b))  # type: ignore[attr-defined]
+        if kind in ("buy", "start", "place_obstacle"):
+            return (B.index(action.at),), 0  # type: ignore[attr-defined]
+        if kind == "end_turn":
+            return tuple(bits(state.bought)), state.built
+        return (), 0
+
+    def _resolve(self, state: State, action: Action) -> State:
+        """The state after the (checked) ``action``."""
         kind = action.kind
         B = self.B
         if kind == "step" or kind == "jump":

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...geometry import bits, popcount
+from ...geometry import LETTERS, bits, popcount
 from ...rules import EndTurn
-from ...scene import Scene, cell_id
+from ...scene import Scene, cell_id, edge_id
 from .actions import Build, Buy, Remove
 from .params import bracketed
 from .position import State
@@ -39,8 +39,9 @@ class View:
     def build(self) -> dict:
         game, state, B, s = self.game, self.state, self.B, self.s
         seats = game.seats()
+        # coordinates as the move log writes them: c12 is column c, row 12 (row 1 at the bottom)
         s.board("board", "grid", title=f"{game.title}: round {state.round}", cols=B.cols, rows=B.rows, cell=34,
-                flip=True)
+                flip=True, labels={"cols": LETTERS[:B.cols], "rows": [str(r + 1) for r in range(B.rows)]})
         tokens_at = {t: k + 1 for k, t in enumerate(state.tokens) if t >= 0}
         for i in range(B.size):
             fill = GOAL_FILL if B.goal >> i & 1 else ZONE_FILL if B.zone >> i & 1 else TILE_FILL
@@ -82,6 +83,7 @@ class View:
                 text, title = str(seat), f"{seats[seat].name}'s token (seat {seat})" + (" (arrived)" if dim else "")
             s.piece("board", B.cell(t), seats[seat].shape, seats[seat].color, size=0.72, text=text, dim=dim,
                     title=title, outline="#111" if moving else None)
+        self.last_move()
         self.status()
         self.panels()
         if acting:
@@ -93,6 +95,15 @@ class View:
         else:
             s.hint(f"Waiting for {seats[mover].name}.")
         return s.to_json()
+
+    def last_move(self) -> None:
+        """Outline what the last action touched (a bot's too): a token's path, a wall, a bought obstacle."""
+        state, B, s = self.state, self.B, self.s
+        for i in state.last_tiles:
+            s.last(cell_id(B.cell(i)))
+        for e in bits(state.last_edges):
+            i, j = B.edge_ends(e)
+            s.last(edge_id(B.cell(i), B.cell(j)))
 
     def status(self) -> None:
         game, state, s = self.game, self.state, self.s
@@ -161,10 +172,20 @@ class View:
     def interact_wall(self) -> None:
         game, state, s, B = self.game, self.state, self.s, self.B
         rules = state.rules
-        for e in bits(game.build_edges(state)):
+        build = game.build_edges(state)
+        for e in bits(build):
             i, j = B.edge_ends(e)
             eid = s.edge("board", B.cell(i), B.cell(j), style="slot")
             s.move(eid, "build a wall here (1 point)", game.wall_action(Build, e).to_json())
+        # every other empty edge says why no wall may go there (a click there is the edge's, not the tile's);
+        # with the budget spent that is one reason for all, asked once
+        spent = game.points_used(state) + 1 > rules.wall_budget
+        why = ""
+        for e in bits(B.inner & ~(state.walls | state.built | build)):
+            i, j = B.edge_ends(e)
+            eid = s.edge("board", B.cell(i), B.cell(j), style="blank")
+            why = why if spent and why else game.why_not(state, game.wall_action(Build, e))
+            s.reason(eid, why)
         # buying is two clicks: the obstacle supply beside the board, then a tile (so the tiles are
         # not all lit up while the player builds walls)
         s.board("supply", "grid", title="Buy", cols=1, rows=1, cell=40)
