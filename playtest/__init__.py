@@ -13,12 +13,13 @@ from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAc
                     Outcome, Params, ParamSpec, Seat, load, register)
 from .session import Session, SessionFileError, SessionSaveError
 from .testers import tester_link
+from .rulebook import rule_text, rules_page
 from . import bots
 
 __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep",
-           "tester_link"]
+           "tester_link", "rules_page", "rule_text"]
 __version__ = "0.1.0"
 
 
