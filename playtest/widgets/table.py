@@ -33,12 +33,14 @@ Table(eat_thyself: move 0, Triangle ▲ to move)
 from __future__ import annotations
 
 import json
+from html import escape
 from typing import Any
 
 import ipywidgets as w
 
 from ..bots import bots_for
-from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance
+from ..rulebook import explain
+from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, show_value
 from ..session import Session
 from .board import Board
 
@@ -95,6 +97,7 @@ class Table(w.VBox):
         self.redo_button.on_click(lambda _: self._guard(self.session.redo))
         self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
         self.notice = w.Label(value="")
+        self.notice.add_class("pt-wrap")          # long notices wrap (board.css) instead of being cut
 
         # playback of a move that resolves step by step: play, slider, step back and forth
         self.playback_slider = w.IntSlider(value=0, min=0, max=1, description="Step",
@@ -152,22 +155,29 @@ class Table(w.VBox):
                                        indent=False, layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _: self._guard(self._save))
 
+        # the rule parameters next to the board, in the side column, folded until opened
+        self.param_panel = w.Accordion(children=[params_box], layout=w.Layout(width="auto"))
+        self.param_panel.set_title(0, "Rule parameters")
+        self.param_panel.selected_index = None
         side = w.VBox([
             w.HBox([self.undo_button, self.redo_button, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
             w.HTML("<b>Moves</b> <small>(pick one to jump there)</small>"),
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
             w.HTML("<b>Seats</b>"), self.seats_box,
+            self.param_panel,
             w.HBox([self.save_path, self.save_button]), self.save_replace,
             w.HBox([self.download_button, self.upload], layout=w.Layout(flex_flow="row wrap")),
-        ], layout=w.Layout(flex="0 0 360px", width="360px", min_width="320px", overflow="hidden"))
-        tabs = w.Accordion(children=[params_box], layout=w.Layout(width="100%"))
-        tabs.set_title(0, "Rule parameters")
-        tabs.selected_index = None
-        # side by side when there is room, the side panel below the board when there is not
-        top = w.HBox([w.VBox([self.playback, self.board]), side],
-                     layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([top, self.notice, tabs], **kwargs)
+        ], layout=w.Layout(flex="0 0 360px", width="360px", min_width="360px"))
+        side.add_class("pt-side")
+        # the board and the side column always side by side: the side column keeps its width, and the
+        # board's own box scrolls when the board is wider than what is left (board.css), so nothing
+        # jumps below the board as the content changes
+        board_column = w.VBox([self.playback, self.board],
+                              layout=w.Layout(flex="1 1 auto", min_width="0", width="auto"))
+        top = w.HBox([board_column, side],
+                     layout=w.Layout(flex_flow="row nowrap", align_items="flex-start", width="100%"))
+        super().__init__([top, self.notice], **kwargs)
         self.add_class("pt-table")
         self._listener = lambda _session: self.refresh()
         session.on_change(self._listener)
@@ -187,19 +197,24 @@ class Table(w.VBox):
 
     # ------------------------------------------------------------------ building
     def _make_seat_pickers(self) -> dict[int, w.Dropdown]:
-        names = list(bots_for(self.session.game.name))
+        """One menu per seat: a person, or one of the bots that can play that seat (``Bot.plays``)."""
+        game = self.session.game
+        makers = bots_for(game.name)
         pickers = {}
-        for seat, info in enumerate(self.session.game.seats()):
+        for seat, info in enumerate(game.seats()):
             current = self.bots.get(seat)
             value = _PERSON if current is None else next(
-                (n for n, cls in bots_for(self.session.game.name).items() if isinstance(current, cls)), _PERSON)
+                (n for n, cls in makers.items() if isinstance(current, cls)), _PERSON)
+            names = [n for n, maker in makers.items() if n == value or _plays(maker, game, seat)]
             picker = w.Dropdown(options=[_PERSON] + names, value=value, description=info.name,
+                                tooltip=f"Who plays {info.name}: a person, or a bot that can play this seat",
                                 style={"description_width": "120px"}, layout=w.Layout(width="auto"))
             picker.observe(lambda change, seat=seat: self._on_seat_pick(seat, change["new"]), names="value")
             pickers[seat] = picker
         return pickers
 
     def _make_param_panel(self) -> w.VBox:
+        """One row per parameter: its name, its control, and its meaning, each wrapping in the side column."""
         rows = []
         params = self.session.params
         for spec in params.specs():
@@ -207,12 +222,17 @@ class Table(w.VBox):
             control.observe(lambda change, spec=spec: self._on_param(spec, change["new"]), names="value")
             self.param_widgets[spec.name] = control
             when = "live" if spec.live else "new game"
-            help_text = w.Label(value=f"{spec.help} [{spec.source}; {when}]",
-                                layout=w.Layout(width="auto"))
-            rows.append(w.HBox([control, help_text]))
-        legend = w.Label(value="Live parameters apply at once from this position; "
-                               "setup parameters start a new game with the button below.")
-        return w.VBox([legend, *rows, self.new_game_button])
+            rule = f", rule {spec.rule}" if spec.rule else ""
+            name = w.HTML(f'<div style="{_WRAP}"><b>{escape(spec.name)}</b></div>')
+            help_text = w.HTML(f'<div style="{_WRAP} font-size: 12px; color: #6b625a">{escape(spec.help)} '
+                               f"[{escape(spec.source)}; {when}{escape(rule)}]</div>")
+            row = w.VBox([name, control, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
+            row.add_class("pt-param")
+            row.add_class(f"pt-param-{spec.name}")
+            rows.append(row)
+        legend = w.HTML(f'<div style="{_WRAP}">Live parameters apply at once from this position; setup '
+                        "parameters (<i>new game</i>) start a new game with the button below.</div>")
+        return w.VBox([legend, *rows, self.new_game_button], layout=w.Layout(width="auto"))
 
     # ------------------------------------------------------------------ redraw
     @property
@@ -314,7 +334,7 @@ class Table(w.VBox):
                 self.move_log.options = options
             self.move_log.value = session.node
             branches = session.memo(("branches", node), session.branches)
-            branch_options = tuple((str(b), b.leaf) for b in branches)
+            branch_options = tuple(zip(_branch_labels(session, branches), (b.leaf for b in branches)))
             if branch_options != self.branches.options:
                 self.branches.options = branch_options
             current = next((b.leaf for b in branches if b.current), None)
@@ -375,8 +395,9 @@ class Table(w.VBox):
         try:
             call(*args)
         except (IllegalAction, ValueError, IndexError, TypeError, OSError, RecursionError) as err:
-            # a failed save rolled the session back: redraw what it is now, with the reason
-            self.board.error = _short_error(err)
+            # a failed save rolled the session back: redraw what it is now, with the reason; a message
+            # that cites a rule brings the rule's text along (the board shows it under the message)
+            self.board.error = _with_rules(self.session.game, _short_error(err))
             if isinstance(err, OSError):
                 self.refresh()
             return False
@@ -539,13 +560,28 @@ class Table(w.VBox):
 
 # ---------------------------------------------------------------------- parameter controls
 
+#: inline style of a text that wraps in a narrow column (a widget's text is one line by default)
+_WRAP = "white-space: normal; overflow-wrap: anywhere; line-height: 1.35;"
+
+
+def _fixed(spec: ParamSpec) -> bool:
+    """Whether the declaration allows one value only (a reading the kit does not offer an alternative to)."""
+    return (spec.choices is not None and len(spec.choices) == 1) or (
+        spec.min is not None and spec.max is not None and spec.min == spec.max)
+
+
 def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
-    common = {"description": spec.name, "tooltip": spec.help,
-              "style": {"description_width": "220px"}, "layout": w.Layout(width="420px")}
+    """The control of one parameter; one that cannot change anything is disabled, saying why."""
+    tooltip = spec.help
+    if _fixed(spec):
+        tooltip = (f"Only {show_value(value)} is offered: the kit plays no other reading of this rule yet, "
+                   "so this control cannot change anything")
+    common = {"description": "", "tooltip": tooltip, "disabled": _fixed(spec),
+              "layout": w.Layout(width="auto", max_width="100%")}
     if spec.choices is not None:
         return w.Dropdown(options=[(_show(c), c) for c in spec.choices], value=value, **common)
     if isinstance(spec.default, bool):
-        return w.Checkbox(value=value, indent=True, **common)
+        return w.Checkbox(value=value, indent=False, **common)
     if isinstance(spec.default, int):
         if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
             return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)
@@ -585,6 +621,42 @@ def _log_options(history: list[dict]) -> list[tuple[str, int]]:
         prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}.get(entry["kind"], f"{entry['move']}. ")
         options.append((f"{prefix}{entry['notation']}{mark}", entry["node"]))
     return options
+
+
+def _plays(maker: Any, game: Any, seat: int) -> bool:
+    """Whether the bot ``maker`` makes can play ``seat`` of ``game`` (``Bot.plays``; a bot without it can)."""
+    if getattr(maker, "plays", None) is None:
+        return True
+    try:
+        return bool(maker().plays(game, seat))
+    except Exception:   # a bot that cannot even be asked is not offered
+        return False
+
+
+def _branch_labels(session: Session, branches: list) -> list[str]:
+    """Each branch's label, unique: where labels agree, the last move of each line, then its position."""
+    labels = [str(b) for b in branches]
+    for _ in range(2):           # the last move of each line, then (if still alike) its position's number
+        seen = {label: labels.count(label) for label in labels}
+        for k, b in enumerate(branches):
+            if seen[labels[k]] > 1:
+                last = _notation_of(session, b.leaf) if _ == 0 else ""
+                labels[k] = f"{labels[k]}, ends {last}" if last else f"{labels[k]} (position {b.leaf})"
+    return labels
+
+
+def _notation_of(session: Session, node: int) -> str:
+    """The notation of the move that led to position ``node`` ("" when it cannot be read)."""
+    try:
+        return session._nodes[node].notation_for(None)
+    except (AttributeError, IndexError, TypeError):
+        return ""
+
+
+def _with_rules(game: Any, message: str, limit: int = 1600) -> str:
+    """``message`` and, after a blank line, the text of each rule it cites from the game's rules page."""
+    text = explain(game, message)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _short_error(err: BaseException) -> str:
