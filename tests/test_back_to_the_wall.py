@@ -675,13 +675,7 @@ def test_resolution_does_not_depend_on_who_submitted_first():
     rng = random.Random(4)
     state = game.initial_state()
     orders = [game.random_order(state, s, rng) for s in range(4)]
-    results = set()
-    for sequence in ([0, 1, 2, 3], [3, 1, 0, 2], [2, 3, 1, 0]):
-        current = state
-        for seat in sequence:
-            for action in order_actions(game, seat, orders[seat]):
-                current = game.apply(current, action)
-        results.add(current)
+    results = {enter_orders(game, state, orders, sequence) for sequence in ([0, 1, 2, 3], [3, 1, 0, 2], [2, 3, 1, 0])}
     assert len(results) == 1
 
 
@@ -695,6 +689,14 @@ def order_actions(game, seat, order):
             actions += [Direct(seat, b, k, i + 1, DIRECTIONS[d]) for i, d in enumerate(plan) if d >= 0]
     actions += [Garnet(seat, b, True) for b in range(3) if order.garnet[b]]
     return actions + [Submit(seat)]
+
+
+def enter_orders(game, state, orders, sequence):
+    """The state after each seat of ``sequence`` enters its order part by part and submits it."""
+    for seat in sequence:
+        for action in order_actions(game, seat, orders[seat]):
+            state = game.apply(state, action)
+    return state
 
 
 def test_all_directions_required_when_missing_directions_are_refused():
@@ -779,13 +781,7 @@ def test_resolution_is_independent_of_the_submission_order(seed, rounds):
     state = game.initial_state()
     while game.to_move(state) is not None:
         orders = [game.random_order(state, s, rng) for s in range(4)]
-        finals = set()
-        for sequence in (rng.sample(range(4), 4), rng.sample(range(4), 4)):
-            current = state
-            for seat in sequence:
-                for action in order_actions(game, seat, orders[seat]):
-                    current = game.apply(current, action)
-            finals.add(current)
+        finals = {enter_orders(game, state, orders, rng.sample(range(4), 4)) for _ in range(2)}
         assert len(finals) == 1
         state = finals.pop()
 
@@ -882,9 +878,7 @@ def golden_game(game, seed):
         entry["garnet"] = {names[s]: [game.params.board_names[b] for b in range(3) if o.garnet[b]]
                            for s, o in enumerate(orders) if any(o.garnet)}
         rounds.append(entry)
-        for seat in sequence:
-            for action in order_actions(game, seat, orders[seat]):
-                state = game.apply(state, action)
+        state = enter_orders(game, state, orders, sequence)
         assert state == log.after
     result = game.scores(state)
     final = {"boards": {game.params.board_names[b]: {names[s]: {"cells": bs.cells[s], "bonus": bs.bonus[s],

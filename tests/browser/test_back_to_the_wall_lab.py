@@ -30,6 +30,7 @@ import re
 
 import pytest
 from lab import panel_rows
+from test_core_lab import click_curtain, curtain_text, version, wait_version_above
 
 pytestmark = pytest.mark.browser
 
@@ -56,33 +57,9 @@ CELLS = [
 ]
 
 
-def version(nb) -> int:
-    v = nb.page.locator(SVG).first.get_attribute("data-version")
-    return int(v) if v else 0
-
-
-def wait_version_above(nb, v0: int, timeout: float = 20.0) -> None:
-    nb.page.wait_for_function(
-        "([sel, v]) => { const s = document.querySelector(sel);"
-        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
-        arg=[SVG, v0], timeout=timeout * 1000, polling=50)
-
-
 def kernel_view(nb) -> dict:
     """The session as the kernel sees it (a new cell is also a barrier for the page's messages)."""
     return json.loads(nb.run_code(KERNEL_VIEW).strip().splitlines()[-1])
-
-
-def curtain_text(nb) -> str:
-    loc = nb.page.locator(f"{ROOT} .pt-curtain")
-    return loc.inner_text().strip() if loc.is_visible() else ""
-
-
-def click_curtain(nb, label: str) -> None:
-    v0 = version(nb)
-    nb.page.locator(f"{ROOT} .pt-curtain button", has_text=label).first.click()
-    wait_version_above(nb, v0)
-    nb.page.locator(f"{ROOT} .pt-curtain").wait_for(state="hidden")
 
 
 def click_item(nb, item_id: str) -> None:

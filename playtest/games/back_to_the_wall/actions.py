@@ -40,10 +40,9 @@ def cell_text(cell: Any) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class AddWall(Action):
-    """A part of ``seat``'s order: a wall on cell ``at`` of board ``board``."""
+class _WallPart(Action):
+    """A part of ``seat``'s order about cell ``at`` of board ``board``."""
 
-    kind: ClassVar[str] = "wall"
     seat: int
     board: int
     at: tuple
@@ -52,23 +51,21 @@ class AddWall(Action):
         object.__setattr__(self, "at", _cell(self.at))
 
     def __str__(self) -> str:
-        return f"seat {self.seat} wall {self.board}:{cell_text(self.at)}"
+        return f"seat {self.seat} {self.kind} {self.board}:{cell_text(self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveWall(Action):
+class AddWall(_WallPart):
+    """A part of ``seat``'s order: a wall on cell ``at`` of board ``board``."""
+
+    kind: ClassVar[str] = "wall"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveWall(_WallPart):
     """A part of ``seat``'s order: take the wall on cell ``at`` of board ``board`` back out of it."""
 
     kind: ClassVar[str] = "unwall"
-    seat: int
-    board: int
-    at: tuple
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _cell(self.at))
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} unwall {self.board}:{cell_text(self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,36 +101,34 @@ class Garnet(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Clear(Action):
+class _SeatStep(Action):
+    """A step of ``seat``'s order as a whole."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clear(_SeatStep):
     """``seat`` clears every part of its order (before submitting it)."""
 
     kind: ClassVar[str] = "clear"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} clear"
 
 
 @dataclass(frozen=True, slots=True)
-class Submit(Action):
+class Submit(_SeatStep):
     """``seat`` submits its order; the last submission resolves the round."""
 
     kind: ClassVar[str] = "submit"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} submit"
 
 
 @dataclass(frozen=True, slots=True)
-class Withdraw(Action):
+class Withdraw(_SeatStep):
     """``seat`` takes its submitted order back while another seat still has to submit."""
 
     kind: ClassVar[str] = "withdraw"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} withdraw"
 
 
 #: the actions that build an order part by part
