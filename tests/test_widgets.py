@@ -33,6 +33,8 @@ def table(request):
 
 
 def test_a_committed_action_from_the_browser_plays_it(table):
+    if table.board.curtain:             # a game with secrets: the seat to act lifts the curtain first
+        send(table, {"type": "command", "name": "reveal", "seat": table.board.curtain["seats"][0][1]})
     before = table.session.move_number
     version = table.board.scene["version"]
     send(table, {"type": "action", "action": first_option(table.board.scene)})
@@ -106,7 +108,8 @@ def test_notes_box_adds_a_note_shown_on_the_board():
     assert session.notes[0].text == "<img src=x onerror=alert(1)>"
     assert table.note_box.value == ""
     panel = table.board.scene["panels"][-1]
-    assert panel["rows"] == [["<img src=x onerror=alert(1)>"]]   # drawn with textContent by board.js
+    # drawn with textContent by board.js; the author (the designer's name by default) beside it
+    assert panel["rows"] == [[session.author, "<img src=x onerror=alert(1)>"]]
     table.note_box.value = "   "
     table.note_button.click()
     assert "needs some text" in table.board.error

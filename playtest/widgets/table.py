@@ -283,9 +283,12 @@ class Table(w.VBox):
         if isinstance(outcomes, UncountedChance):
             buttons[0]["title"] = f"Draw: {outcomes.describe}. Force an outcome from Python: session.force(...)"
             return buttons
-        possible = [(o, p) for o, p in outcomes if p > 0]
-        for outcome, probability in possible[:_MAX_FORCE_BUTTONS]:
-            text = session.game.notation(session.state, outcome, None)
+        possible = [(o, p) for o, p in outcomes if p > 0][:_MAX_FORCE_BUTTONS]
+        # the table's words hide a secret draw's value; the designer forcing it must see which is which
+        words = [session.game.notation(session.state, o, None) for o, _ in possible]
+        if len(set(words)) < len(words):
+            words = [str(o) for o, _ in possible]
+        for (outcome, probability), text in zip(possible, words):
             buttons.append({"label": f"Force: {text} ({_fraction(probability)})", "action": outcome.to_json()})
         return buttons
 
