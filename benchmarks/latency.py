@@ -18,8 +18,10 @@ Two numbers per click: "dom" = click -> DOM changed; "frame" = click -> DOM
 changed + the next animation frame (what a person could see).  The table
 shows median and p90 of both; under it, the transport floor: a bare
 ``kernel_info`` request -> reply through Lab's kernel connection.
-``--nodelay`` turns Nagle's algorithm off on the server's kernel websockets
-(jupyter_server leaves it on, which costs ~40 ms per round trip here).
+``--nodelay`` starts the server with the kit's own setting
+(``playtest.server.NoDelayKernelWebsocketConnection``: Nagle's algorithm off on kernel
+websockets; a stock jupyter_server leaves it on, which costs ~40 ms per round trip here).
+Targets: table/echo median ratio x1.3 on a stock server, x1.1 with the kit's setting.
 
 Targets: the echo widget (the floor any anywidget can hope for) and the
 playtest ``Table`` playing Eat Thyself (``max_turns=100000``).  The table
@@ -333,8 +335,12 @@ def summarize(samples: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def print_table(rows: list[tuple[str, dict[str, float]]]) -> None:
-    """The results as a Markdown table (ms), the table/echo ratio, the highlighting."""
+def print_table(rows: list[tuple[str, dict[str, float]]], target: float = 1.3) -> None:
+    """The results as a Markdown table (ms), the table/echo ratio, the highlighting.
+
+    ``target``: the table/echo median ratio aimed at: x1.3 on a stock server (issue 2), x1.1 on
+    the kit's own server setting (issue 8), where the transport no longer hides the table's work.
+    """
     print("Click -> redraw + 1 animation frame, ms (dom: click -> DOM changed)\n")
     print("| widget | n | median | p90 | min | max | dom median | dom p90 |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
@@ -346,9 +352,9 @@ def print_table(rows: list[tuple[str, dict[str, float]]]) -> None:
     if echo and table:
         r_med = table["median"] / echo["median"]
         r_p90 = table["p90"] / echo["p90"]
-        verdict = "within" if r_med <= 1.3 else "ABOVE"
+        verdict = "within" if r_med <= target else "ABOVE"
         print(f"\nTable / echo: median x{r_med:.2f}, p90 x{r_p90:.2f} "
-              f"({verdict} the target of x1.3 on the median)")
+              f"({verdict} the target of x{target} on the median)")
     if table and table.get("highlight_n"):
         print("\nLegal-target highlighting: select click dispatched -> `.pt-target` present\n")
         print("| select clicks | median ms | p90 ms | max ms | frames before targets | within one frame |")
@@ -425,7 +431,7 @@ def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
         finally:
             browser.close()
     timings["total_s"] = time.monotonic() - t_all
-    print_table(results)
+    print_table(results, target=1.1 if ws_nodelay else 1.3)
     print(f"\nTransport floor: kernel_info round trip from the page, median "
           f"{statistics.median(floor):.1f} ms, p90 {percentile(floor, 90):.1f} ms")
     print("\ntimings (s): " + "  ".join(f"{k}={v:.2f}" for k, v in timings.items()))
@@ -441,8 +447,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="interleave the targets in this many rounds (the same machine load for each)")
     ap.add_argument("--json", type=Path, help="also write the results here")
     ap.add_argument("--nodelay", action="store_true",
-                    help="TCP_NODELAY on the server's kernel websockets (not jupyter_server's "
-                         "default: shows what Nagle's algorithm costs)")
+                    help="the kit's server setting (playtest.server: TCP_NODELAY on kernel websockets, "
+                         "as ./dev.sh lab and binder/ run it); without it, a stock jupyter_server")
     args = ap.parse_args(argv)
     if args.nodelay:
         print("server: kernel websockets with TCP_NODELAY (not the default)")
