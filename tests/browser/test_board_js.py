@@ -114,7 +114,8 @@ def set_scene(page, scene):
 
 
 def sent(page):
-    return page.evaluate("() => window.pt.sent()")
+    """The actions and commands the board sent (not its {type: "view"} open/close notices)."""
+    return [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") != "view"]
 
 
 def item(page, id_):
@@ -578,3 +579,166 @@ def test_escape_works_with_focus_outside_the_widget(page):
     page.keyboard.press("Escape")
     assert page.locator("div.pt-menu, .pt-menu-source").count() == 0
     assert sent(page) == []
+
+
+# ---------------------------------------------------------------- boards that explain themselves (issue 8)
+def test_edges_have_a_wide_click_area_and_their_reason_wins_over_the_tile(page):
+    """A click a few pixels off an edge is the edge's: a blank edge (no wall may go there) says why,
+    even over a tile that could be clicked; the tile's centre stays the tile's."""
+    s = Scene()
+    s.board("g", "grid", cols=3, rows=2, cell=36)
+    for c in range(3):
+        for r in range(2):
+            s.cell("g", (c, r))
+    s.move(cell_id((1, 0)), "Buy here", {"kind": "buy", "at": [1, 0]})
+    blocked = s.edge("g", (1, 0), (2, 0), style="blank")
+    s.reason(blocked, "a wall may not lie on an edge of a token's tile (rule A.1 §14.3)")
+    s.reason(cell_id((2, 0)), "an obstacle costs 2 points and only 1 are left (rule A.1 §14.1)")
+    open_ = s.edge("g", (0, 1), (1, 1), style="slot")
+    s.move(open_, "Build", {"kind": "build"})
+    s.hint("Build or buy.")
+    mount(page, s)
+    hit = page.evaluate(
+        """(id) => {
+            const g = document.querySelector(`g[data-id="${id}"]`);
+            return {hit: Number(g.querySelector('.pt-hit').getAttribute('stroke-width')),
+                    line: getComputedStyle(g.querySelector('.pt-edge-line')).stroke};
+        }""", blocked)
+    assert hit["hit"] >= 12 and hit["line"] == "none"            # a wide, invisible click area
+    cell = item(page, cell_id((1, 0))).locator(".pt-shape").bounding_box()
+    edge_x = cell["x"] + cell["width"]                           # the edge between (1,0) and (2,0)
+    mid_y = cell["y"] + cell["height"] / 2
+    page.mouse.click(edge_x - 5, mid_y)                          # 5 px inside the lit tile
+    assert message(page) == "a wall may not lie on an edge of a token's tile (rule A.1 §14.3)"
+    assert sent(page) == []
+    page.mouse.click(edge_x + 5, mid_y)                          # 5 px inside the tile that has a reason
+    assert message(page).startswith("a wall may not lie")        # the edge's reason, not the tile's
+    page.mouse.click(cell["x"] + cell["width"] / 2, mid_y)       # the tile's centre: the tile's move
+    assert sent(page) == [{"type": "action", "action": {"kind": "buy", "at": [1, 0]}}]
+    right = item(page, cell_id((2, 0))).locator(".pt-shape").bounding_box()
+    page.mouse.click(right["x"] + right["width"] / 2, mid_y)     # and a tile's centre gets its own reason
+    assert message(page).startswith("an obstacle costs 2 points")
+    # a usable edge is still clicked a few px off its line
+    box = item(page, open_).locator(".pt-edge-line").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2 + 5, box["y"] + box["height"] / 2)
+    assert sent(page)[-1] == {"type": "action", "action": {"kind": "build"}}
+
+
+def test_coordinates_are_drawn_as_text_beside_every_board_kind(page):
+    s = Scene()
+    s.board("g", "grid", cols=3, rows=2, cell=36, flip=True, labels={"cols": ["a", "b", XSS], "rows": ["1", "2"]})
+    s.board("p", "points", cols=3, rows=3, spacing=40, pad=0.9, labels={"cols": "xyz", "rows": ["1", "2", "3"]})
+    s.board("r", "ring", slots=6, labels={"slots": [str(i) for i in range(6)]})
+    for c in range(3):
+        for r in range(2):
+            s.cell("g", (c, r))
+    for i in range(6):
+        s.cell("r", i)
+    mount(page, s)
+    coords = page.evaluate(
+        """() => [...document.querySelectorAll('svg.pt-svg text.pt-coord')].map((t) => {
+            const b = t.getBoundingClientRect();
+            return {text: t.textContent, x: b.x + b.width / 2, y: b.y + b.height / 2,
+                    board: t.closest('[data-board]').getAttribute('data-board'),
+                    events: getComputedStyle(t).pointerEvents};
+        })""")
+    by = {}
+    for c in coords:
+        by.setdefault(c["board"], []).append(c)
+    assert [c["text"] for c in by["g"]] == ["a", "b", XSS, "1", "2"]
+    assert [c["text"] for c in by["p"]] == ["x", "y", "z", "1", "2", "3"]
+    assert [c["text"] for c in by["r"]] == ["0", "1", "2", "3", "4", "5"]
+    assert all(c["events"] == "none" for c in coords)             # labels are never clicked
+    assert page.locator(".pt-root img").count() == 0              # text, never HTML
+    # the grid is flipped: column labels below row 0, each under its column; row 1 beside row 0
+    a1 = item(page, cell_id((0, 0))).locator(".pt-shape").bounding_box()
+    col_a, row_1, row_2 = by["g"][0], by["g"][3], by["g"][4]
+    assert col_a["y"] > a1["y"] + a1["height"] and abs(col_a["x"] - (a1["x"] + a1["width"] / 2)) < 2
+    assert row_1["x"] < a1["x"] and abs(row_1["y"] - (a1["y"] + a1["height"] / 2)) < 2
+    assert row_2["y"] < row_1["y"]
+    # the ring's numbers go clockwise from the top, inside the ring
+    ring = by["r"]
+    assert min(ring, key=lambda c: c["y"])["text"] == "0" and ring[1]["x"] > ring[0]["x"]
+
+
+def test_the_last_move_is_outlined_with_a_class_of_its_own(page):
+    s = Scene()
+    s.board("g", "grid", cols=3, rows=2, cell=36)
+    s.board("r", "ring", slots=6)
+    for c in range(3):
+        for r in range(2):
+            s.cell("g", (c, r))
+    wall = s.edge("g", (0, 0), (1, 0), style="old")
+    s.piece("g", (2, 1), "circle", "#c33")                      # a piece without an id: its cell is marked
+    for i in range(6):
+        s.piece("r", i, "triangle", "#36c", id=slot_id(i))
+    s.move(cell_id((2, 1)), "Step", {"kind": "step"})
+    s.last(cell_id((2, 1)), wall, slot_id(4), "no-such-item")
+    mount(page, s)
+    marked = page.evaluate(
+        """() => [...document.querySelectorAll('g.pt-last')].map((g) => g.getAttribute('data-id'))""")
+    assert sorted(marked) == sorted([cell_id((2, 1)), wall, slot_id(4)])
+    assert page.locator("svg.pt-svg .pt-last-mark").count() == 3     # each id once; an unknown id: nothing
+    stroke = page.evaluate(
+        "() => getComputedStyle(document.querySelector('g.pt-cell.pt-last .pt-last-mark')).stroke")
+    assert stroke == "rgb(124, 58, 237)"                             # its own colour (--pt-last)
+    # under the highlight of a lit cell, so a target stays visible
+    order = page.evaluate(
+        """(id) => [...document.querySelector(`g[data-id="${id}"]`).children].map((n) => n.getAttribute('class'))""",
+        cell_id((2, 1)))
+    assert order.index("pt-last-mark") < order.index("pt-hl")
+    legend = page.locator(".pt-root .pt-legend")
+    assert legend.is_visible() and legend.text_content() == "outlined: the last move"
+    s.to_json()["last"] = []
+    set_scene(page, s)
+    assert page.locator(".pt-last, .pt-last-mark").count() == 0 and legend.is_hidden()
+
+
+def test_a_long_note_wraps_and_never_widens_the_board(page):
+    note = ("A long note about this position, written while the game goes on, "
+            "to see whether it wraps. " * 4)[:250] + "\nand a second line"
+
+    def scene(with_note: bool) -> Scene:
+        s = Scene()
+        s.board("g", "grid", cols=6, rows=6, cell=36)
+        s.panel("Score", [["Red", 3], ["Blue", 5]])
+        if with_note:
+            s.panel("Notes at move 3", [[note]])
+        return s
+
+    mount(page, scene(False))
+    width = lambda: page.evaluate(  # noqa: E731
+        "() => [document.querySelector('.pt-root').getBoundingClientRect().width,"
+        " document.documentElement.scrollWidth]")
+    (root_before, page_before) = width()
+    set_scene(page, scene(True))
+    (root_after, page_after) = width()
+    cell = page.locator(".pt-panel td").last
+    assert cell.text_content() == note                                # whole, the line break kept
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.pt-panel td.pt-text')).whiteSpace") \
+        == "pre-wrap"
+    box = cell.bounding_box()
+    assert box["width"] <= 360 and box["height"] > 60                 # wrapped onto several lines
+    assert page_after == page_before                                   # the page did not widen
+    assert root_after <= root_before + 360
+    # in a narrow column the board scrolls inside its own box instead of widening the page
+    page.evaluate("() => { document.getElementById('host').style.width = '200px'; }")
+    narrow = page.evaluate(
+        """() => { const st = document.querySelector('.pt-stage');
+                   return [document.querySelector('.pt-root').getBoundingClientRect().width,
+                           st.scrollWidth > st.clientWidth, document.documentElement.scrollWidth]; }""")
+    assert narrow[0] <= 200 and narrow[1] and narrow[2] == page_before
+
+
+def test_an_error_shows_the_cited_rules_text_below_it(page):
+    mount(page, full_scene())
+    page.evaluate("() => window.pt.setError('a wall may not lie here (rule A.1 §14.3)\\n\\n"
+                  "A.1 §14.3 Clearance from tokens\\n\"Walls cannot be built ...\"')")
+    err = page.locator(".pt-root .pt-error")
+    assert err.locator(".pt-error-text").text_content() == "a wall may not lie here (rule A.1 §14.3)"
+    rule = err.locator(".pt-error-rule")
+    assert rule.text_content() == 'A.1 §14.3 Clearance from tokens\n"Walls cannot be built ..."'
+    rule_box, text_box = rule.bounding_box(), err.locator(".pt-error-text").bounding_box()
+    assert rule_box["y"] >= text_box["y"] + text_box["height"] - 1    # below the message
+    page.evaluate(f"() => window.pt.setError({json.dumps(XSS + chr(10) * 2 + XSS)})")
+    assert page.locator(".pt-root img").count() == 0 and err.locator(".pt-error-rule").text_content() == XSS
