@@ -24,11 +24,13 @@ True
 from __future__ import annotations
 
 import random
+from copy import deepcopy
 from typing import Any, Callable
 
 from .rules import SIMULTANEOUS
 
-__all__ = ["Bot", "RandomBot", "BOTS", "register_bot", "bots_for", "choose_for"]
+__all__ = ["Bot", "RandomBot", "MCTSBot", "BOTS", "register_bot", "bots_for", "available", "build",
+           "choose_for", "reseeded"]
 
 
 class Bot:
@@ -42,6 +44,26 @@ class Bot:
 
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         raise NotImplementedError
+
+    def plays(self, game: Any, seat: int) -> bool:
+        """Whether this bot can play ``seat`` of ``game`` (a table's seat menu offers it only there).
+
+        >>> import playtest
+        >>> RandomBot().plays(playtest.load("source"), 1)
+        True
+        """
+        return True
+
+    def reseed(self, seed: Any) -> None:
+        """Restart every random generator the bot holds from ``seed``.
+
+        The lab calls it on a fresh copy of the bot for every game, so a game's
+        result depends on the run's seed and the game's number only, never on
+        which worker played which games before.
+        """
+        for name, value in vars(self).items():
+            if isinstance(value, random.Random):
+                value.seed(f"{seed}:{name}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -84,6 +106,21 @@ def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random) -
     return bot.choose(game, seen)
 
 
+def reseeded(bot: Any, seed: Any) -> Any:
+    """A copy of ``bot`` with its random generators restarted from ``seed`` (the original is untouched).
+
+    >>> a, b = reseeded(RandomBot(1), "run:0"), reseeded(RandomBot(1), "run:0")
+    >>> a.rng.random() == b.rng.random()
+    True
+    """
+    copy = deepcopy(bot)
+    if hasattr(copy, "reseed"):
+        copy.reseed(seed)
+    else:        # a duck-typed bot: restart the generators it holds all the same
+        Bot.reseed(copy, seed)
+    return copy
+
+
 #: Bots by game name: ``{"then_there_was_one": {"greedy_token": cls, ...}}``.
 BOTS: dict[str, dict[str, Callable[..., Bot]]] = {}
 
@@ -96,8 +133,45 @@ def register_bot(game: str, name: str) -> Callable[[type], type]:
     return wrap
 
 
-def bots_for(game: str) -> dict[str, Callable[..., Bot]]:
-    """The bots that can play ``game``: ``random`` plus the game's own."""
+def bots_for(game: Any) -> dict[str, Callable[..., Bot]]:
+    """The bots that can play ``game`` (a name or a game) by name: ``random``, ``mcts`` and the game's own."""
     from .rules import _ensure_loaded
     _ensure_loaded()
-    return {"random": RandomBot, **BOTS.get(game, {})}
+    name = game if isinstance(game, str) else game.name
+    return {"random": RandomBot, "mcts": MCTSBot, **BOTS.get(name, {})}
+
+
+def available(game: Any, seat: int | None = None) -> list[str]:
+    """The names of the bots for ``game`` (a name or a game); with ``seat``, only those that can play it.
+
+    >>> available("source")
+    ['random', 'mcts', 'greedy']
+    >>> available("then_there_was_one", seat=0)
+    ['random', 'mcts', 'greedy_wall']
+    """
+    names = list(bots_for(game))
+    if seat is None:
+        return names
+    from .rules import load
+    game = load(game) if isinstance(game, str) else game
+    return [name for name in names if build(game, name).plays(game, seat)]
+
+
+def build(game: Any, name: str, **options: Any) -> Bot:
+    """A new bot called ``name`` for ``game`` (a name or a game), made with ``options``.
+
+    >>> build("then_there_was_one", "mcts", iterations=50, seed=1)
+    MCTSBot(iterations=50, seed=1, exploration=1.0, rollout_limit=200, width=14)
+    >>> build("source", "cleverest")
+    Traceback (most recent call last):
+    ...
+    ValueError: source has no bot called 'cleverest'; its bots are: random, mcts, greedy
+    """
+    makers = bots_for(game)
+    if name not in makers:
+        shown = game if isinstance(game, str) else game.name
+        raise ValueError(f"{shown} has no bot called {name!r}; its bots are: {', '.join(makers)}")
+    return makers[name](**options)
+
+
+from .mcts import MCTSBot  # noqa: E402  (the search bot is a Bot: defined after the base class)

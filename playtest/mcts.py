@@ -1,0 +1,318 @@
+"""Monte Carlo tree search that plays every game of the kit through the public rules API.
+
+:class:`MCTSBot` is UCT (upper confidence bounds on trees) over *information
+sets*: a seat does not search the position it was handed, but many positions it
+cannot tell from it. Each iteration
+
+1. draws a world with ``game.determinize(state, seat, rng)`` (games with secrets:
+   the face-down card, the other seats' orders are redrawn; other games: the
+   state itself);
+2. walks down the tree, every seat choosing by UCB1 among the actions legal in
+   that world (counted by *availability*: an action only competes in the worlds
+   where it is legal), chance drawing an outcome by its probability
+   (``chance_outcomes``, or ``UncountedChance.sample``);
+3. adds one node, then finishes the game with random actions
+   (``game.random_action``, cheap), stopping after ``rollout_limit`` steps;
+4. scores the end for every seat in ``[0, 1]`` (:func:`returns`) and adds each
+   seat's score to the statistics of that seat's decisions.
+
+Hidden information. In a game with secrets each seat has its own tree whose
+edges are what *that seat* saw happen: its own actions, and everything else as
+``game.notation(state, action, viewer=seat)`` ("North is dealt a card",
+"North changes their order"). So a seat's statistics never depend on what it
+could not have seen (multiple-observer ISMCTS). A simultaneous step is searched
+seat by seat (the first pending seat, then the next), and since the later seat
+sees only the notation of the earlier one's order, nobody reacts to a
+submission it cannot know. Games without secrets share one tree.
+
+Deterministic: for a given ``seed`` and the same calls, the same choices.
+
+>>> import playtest
+>>> game = playtest.load("eat_thyself")
+>>> bot = MCTSBot(iterations=20, seed=1)
+>>> state = game.initial_state()
+>>> bot.choose(game, state) in game.legal_actions(state)
+True
+>>> MCTSBot(iterations=20, seed=1).choose(game, state) == MCTSBot(iterations=20, seed=1).choose(game, state)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from .bots import Bot
+from .rules import CHANCE, SIMULTANEOUS, Game
+
+__all__ = ["MCTSBot", "returns"]
+
+
+class _Node:
+    """One edge's statistics: reward summed for the seat that chose it, visits, availability."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+def returns(game: Game, state: Any, running_scores: Any = None) -> list[float]:
+    """Every seat's result in ``[0, 1]``: 1 for a winner (each member of a winning team),
+    0 for a loser, 0.5 for everyone in a draw.
+
+    A game that is not over (a rollout cut short) counts as a draw, unless
+    ``running_scores(state)`` gives the seats' scores as things stand: then each
+    seat gets its score's place between the lowest (0) and the highest (1).
+
+    >>> import playtest
+    >>> game = playtest.load("secret_bid")
+    >>> returns(game, game.initial_state())
+    [0.5, 0.5]
+    >>> returns(game, game.initial_state(), lambda state: (3, 1))
+    [1.0, 0.0]
+    """
+    n = len(game.seats())
+    if game.to_move(state) is None:
+        outcome = game.outcome(state)
+        if outcome is not None and outcome.winners:
+            won = set(outcome.winners)
+            return [1.0 if s in won else 0.0 for s in range(n)]
+        return [0.5] * n
+    if running_scores is not None:
+        scores = running_scores(state)
+        if scores is not None:
+            low, high = min(scores), max(scores)
+            if high > low:
+                return [(float(v) - low) / (high - low) for v in scores]
+    return [0.5] * n
+
+
+def _seat_actions(game: Game, state: Any, seat: int) -> list:
+    return game.legal_actions(state, seat)
+
+
+class MCTSBot(Bot):
+    """Monte Carlo tree search for any seat of any game (see :mod:`playtest.mcts`).
+
+    ``iterations`` is the number of simulated games per decision; ``exploration``
+    the UCB1 constant (returns are in ``[0, 1]``); ``rollout_limit`` caps the
+    random play-out after the tree, in steps (a cut-short rollout scores as a
+    draw, or by the game's ``running_scores`` when it has them). It plays any
+    seat: ``simulate(game, {0: MCTSBot(iterations=100, seed=1), 1: "random"})``.
+
+    >>> import playtest
+    >>> game = playtest.load("secret_bid")
+    >>> session = playtest.Session(game, seed=3)
+    >>> action = session.play_bot(MCTSBot(iterations=30, seed=2), seat=1)
+    >>> action.seat
+    1
+    """
+
+    name = "mcts"
+    RUN_LIMIT = 100     # decisions in a row after which only actions that hand the turn on are searched
+
+    def __init__(self, iterations: int = 200, seed: int | str | None = None, exploration: float = 1.0,
+                 rollout_limit: int = 200, width: int | None = None):
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            raise ValueError(f"MCTSBot iterations must be a whole number of at least 1, not {iterations!r}")
+        if not isinstance(rollout_limit, int) or isinstance(rollout_limit, bool) or rollout_limit < 0:
+            raise ValueError(f"MCTSBot rollout_limit must be a whole number of at least 0, not {rollout_limit!r}")
+        if not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"MCTSBot exploration must be a number of at least 0, not {exploration!r}")
+        self.iterations = iterations
+        self.seed = seed
+        self.exploration = float(exploration)
+        self.rollout_limit = rollout_limit
+        if width is not None and (not isinstance(width, int) or isinstance(width, bool) or width < 1):
+            raise ValueError(f"MCTSBot width must be a whole number of at least 1, not {width!r}")
+        self.width = width if width is not None else max(4, 2 * math.isqrt(iterations))
+        self.rng = random.Random(seed)
+        self._run: tuple[Any, set] | None = None    # (what it expects next, positions of this run of turns)
+
+    def __repr__(self) -> str:
+        return (f"MCTSBot(iterations={self.iterations}, seed={self.seed!r}, exploration={self.exploration}, "
+                f"rollout_limit={self.rollout_limit}, width={self.width})")
+
+    def choose(self, game: Game, state: Any, seat: int | None = None) -> Any:
+        mover = game.to_move(state)
+        if mover is None or mover == CHANCE:
+            raise ValueError("MCTSBot chooses for a seat; nobody is to move here" if mover is None
+                             else "MCTSBot chooses for a seat; chance is to move here")
+        if seat is None:
+            seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
+        legal = _seat_actions(game, state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to do in this position")
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self._candidates(game, state, seat, legal)
+        if len(candidates) == 1:
+            action = candidates[0][0]
+        else:
+            action = _Search(game, seat, self).run(state, [a for a, _ in candidates])
+        after = dict(candidates)[action]
+        self._run = (after, self._run[1])
+        return action
+
+    @staticmethod
+    def _seen(game: Game, state: Any, seat: int) -> Any:
+        """A position as ``seat`` knows it: the state itself when nothing is hidden, else the world
+        ``determinize`` draws from it with a fixed generator (the same for every state the seat
+        cannot tell apart, by determinize's contract)."""
+        if not game.has_secrets:
+            return state
+        return game.determinize(state, seat, random.Random(0))
+
+    def _candidates(self, game: Game, state: Any, seat: int, legal: list) -> list[tuple[Any, Any]]:
+        """The root's actions worth searching, each with the position it leads to (as the seat knows it).
+
+        * No going round in circles: an action that leads back to a position of
+          this *run* (the seat's decisions in a row, nothing else happening in
+          between: a turn or an order built part by part) is left out, so walls
+          built and picked up again or a bid changed back and forth cannot loop.
+        * At most ``width`` actions: those that hand the turn on (an end of turn,
+          a submission) always, then others drawn at random; so a turn of many
+          atomic actions ends when ending it is as good as going on.
+        * After ``RUN_LIMIT`` decisions in a run, only actions that hand the turn on.
+        """
+        here = self._seen(game, state, seat)
+        if self._run is None or self._run[0] != here:
+            self._run = (here, set())
+        visited = self._run[1]
+        visited.add(here)
+        mover = game.to_move(state)
+        passing, others = [], []
+        for action in legal:
+            after = game.apply(state, action, check=False)
+            now = game.to_move(after)
+            hands_on = now != mover or (now == SIMULTANEOUS and seat not in game.pending_seats(after))
+            (passing if hands_on else others).append((action, after))
+        if len(visited) > self.RUN_LIMIT and passing:
+            others = []
+        self.rng.shuffle(others)
+        kept = []
+        for action, after in passing + others:
+            if len(kept) >= max(self.width, len(passing)):
+                break
+            seen = self._seen(game, after, seat)
+            if seen not in visited:
+                kept.append((action, seen))
+        if not kept:             # every action goes back: allow them all again
+            return [(a, self._seen(game, after, seat)) for a, after in passing + others]
+        order = {id(a): k for k, a in enumerate(legal)}
+        return sorted(kept, key=lambda pair: order[id(pair[0])])
+
+
+class _Search:
+    """One decision's search: the trees, and the loop of iterations."""
+
+    def __init__(self, game: Game, seat: int, bot: MCTSBot):
+        self.game = game
+        self.seat = seat
+        self.bot = bot
+        self.rng = bot.rng
+        self.secrets = game.has_secrets
+        n = len(game.seats())
+        # games without secrets: one tree, everyone sees every action; else one tree per seat
+        self.observers = list(range(n)) if self.secrets else [seat]
+        self.running_scores = getattr(game, "running_scores", None)
+
+    def run(self, state: Any, legal: list) -> Any:
+        """The most visited of ``legal`` (the root's candidates) after the iterations."""
+        game, rng, seat = self.game, self.rng, self.seat
+        self.root_actions = legal
+        roots = {o: _Node() for o in self.observers}
+        for _ in range(self.bot.iterations):
+            world = game.determinize(state, seat, rng) if self.secrets else state
+            self._iterate(world, roots)
+        root = roots[seat]
+
+        def rank(index_action: tuple[int, Any]) -> tuple:
+            index, action = index_action
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                return (0, 0.0, -index)
+            return (child.visits, child.reward / child.visits, -index)
+        return max(enumerate(legal), key=rank)[1]
+
+    def _iterate(self, state: Any, roots: dict[int, _Node]) -> None:
+        game, rng = self.game, self.rng
+        to_move, apply, notation = game.to_move, game.apply, game.notation
+        shared = not self.secrets
+        current = dict(roots)
+        touched: list[tuple[_Node, int]] = []      # (edge, seat that chose it)
+        first = True
+        grown = False
+        while not grown:
+            mover = to_move(state)
+            if mover is None:
+                break
+            if mover == CHANCE:
+                action = game.chance_outcome(state, rng)
+                actor = CHANCE
+            else:
+                if first:
+                    actor, legal = self.seat, self.root_actions
+                else:
+                    actor = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
+                    legal = _seat_actions(game, state, actor)
+                tree = current[self.seat if shared else actor]
+                action = self._select(tree, legal)
+            for observer, node in current.items():
+                if shared or observer == actor:
+                    key = action
+                else:      # what this seat saw happen: never another seat's secret
+                    key = ("seen", notation(state, action, observer))
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    child.avail = 1
+                    grown = True
+                current[observer] = child
+                if actor >= 0 and (shared or observer == actor):
+                    touched.append((child, actor))
+            state = apply(state, action, check=False)
+            first = False
+        state = self._rollout(state)
+        values = returns(game, state, self.running_scores)
+        for node, actor in touched:
+            node.visits += 1
+            node.reward += values[actor]
+
+    def _select(self, node: _Node, legal: list) -> Any:
+        """UCB1 over the actions legal in this world; an untried one first (chosen at random)."""
+        children = node.children
+        untried = []
+        best, best_value = None, -1.0
+        c = self.bot.exploration
+        scored = []
+        for action in legal:
+            child = children.get(action)
+            if child is None or child.visits == 0:
+                untried.append(action)
+            else:
+                child.avail += 1
+                scored.append((action, child))
+        if untried:
+            return untried[self.rng.randrange(len(untried))]
+        for action, child in scored:
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _rollout(self, state: Any) -> Any:
+        game, rng = self.game, self.rng
+        to_move, apply, random_action, chance = game.to_move, game.apply, game.random_action, game.chance_outcome
+        for _ in range(self.bot.rollout_limit):
+            mover = to_move(state)
+            if mover is None:
+                break
+            action = chance(state, rng) if mover == CHANCE else random_action(state, rng)
+            state = apply(state, action, check=False)
+        return state
