@@ -46,6 +46,10 @@ class GreedyTokenBot(Bot):
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
+    def plays(self, game: ThenThereWasOne, seat: int) -> bool:
+        """The token seats (1..), never the wall player's seat 0."""
+        return seat >= 1
+
     def choose(self, game: ThenThereWasOne, state: State) -> Action:
         phase = state.phase
         if phase == "token":
@@ -142,6 +146,10 @@ class GreedyWallBot(Bot):
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+
+    def plays(self, game: ThenThereWasOne, seat: int) -> bool:
+        """The wall player's seat 0 only."""
+        return seat == 0
 
     def choose(self, game: ThenThereWasOne, state: State) -> Action:
         if state.phase == "place":
