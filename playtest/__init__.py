@@ -31,7 +31,7 @@ def __getattr__(name: str):
     if name == "TesterView":
         from .widgets.tester import TesterView
         return TesterView
-    if name in ("simulate", "sweep"):
+    if name in ("simulate", "sweep", "compare", "probe"):
         from . import lab
         return getattr(lab, name)
     raise AttributeError(f"module 'playtest' has no attribute {name!r}")

@@ -1,0 +1,112 @@
+"""Running many games: here, on local processes, or on any ``concurrent.futures`` executor.
+
+Games are handed out in chunks of consecutive indices; every row comes back
+with its index, so the table of games is the same whatever ran it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import time
+import warnings
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any
+
+from ._play import Job, play_chunk, play_one
+
+__all__ = ["run_jobs"]
+
+#: A run expected to take less than this (seconds) stays in this process: starting workers costs more.
+LOCAL_SECONDS = 1.0
+
+
+def _bar(total: int, progress: bool, desc: str) -> Any:
+    """A tqdm bar (the notebook's in Jupyter, text elsewhere) that shows only after a second."""
+    if not progress:
+        return None
+    from tqdm.auto import tqdm
+    return tqdm(total=total, desc=desc, delay=LOCAL_SECONDS, leave=False, unit="game")
+
+
+def _chunks(games: int, size: int) -> list[list[int]]:
+    return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+
+
+def _workers(executor: Any) -> int:
+    return max(1, getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
+
+
+def run_jobs(jobs: list[Job], games: int, executor: Executor | None = None, progress: bool = True,
+             desc: str = "games") -> list[list[dict[str, Any]]]:
+    """The rows of games ``0 .. games-1`` of every job, in order.
+
+    ``executor=None``: the first game is played here; if the rest would take
+    more than a second and the jobs pickle, they go to a
+    :class:`~concurrent.futures.ProcessPoolExecutor` on all cores, else they
+    are played here too. Any other executor (threads, processes, a Dask
+    client's ``get_executor()``) gets every game.
+    """
+    rows: list[list[Any]] = [[None] * games for _ in jobs]
+    total = games * len(jobs)
+    bar = _bar(total, progress, desc)
+    try:
+        if executor is None:
+            _run_default(jobs, games, rows, bar)
+        else:
+            size = max(1, -(-games // (_workers(executor) * 4)))
+            tasks = [(j, chunk) for j in range(len(jobs)) for chunk in _chunks(games, size)]
+            _run_on(executor, jobs, tasks, rows, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return rows
+
+
+def _run_default(jobs: list[Job], games: int, rows: list[list[Any]], bar: Any) -> None:
+    started = time.perf_counter()
+    rows[0][0] = play_one(jobs[0], 0)
+    _tick(bar, 1)
+    left = games * len(jobs) - 1
+    cores = os.cpu_count() or 1
+    if left and cores > 1 and (time.perf_counter() - started) * left > LOCAL_SECONDS:
+        try:
+            pickle.dumps(jobs)
+        except Exception as err:  # a lambda, a class defined in a function: play here instead
+            warnings.warn(f"playing every game in this process: the game or bots do not pickle ({err}); "
+                          "define bots at module level or give them by name to use every core", stacklevel=4)
+        else:
+            workers = min(cores, left)
+            size = max(1, -(-games // (workers * 4)))
+            tasks = []
+            for j in range(len(jobs)):
+                indices = [i for i in range(games) if (j, i) != (0, 0)]
+                tasks += [(j, indices[k:k + size]) for k in range(0, len(indices), size)]
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                _run_on(pool, jobs, tasks, rows, bar)
+            return
+    for j in range(len(jobs)):
+        for i in range(games):
+            if rows[j][i] is None:
+                rows[j][i] = play_one(jobs[j], i)
+                _tick(bar, 1)
+
+
+def _run_on(executor: Executor, jobs: list[Job], tasks: list[tuple[int, list[int]]],
+            rows: list[list[Any]], bar: Any) -> None:
+    futures = {executor.submit(play_chunk, jobs[j], chunk): (j, chunk) for j, chunk in tasks}
+    try:
+        for future in as_completed(futures):
+            j, chunk = futures[future]
+            for i, row in zip(chunk, future.result()):
+                rows[j][i] = row
+            _tick(bar, len(chunk))
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+
+
+def _tick(bar: Any, n: int) -> None:
+    if bar is not None:
+        bar.update(n)
