@@ -676,7 +676,7 @@ def test_greedy_wall_bot_lengthens_paths_within_the_rules():
         bot.choose(game, state)
     result = playtest.simulate(load(max_rounds=8), {0: GreedyWallBot(), 1: GreedyTokenBot(),
                                                     2: GreedyTokenBot(), 3: GreedyTokenBot()}, games=2, seed=1)
-    assert result.games == 2
+    assert len(result.games) == 2
 
 
 # --------------------------------------------------------------------------- the board
