@@ -21,6 +21,12 @@ Green on i2 (row 1 at the bottom, the black line above row 2)::
 
 In the page the test
 
+0. finds the board's coordinates (a..j under the grid, 1..14 beside it) and
+   clicks just inside Red's tile e3, next to its edge e3|e4, where no wall may
+   go: the board explains the edge ("a wall may not lie on an edge of a
+   token's tile (e3|e4) (rule A.1 §14.3)"), not the tile under the click, and
+   nothing is played; an illegal build sent from the kernel's side shows the
+   cited rule's text under the board's error;
 1. clicks the empty edge slot e4|e5 (``edge:4,3:4,4``, right in front of
    Red): the slot is now drawn as this turn's wall, the budget panel counts
    it, the kernel has it in ``built_this_turn``;
@@ -30,11 +36,12 @@ In the page the test
    jump). After every click the red token sits on the clicked tile and shows
    the steps left, the status line and the "This turn" panel count down, and
    the dashed red path grows by one point. After the sixth the kernel has Red
-   on the last tile, ``moved == [1]`` and Blue to move;
+   on the last tile, ``moved == [1]`` and Blue to move, and Red's whole path
+   is outlined as the last move;
 4. presses the table's Undo button until Red is back on e3 with 6 steps
    left (six presses: one per step), and checks that from the kernel;
-5. opens the "Rule parameters" accordion, types 10 into the ``wall_budget``
-   number box (a ``BoundedIntText``: its range 0..400 is too wide for a
+5. opens the "Rule parameters" accordion (in the side column, beside the
+   board), types 10 into the ``wall_budget`` number box (a ``BoundedIntText``: its range 0..400 is too wide for a
    slider) and presses Enter: the kernel has ``params.wall_budget == 10`` while
    the turn being played keeps 12, and the board says the new budget applies
    from the next turn (the "Changed rules" panel).
@@ -228,6 +235,15 @@ def save_table_screenshot(nb, path: str) -> None:
         page.set_viewport_size(size)
 
 
+def last_marked(nb) -> list[str]:
+    """Ids of the items outlined as the last move."""
+    return nb.page.eval_on_selector_all(f"{SVG} g.pt-last", "gs => gs.map((g) => g.getAttribute('data-id'))")
+
+
+def message(nb) -> str:
+    return nb.page.locator(f"{ROOT} .pt-message").inner_text().strip()
+
+
 def widget_button(nb, label: str):
     return nb.page.locator(f"{TABLE} button.widget-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
@@ -260,6 +276,25 @@ def test_wall_six_steps_undo_budget(open_notebook):
     expect(old_wall).to_have_count(1)
     assert "pt-edge-old" in old_wall.get_attribute("class")
 
+    # -- 0. coordinates, and a click on the edge of Red's tile explains the edge (issue 8)
+    coords = page.eval_on_selector_all(f"{SVG} text.pt-coord", "ts => ts.map((t) => t.textContent)")
+    assert coords == list("abcdefghij") + [str(r) for r in range(1, 15)], coords
+    e3 = items(nb, "cell:4,2").first.locator(".pt-shape")
+    v0 = version(nb)
+    # (positions relative to the tile, taken at the click: Lab may scroll the notebook in between)
+    e3.click(position={"x": 17, "y": 4}, force=True)             # inside e3, 4 px below its top edge e3|e4
+    expect(page.locator(f"{ROOT} .pt-message")).to_have_text(
+        "a wall may not lie on an edge of a token's tile (e3|e4) (rule A.1 §14.3)")
+    e3.click(force=True)                                         # the tile's centre: the tile's own reason
+    expect(page.locator(f"{ROOT} .pt-message")).to_have_text(re.compile(r"a token stands on e3"))
+    assert kernel_view(nb)["move"] == 0 and version(nb) == v0    # nothing was played
+    nb.run_code("table.board.receive({'type': 'action', 'action': {'kind': 'build', 'a': [4, 2], 'b': [4, 3]}})")
+    expect(page.locator(f"{ROOT} .pt-error .pt-error-text")).to_have_text(
+        "a wall may not lie on an edge of a token's tile (e3|e4) (rule A.1 §14.3)")
+    expect(page.locator(f"{ROOT} .pt-error .pt-error-rule")).to_have_text(
+        re.compile(r"^A\.1 §14\.3 Clearance from tokens\s+\"Walls cannot be built"))
+    assert last_marked(nb) == []                                 # a hand-written position: no last move
+
     # -- 1. build a wall: click the empty edge slot in front of Red
     slot = items(nb, WALL_EDGE)
     expect(slot).to_have_count(1)
@@ -274,6 +309,8 @@ def test_wall_six_steps_undo_budget(open_notebook):
     classes = wall.get_attribute("class")
     assert "pt-edge-wall" in classes and "pt-edge-slot" not in classes, classes
     assert "pt-movable" in classes             # this turn's wall can be taken back
+    assert last_marked(nb) == [WALL_EDGE]      # the last move, outlined
+    assert page.locator(f"{ROOT} .pt-error").is_hidden()     # a move clears the old error
     assert wall.locator("title").text_content() == "built this turn"
     assert status(nb) == "Wall ■ to build, round 2: 2 of 12 points used"
     budget = panel(nb, "Wall budget")
@@ -330,6 +367,8 @@ def test_wall_six_steps_undo_budget(open_notebook):
     token = red_token(nb)
     assert token == {"title": f"{RED_TOKEN} (seat 1)", "text": "1", "cell": clicked[-1]}, token
     assert path_points(nb) == 0
+    assert sorted(last_marked(nb)) == sorted(["cell:4,2"] + clicked)   # Red's whole path is the last move
+    assert page.locator(f"{ROOT} .pt-legend").inner_text().strip() == "outlined: the last move"
     tokens = panel(nb, "Tokens")
     assert tokens["Red ●"] == f"on {label(last)} (moved this round)", tokens
     assert panel(nb, "This turn")["steps"] == "0 of 6"
@@ -371,14 +410,14 @@ def test_wall_six_steps_undo_budget(open_notebook):
     expect(widget_button(nb, "Redo")).to_be_enabled()
 
     # -- 5. wall_budget = 10 through the parameter panel
-    accordion = page.locator(f"{TABLE} .jupyter-widget-Collapse", has=page.locator(
+    accordion = page.locator(f"{TABLE} .pt-side .jupyter-widget-Collapse", has=page.locator(
         ".jupyter-widget-Collapse-header", has_text="Rule parameters"))
     expect(accordion).to_have_count(1)
     accordion.locator(".jupyter-widget-Collapse-header").click()
     expect(accordion).to_have_class(re.compile(r"\bjupyter-widget-Collapse-open\b"))
-    control = accordion.locator(".widget-inline-hbox", has=page.locator(
-        ".widget-label", has_text=re.compile(r"^\s*wall_budget\s*$")))
+    control = accordion.locator(".pt-param-wall_budget")
     expect(control).to_have_count(1)
+    expect(control).to_contain_text("wall_budget")
     box = control.locator("input[type=number]")
     expect(box).to_be_visible()
     expect(box).to_have_value("12")
