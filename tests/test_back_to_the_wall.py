@@ -28,7 +28,6 @@ from playtest import SIMULTANEOUS, IllegalAction
 from playtest.bots import RandomBot, bots_for, choose_for
 from playtest.games.back_to_the_wall import (STAY, AddWall, BackToTheWallParams, Clear, Direct, Garnet, GreedyBot,
                                              RemoveWall, Submit, Withdraw)
-from playtest.games.back_to_the_wall.boards import board_tables
 from playtest.games.back_to_the_wall.params import DIRECTIONS
 from playtest.games.back_to_the_wall.score import place_points
 from playtest.lab import play_game
