@@ -1035,7 +1035,8 @@ def test_the_board_shows_three_boards_with_coordinates_and_the_score():
     assert [b["title"] for b in scene["boards"]] == ["Once (8 × 8)", "Twice (9 × 9)", "Thrice (10 × 10)"]
     assert scene["boards"][0]["labels"] == {"cols": list("abcdefgh"), "rows": [str(r) for r in range(1, 9)]}
     assert scene["boards"][2]["labels"]["rows"][-1] == "10" and scene["boards"][1]["labels"]["cols"][-1] == "i"
-    score = next(p for p in scene["panels"] if p["title"].startswith("Captured cells"))
-    assert score["rows"][0] == ["", "Once", "Twice", "Thrice", "points"]
-    assert score["rows"][1] == ["North", "0 · 1st · 3.25", "0 · 1st · 3.25", "0 · 1st · 3.25", "9.75"]
+    panels = {p["title"]: p["rows"] for p in scene["panels"]}
+    assert panels["Captured cells (place) so far"][:2] == [["", "Once", "Twice", "Thrice"],
+                                                           ["North", "0 (1st)", "0 (1st)", "0 (1st)"]]
+    assert panels["Points (6 / 4 / 2 / 1 a board, if it ended now)"][1] == ["North", "3.25", "3.25", "3.25", "9.75"]
     assert json.loads(json.dumps(scene)) == scene

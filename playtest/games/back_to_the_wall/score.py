@@ -149,8 +149,8 @@ def deciding_boards(result: FinalScore, p: BackToTheWallParams) -> tuple[int, ..
 
 
 def show_points(value: float) -> str:
-    """``6``, ``1.5``: points as the seed writes them."""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    """Points as the seed writes them, at most two decimals: ``6``, ``1.5``, ``2.33``."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def ordinal(place: int) -> str:

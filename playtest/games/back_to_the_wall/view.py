@@ -16,7 +16,7 @@ from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, W
 from .params import ARROWS, DIRECTIONS, R_ORDER
 from .position import State
 from .resolution import names_text
-from .score import ordinal, show_points
+from .score import board_scores, ordinal, show_points
 
 if TYPE_CHECKING:
     from .rules import BackToTheWall, RoundLog
@@ -109,25 +109,32 @@ def _offsets(n: int) -> list[tuple[float, float, float]]:
     return [((k % side + 0.5) / side - 0.5, (k // side % side + 0.5) / side - 0.5, size) for k in range(n)]
 
 
+def standings_panels(s: Scene, game: BackToTheWall, standings: Any, final: bool = False) -> None:
+    """Two panels: each board's captured cells and places, then its points and each seat's total."""
+    p = game.params
+    names = game.names
+    cells = [["", *p.board_names]]
+    points = [["", *p.board_names, "total"]]
+    for seat in range(len(names)):
+        row = [names[seat]]
+        for bs in standings:
+            bonus = f"+{bs.bonus[seat]}" if bs.bonus[seat] else ""
+            row.append(f"{bs.cells[seat]}{bonus} ({ordinal(bs.places[seat])})")
+        cells.append(row)
+        points.append([names[seat], *(show_points(bs.points[seat]) for bs in standings),
+                       show_points(sum(bs.points[seat] for bs in standings))])
+    s.panel("Cells (+ garnet bonus) and places" if final else "Captured cells (place) so far", cells)
+    shares = " / ".join(show_points(x) for x in p.rank_points[:len(names)])
+    s.panel(f"Points ({shares} a board{'' if final else ', if it ended now'})", points)
+
+
 def _score_panels(s: Scene, game: BackToTheWall, state: State, viewer: int | None) -> None:
     p = game.params
     names = game.names
-    standings = game.board_standings(state, viewer)
     over = state.phase == "over"
-    title = "Result: cells (+ garnet bonus), place, points" if over else "Captured cells, place, points so far"
-    rows: list[list[str]] = [["", *p.board_names, "points"]]
-    result = game.scores(state) if over else None
-    for seat in range(len(names)):
-        row = [names[seat]]
-        for b in range(3):
-            bs = standings[b]
-            cells = f"{bs.cells[seat]}" + (f"+{bs.bonus[seat]}" if bs.bonus[seat] else "")
-            row.append(f"{cells} · {ordinal(bs.places[seat])} · {show_points(bs.points[seat])}")
-        total = sum(bs.points[seat] for bs in standings)
-        row.append(show_points(total))
-        rows.append(row)
-    s.panel(title, rows)
-    if result is not None:
+    standings_panels(s, game, game.board_standings(state, viewer), final=over)
+    if over:
+        result = game.scores(state)
         ranking = [[ordinal(result.places[seat]), names[seat], f"{show_points(result.totals[seat])} points",
                     f"{result.garnets[seat]} garnets"]
                    for seat in sorted(range(len(names)), key=lambda x: (result.places[x], x))]
@@ -427,6 +434,7 @@ def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dic
                     current.append(positions[b])
                     tick_owned.append(owned[b])
             draw_boards(s, game, walls, tuple(tick_owned), tuple(current), marks, lines=lines)
+            standings_panels(s, game, board_scores(tuple(tick_owned), before.flags, before.placed, p, with_bonus=False))
             s.status(f"Round {log.round}, phase {i + 1} of {phases}, tick {tick}")
             words = f"Phase {i + 1}, tick {tick}: " + ("captured " + ", ".join(captured) if captured else "no capture")
             if contested:
