@@ -122,7 +122,7 @@ def test_autosave_writes_every_change_before_returning(tmp_path):
     assert header["format"] == "playtest-session" and header["version"] == 2 and rest == [{"current": 0}]
     first = session.legal_actions()[0]
     session.play(first)
-    assert records(path)[-1] == {"node": {"parent": 0, "move": first.to_json()}}
+    assert records(path)[-1] == {"node": {"parent": 0, "move": first.to_json(), "by": session.author}}
     session.note("saved at once")
     assert records(path)[-1]["note"]["text"] == "saved at once"
     session.undo()
