@@ -21,6 +21,7 @@ A scene is a dict::
       "status":  {"text": "...", "color": "#c33", "shape": "triangle"},
       "panels":  [{"title": "...", "rows": [["cell", "cell"], ...]}],
       "last":    [item_id, ...],      # what the last move touched: outlined
+      "rules":   {"A.1 §14.3": "A.1 §14.3 Clearance from tokens\n..."},  # cited rules' text
       "version": 7,                   # set by the widget, grows on every redraw
     }
 
@@ -31,7 +32,9 @@ it has several. A click on an item of ``selects`` selects it and highlights
 its targets (in the browser, with no round trip to the kernel); a click on a
 target then commits (or opens the menu). Only a committed action is sent to
 Python. A click on anything else shows ``reasons[item_id]`` if present, else
-the ``hint``.
+the ``hint``. When that text cites a rule (``... (rule A.1 §14.3)``) and
+``rules`` has its text, the text is shown below the board (see
+:meth:`Scene.cite_rules`).
 
 ``last`` lists the ids of the items the last move touched (a bot's too):
 the renderer outlines each of them in one colour of its own (CSS class
@@ -245,6 +248,26 @@ class Scene:
     def reason(self, item_id: str, why: str) -> None:
         """What a click on ``item_id`` is told when it cannot be used now."""
         self._data["reasons"][item_id] = why
+
+    def cite_rules(self, game: str) -> None:
+        """Attach the text of every rule the reasons and the hint cite, from ``game``'s rules page.
+
+        Call it last: the board shows a rule's text below itself when a click shows a reason
+        citing it. Rules the page does not number are left out (the message still names them).
+        """
+        from .rulebook import cited_rules, rule_text   # (here: this module is also read on its own)
+
+        data = self._data
+        wanted: set[str] = set()
+        for text in [data["hint"], *data["reasons"].values()]:
+            if "rule " in text:
+                wanted.update(cited_rules(text))
+        rules = data.setdefault("rules", {})
+        for rule_id in sorted(wanted):
+            try:
+                rules[rule_id] = rule_text(game, rule_id)
+            except KeyError:
+                continue
 
     def hint(self, text: str) -> None:
         """One line telling the player to move what to do."""

@@ -345,3 +345,21 @@ def test_point_ids_of_marks_exist_for_an_empty_point_after_a_capture():
     scene = game.view(after)
     assert scene["last"] == [point_id((capture.col, capture.row))]
     assert set(scene["last"]) <= item_ids(scene)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_a_board_reason_cites_comes_with_its_text(name):
+    """A click on something that cannot be used shows its reason; the scene carries the text of the
+    rules those reasons cite, so the board can show it too (below itself)."""
+    session = Session(playtest.load(name), seed=6)
+    seen = 0
+    for _ in range(15):
+        scene = session.game.view(session.state)
+        for reason in [scene["hint"], *scene["reasons"].values()]:
+            for rule_id in cited_rules(reason):
+                assert scene["rules"][rule_id] == rule_text(name, rule_id)
+                seen += 1
+        if session.is_over:
+            break
+        play(session, 1)
+    assert seen > 0

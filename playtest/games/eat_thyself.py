@@ -878,4 +878,5 @@ class EatThyself(Game):
                 if any(isinstance(a, Discard) and a.piece == piece for a in actions):
                     s.button(f"Do not put {piece_symbol(piece)} back", Discard(piece).to_json())
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
+        s.cite_rules(self.name)
         return s.to_json()

@@ -742,3 +742,26 @@ def test_an_error_shows_the_cited_rules_text_below_it(page):
     assert rule_box["y"] >= text_box["y"] + text_box["height"] - 1    # below the message
     page.evaluate(f"() => window.pt.setError({json.dumps(XSS + chr(10) * 2 + XSS)})")
     assert page.locator(".pt-root img").count() == 0 and err.locator(".pt-error-rule").text_content() == XSS
+
+
+def test_a_reason_citing_a_rule_shows_the_rule_below_the_board(page):
+    s = Scene()
+    s.board("g", "grid", cols=2, rows=1, cell=36)
+    s.cell("g", (0, 0))
+    s.cell("g", (1, 0))
+    s.reason(cell_id((0, 0)), "a token stands on a1 (rule A.1 §14.2)")
+    s.reason(cell_id((1, 0)), "no rule cited here")
+    s.hint("Build.")
+    data = s.to_json()
+    data["rules"] = {"A.1 §14.2": "A.1 §14.2 Buying obstacles\n" + XSS}
+    mount(page, data)
+    rule = page.locator(".pt-root .pt-rule")
+    assert rule.is_hidden()
+    svg_bottom = (lambda b: b["y"] + b["height"])(page.locator("svg.pt-svg").bounding_box())
+    item(page, cell_id((0, 0))).locator(".pt-shape").click()
+    assert message(page) == "a token stands on a1 (rule A.1 §14.2)"
+    assert rule.is_visible() and rule.text_content() == "A.1 §14.2 Buying obstacles\n" + XSS
+    assert rule.bounding_box()["y"] >= svg_bottom                   # below the board: nothing moves
+    assert page.locator(".pt-root img").count() == 0
+    item(page, cell_id((1, 0))).locator(".pt-shape").click()
+    assert message(page) == "no rule cited here" and rule.is_hidden()

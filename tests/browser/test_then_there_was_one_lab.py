@@ -24,8 +24,8 @@ In the page the test
 0. finds the board's coordinates (a..j under the grid, 1..14 beside it) and
    clicks just inside Red's tile e3, next to its edge e3|e4, where no wall may
    go: the board explains the edge ("a wall may not lie on an edge of a
-   token's tile (e3|e4) (rule A.1 §14.3)"), not the tile under the click, and
-   nothing is played; an illegal build sent from the kernel's side shows the
+   token's tile (e3|e4) (rule A.1 §14.3)", and the rule's text below the
+   board), not the tile under the click, and nothing is played; an illegal build sent from the kernel's side shows the
    cited rule's text under the board's error;
 1. clicks the empty edge slot e4|e5 (``edge:4,3:4,4``, right in front of
    Red): the slot is now drawn as this turn's wall, the budget panel counts
@@ -285,6 +285,7 @@ def test_wall_six_steps_undo_budget(open_notebook):
     e3.click(position={"x": 17, "y": 4}, force=True)             # inside e3, 4 px below its top edge e3|e4
     expect(page.locator(f"{ROOT} .pt-message")).to_have_text(
         "a wall may not lie on an edge of a token's tile (e3|e4) (rule A.1 §14.3)")
+    expect(page.locator(f"{ROOT} .pt-rule")).to_have_text(re.compile(r"^A\.1 §14\.3 Clearance from tokens"))
     e3.click(force=True)                                         # the tile's centre: the tile's own reason
     expect(page.locator(f"{ROOT} .pt-message")).to_have_text(re.compile(r"a token stands on e3"))
     assert kernel_view(nb)["move"] == 0 and version(nb) == v0    # nothing was played

@@ -93,4 +93,5 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
     s.button("End turn", END_TURN.to_json())
     s.hint(f"{mover}, {state.ap_left} AP left: place next to your connected chain, fortify a connected "
            "token, capture or unfortify next to it; End turn passes the rest.")
+    s.cite_rules(game.name)
     return s.to_json()

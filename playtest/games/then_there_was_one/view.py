@@ -94,6 +94,7 @@ class View:
             s.hint("The obstacles are about to be scattered (a chance step).")
         else:
             s.hint(f"Waiting for {seats[mover].name}.")
+        s.cite_rules(game.name)
         return s.to_json()
 
     def last_move(self) -> None:

@@ -19,6 +19,7 @@ const HIT_WIDTH = 14; // px, invisible click area of an edge: wider than its lin
 const LABEL_W = 20; // px, room left of a grid for its row labels
 const LABEL_H = 17; // px, room beside a grid's row 0 for its column labels
 const SHAPES = ["circle", "triangle", "diamond", "square", "hexagon"];
+const CITED_RULE = /\brule ([A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+))/g; // as playtest/rulebook.py reads them
 
 // ---------------------------------------------------------------- helpers
 function svgEl(tag, attrs, parent) {
@@ -557,6 +558,9 @@ function render({ model, el }) {
   const stage = htmlEl("div", "pt-stage", root);
   const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
+  const ruleDiv = htmlEl("div", "pt-rule", root); // the text of a rule a reason cites, below the board
+  ruleDiv.setAttribute("aria-live", "polite");
+  ruleDiv.hidden = true;
   const legendDiv = htmlEl("div", "pt-legend", root); // says what the outline means
   htmlEl("span", "pt-legend-swatch", legendDiv);
   htmlEl("span", "pt-legend-text", legendDiv).textContent = "outlined: the last move";
@@ -579,9 +583,20 @@ function render({ model, el }) {
   const has = (obj, key) => key !== null && Object.prototype.hasOwnProperty.call(obj, key);
   const targetsOf = (id) => (has(selects(), id) && selects()[id] && typeof selects()[id] === "object" ? selects()[id] : {});
 
+  // A reason that cites a rule (`... (rule A.1 §14.3)`) shows the rule's text from
+  // `scene.rules` below the board (there it moves nothing the mouse is over).
   function showMessage(text, why) {
     messageDiv.textContent = text;
     messageDiv.classList.toggle("pt-why", !!why);
+    const rules = scene.rules && typeof scene.rules === "object" ? scene.rules : {};
+    const texts = [];
+    if (why) {
+      for (const match of str(text).matchAll(CITED_RULE)) {
+        if (has(rules, match[1]) && !texts.includes(str(rules[match[1]]))) texts.push(str(rules[match[1]]));
+      }
+    }
+    ruleDiv.textContent = texts.join("\n\n");
+    ruleDiv.hidden = texts.length === 0;
   }
 
   // -- highlighting (synchronous: class changes only)
