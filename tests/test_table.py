@@ -52,3 +52,16 @@ def test_tables_of_one_session_share_one_scene_per_change():
     calls.clear()
     session.play(session.legal_actions()[0])
     assert len(calls) == 1 and all(t.board.scene["version"] > 1 for t in tables)
+
+
+def test_a_bot_that_fails_is_named_on_the_board_and_play_goes_on():
+    from playtest.bots import Bot
+
+    class Broken(Bot):
+        def choose(self, game, state, seat=None):
+            raise KeyError("oops")
+
+    session = playtest.Session("eat_thyself", seed=1)
+    table = playtest.Table(session, bots={0: Broken()})
+    assert "the bot for Triangle ▲ (Broken) failed: KeyError" in table.board.error
+    assert session.move_number == 0

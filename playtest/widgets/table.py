@@ -516,8 +516,19 @@ class Table(w.VBox):
                 return
             else:
                 seat = mover
-            if not self._guard(self.session.play_bot, self.bots[seat], seat):
+            if not self._guard(self._bot_plays, seat):
                 return
+
+    def _bot_plays(self, seat: int) -> None:
+        """One bot move; a bot that fails (a bug in a bot is not a rule) is named on the board."""
+        bot = self.bots[seat]
+        try:
+            self.session.play_bot(bot, seat)
+        except (IllegalAction, ValueError, IndexError, TypeError, OSError, RecursionError):
+            raise
+        except Exception as err:     # noqa: BLE001  (user code: show it, stop the bots, keep the table)
+            raise ValueError(f"the bot for {self.session.game.seats()[seat].name} ({type(bot).__name__}) "
+                             f"failed: {type(err).__name__}: {str(err)[:200]}") from None
 
     def download(self) -> None:
         """Hand the browser the session file (it saves it as a download, wherever the kernel runs)."""

@@ -182,7 +182,7 @@ def test_play_undo_note_restart_run_all_finds_everything_back(open_notebook, lab
     wait_version_above(board, v)
     panel = notes_panel(board)
     expect(panel).to_have_count(1, timeout=TIMEOUT_MS)
-    expect(panel.locator("td")).to_have_text([XSS_NOTE])  # literal text
+    expect(panel.locator("td").last).to_have_text(XSS_NOTE)  # literal text, beside its author
     assert page.evaluate("() => window.__xss") is None
     log4 = log_state(table)
     assert "📝" in log4["selected"], log4
@@ -199,7 +199,7 @@ def test_play_undo_note_restart_run_all_finds_everything_back(open_notebook, lab
     board = table.locator(".pt-root").first
     wait_drawn(board)
     expect(notes_panel(board)).to_have_count(1, timeout=TIMEOUT_MS)
-    expect(notes_panel(board).locator("td")).to_have_text([XSS_NOTE])
+    expect(notes_panel(board).locator("td").last).to_have_text(XSS_NOTE)
     log5 = log_state(table)
     assert log5 == log4, (log4, log5)             # every move, the note mark, the same position
     expect(widget_button(table, "Redo")).to_be_disabled()
