@@ -161,7 +161,7 @@ def build(game: Any, name: str, **options: Any) -> Bot:
     """A new bot called ``name`` for ``game`` (a name or a game), made with ``options``.
 
     >>> build("then_there_was_one", "mcts", iterations=50, seed=1)
-    MCTSBot(iterations=50, seed=1, exploration=1.0, rollout_limit=200, width=14)
+    MCTSBot(iterations=50, seed=1, exploration=1.0, rollout_limit=100, width=14)
     >>> build("source", "cleverest")
     Traceback (most recent call last):
     ...

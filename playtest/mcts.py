@@ -12,7 +12,8 @@ cannot tell from it. Each iteration
    where it is legal), chance drawing an outcome by its probability
    (``chance_outcomes``, or ``UncountedChance.sample``);
 3. adds one node, then finishes the game with random actions
-   (``game.random_action``, cheap), stopping after ``rollout_limit`` steps;
+   (``game.random_action``, cheap), stopping after ``rollout_limit`` turns (a
+   turn: one seat's actions in a row, or one simultaneous step);
 4. scores the end for every seat in ``[0, 1]`` (:func:`returns`) and adds each
    seat's score to the statistics of that seat's decisions.
 
@@ -101,8 +102,10 @@ class MCTSBot(Bot):
 
     ``iterations`` is the number of simulated games per decision; ``exploration``
     the UCB1 constant (returns are in ``[0, 1]``); ``rollout_limit`` caps the
-    random play-out after the tree, in steps (a cut-short rollout scores as a
-    draw, or by the game's ``running_scores`` when it has them). It plays any
+    random play-out after the tree, in turns (a cut-short rollout scores as a
+    draw, or by the game's ``running_scores`` when it has them); ``width`` is how
+    many of the root's actions are searched (by default ``max(4, 2 * sqrt(iterations))``:
+    the actions that hand the turn on always, others drawn at random). It plays any
     seat: ``simulate(game, {0: MCTSBot(iterations=100, seed=1), 1: "random"})``.
 
     >>> import playtest
@@ -115,9 +118,10 @@ class MCTSBot(Bot):
 
     name = "mcts"
     RUN_LIMIT = 100     # decisions in a row after which only actions that hand the turn on are searched
+    STEPS_PER_TURN = 64  # a rollout's steps are capped too: rollout_limit turns of this many steps
 
     def __init__(self, iterations: int = 200, seed: int | str | None = None, exploration: float = 1.0,
-                 rollout_limit: int = 200, width: int | None = None):
+                 rollout_limit: int = 100, width: int | None = None):
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
             raise ValueError(f"MCTSBot iterations must be a whole number of at least 1, not {iterations!r}")
         if not isinstance(rollout_limit, int) or isinstance(rollout_limit, bool) or rollout_limit < 0:
@@ -152,10 +156,10 @@ class MCTSBot(Bot):
             return legal[0]
         candidates = self._candidates(game, state, seat, legal)
         if len(candidates) == 1:
-            action = candidates[0][0]
+            pick = 0
         else:
-            action = _Search(game, seat, self).run(state, [a for a, _ in candidates])
-        after = dict(candidates)[action]
+            pick = _Search(game, seat, self).run(state, [a for a, _ in candidates])
+        action, after = candidates[pick]
         self._run = (after, self._run[1])
         return action
 
@@ -203,7 +207,7 @@ class MCTSBot(Bot):
             if seen not in visited:
                 kept.append((action, seen))
         if not kept:             # every action goes back: allow them all again
-            return [(a, self._seen(game, after, seat)) for a, after in passing + others]
+            kept = [(a, self._seen(game, after, seat)) for a, after in passing + others]
         order = {id(a): k for k, a in enumerate(legal)}
         return sorted(kept, key=lambda pair: order[id(pair[0])])
 
@@ -222,8 +226,10 @@ class _Search:
         self.observers = list(range(n)) if self.secrets else [seat]
         self.running_scores = getattr(game, "running_scores", None)
 
-    def run(self, state: Any, legal: list) -> Any:
-        """The most visited of ``legal`` (the root's candidates) after the iterations."""
+    def run(self, state: Any, legal: list) -> int:
+        """The index of the most visited of ``legal`` (the root's candidates) after the iterations;
+        among equals the best on average, then one drawn at random (a fixed order would favour
+        the same kind of action every time, e.g. never ending a turn when nothing is known)."""
         game, rng, seat = self.game, self.rng, self.seat
         self.root_actions = legal
         roots = {o: _Node() for o in self.observers}
@@ -232,13 +238,15 @@ class _Search:
             self._iterate(world, roots)
         root = roots[seat]
 
+        draw = [rng.random() for _ in legal]
+
         def rank(index_action: tuple[int, Any]) -> tuple:
             index, action = index_action
             child = root.children.get(action)
             if child is None or child.visits == 0:
-                return (0, 0.0, -index)
-            return (child.visits, child.reward / child.visits, -index)
-        return max(enumerate(legal), key=rank)[1]
+                return (0, 0.0, draw[index])
+            return (child.visits, child.reward / child.visits, draw[index])
+        return max(enumerate(legal), key=rank)[0]
 
     def _iterate(self, state: Any, roots: dict[int, _Node]) -> None:
         game, rng = self.game, self.rng
@@ -307,12 +315,22 @@ class _Search:
         return best
 
     def _rollout(self, state: Any) -> Any:
+        """Random play from ``state`` for at most ``rollout_limit`` turns (and ``STEPS_PER_TURN`` times
+        as many steps). Counting turns, not steps, matters: a seat that dawdles inside its own turn
+        (a wall built, picked up, built elsewhere) must not push the others' moves past the horizon."""
         game, rng = self.game, self.rng
         to_move, apply, random_action, chance = game.to_move, game.apply, game.random_action, game.chance_outcome
-        for _ in range(self.bot.rollout_limit):
+        turns, last = 0, None
+        limit = self.bot.rollout_limit
+        for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)
             if mover is None:
                 break
+            if mover != CHANCE and mover != last:
+                turns += 1
+                if turns > limit:
+                    break
+                last = mover
             action = chance(state, rng) if mover == CHANCE else random_action(state, rng)
             state = apply(state, action, check=False)
         return state
