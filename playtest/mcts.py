@@ -137,6 +137,7 @@ class MCTSBot(Bot):
         self.width = width if width is not None else max(4, 2 * math.isqrt(iterations))
         self.rng = random.Random(seed)
         self._run: tuple[Any, set] | None = None    # (what it expects next, positions of this run of turns)
+        self.iterations_run = 0                       # every search's iterations, summed (for benchmarks)
 
     def __repr__(self) -> str:
         return (f"MCTSBot(iterations={self.iterations}, seed={self.seed!r}, exploration={self.exploration}, "
@@ -236,6 +237,7 @@ class _Search:
         for _ in range(self.bot.iterations):
             world = game.determinize(state, seat, rng) if self.secrets else state
             self._iterate(world, roots)
+        self.bot.iterations_run += self.bot.iterations
         root = roots[seat]
 
         draw = [rng.random() for _ in legal]

@@ -4,6 +4,7 @@ one side win almost always? Each finding comes with a session file of one such g
 
 from __future__ import annotations
 
+import random
 import re
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from ..rules import CHANCE, Game, draw_outcome
 from ._play import BotSpec, Job, play_one
 from ._run import run_jobs
 from .compare import two_proportion_test
-from .metrics import teams
+from .metrics import teams, wilson
 from .result import SimulationResult
 from .simulation import check_count, run_seed
 from .sweep import grid_games, grid_jobs
@@ -136,7 +137,6 @@ def probe(game: Game | str, seat: int, grid: Mapping[str, Iterable[Any]] | None 
             won = [i for i, w in enumerate(result.games["winners"]) if set(side) <= set(w)]
             if not won or len(won) / result.n < threshold:
                 continue
-            from .metrics import wilson
             low, high = wilson(len(won), result.n)
             session = _write_session(job, won[0], Path(path), _name(g, names, combo, side, won[0]),
                                      f"probe: {result.side_name(side)} won {len(won)} of {result.n} games "
@@ -172,7 +172,6 @@ def _write_session(job: Job, index: int, directory: Path, stem: str, note: str) 
     directory.mkdir(parents=True, exist_ok=True)
     path = _free(directory, stem)
     session = Session(game, seed=row["seed"], path=path, auto_chance=False)
-    import random
     mirror = random.Random(row["seed"])      # the session's own draws, followed step by step
     in_step = True
     for is_chance, action in row["actions"]:
@@ -205,7 +204,6 @@ class ProbeResult:
 
     def _make_table(self) -> Any:
         import pandas as pd
-        from .metrics import wilson
         rows = []
         for k, (combo, result) in enumerate(zip(self.combos, self.searched)):
             row: dict[str, Any] = dict(zip(self.params, combo))

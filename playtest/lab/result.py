@@ -62,22 +62,19 @@ class SimulationResult:
             self.reasons = dict(reasons or {})
             self.scores = list(scores or [])
             return
-        winner_sets = list(games["winners"]) if len(games) else []
+        winner_sets = games["winners"].tolist() if len(games) else []
         self.wins = {}
         for ws in winner_sets:
             for s in ws:
                 self.wins[s] = self.wins.get(s, 0) + 1
         self.draws = sum(1 for ws in winner_sets if not ws)
-        self.steps = [int(x) for x in games["length"]] if len(games) else []
+        self.steps = [int(x) for x in games["length"].tolist()] if len(games) else []
         self.reasons = {}
-        for reason in (games["reason"] if len(games) else []):
+        for reason in (games["reason"].tolist() if len(games) else []):
             self.reasons[reason] = self.reasons.get(reason, 0) + 1
         seats = len(game.seats())
-        self.scores = []
-        for _, row in (games.iterrows() if len(games) else []):
-            values = tuple(row[f"score_{s}"] for s in range(seats))
-            if not any(isinstance(v, float) and math.isnan(v) for v in values):
-                self.scores.append(values)
+        columns = [games[f"score_{s}"].tolist() for s in range(seats)] if len(games) else []
+        self.scores = [values for values in zip(*columns) if not any(math.isnan(v) for v in values)]
 
     @classmethod
     def from_rows(cls, game: Game, rows: Iterable[dict[str, Any]], seconds: float = 0.0,
