@@ -1,6 +1,6 @@
 """MCTS iterations per second, game by game (the search bot of playtest.bots, default settings but the iterations).
 
-    python benchmarks/bench_mcts.py [--iterations 50] [--positions 20] [--games eat_thyself source ...]
+    python benchmarks/bench_mcts.py [--iterations 50] [--positions 20] [--seconds 10] [--games eat_thyself ...]
 
 For each game, decision positions are met along random games (only those where
 the bot has to search: more than one action worth trying); the bot searches
@@ -45,32 +45,37 @@ def positions(game, count: int, seed: int) -> list[tuple[object, int]]:
     return found
 
 
-def measure(name: str, iterations: int, count: int) -> tuple[float, float, int]:
+def measure(name: str, iterations: int, count: int, seconds: float) -> tuple[float, float, int, int]:
+    """Iterations per CPU second and per wall-clock second, iterations timed, positions searched."""
     game = playtest.load(name)
     spots = positions(game, count, seed=1)
-    searched = 0
+    searched = done = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for k, (state, seat) in enumerate(spots):
         bot = MCTSBot(iterations=iterations, seed=k)
         bot.choose(game, state, seat=seat)
         searched += bot.iterations_run
+        done += 1
+        if time.perf_counter() - wall > seconds:
+            break
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return searched / cpu, searched / wall, searched
+    return searched / cpu, searched / wall, searched, done
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=50, help="iterations per decision")
     parser.add_argument("--positions", type=int, default=20, help="decision positions per game")
+    parser.add_argument("--seconds", type=float, default=10.0, help="stop a game's positions after this long")
     parser.add_argument("--games", nargs="*", default=None, help="games to time (default: all, and secret_bid)")
     args = parser.parse_args()
     names = args.games or playtest.games() + ["secret_bid"]
     print(f"load average at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print("| game | iterations/s (CPU) | iterations/s (wall clock) | iterations timed | target |")
+    print("| game | iterations/s (CPU) | iterations/s (wall clock) | iterations timed (positions) | target |")
     print("| --- | --- | --- | --- | --- |")
     for name in names:
-        per_cpu, per_wall, total = measure(name, args.iterations, args.positions)
-        print(f"| {name} | {per_cpu:,.0f} | {per_wall:,.0f} | {total:,} | none (reference) |", flush=True)
+        per_cpu, per_wall, total, done = measure(name, args.iterations, args.positions, args.seconds)
+        print(f"| {name} | {per_cpu:,.0f} | {per_wall:,.0f} | {total:,} ({done}) | none (reference) |", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

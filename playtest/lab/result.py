@@ -170,6 +170,11 @@ class SimulationResult:
         (Wilson), the mean game length in steps, decisiveness and lead changes
         (Student t, over the games where they are defined), and the branching
         factor (pooled over every decision step, ratio-estimator interval).
+
+        >>> import playtest
+        >>> table = playtest.simulate("source", games=10, seed=1, progress=False).summary()
+        >>> list(table["metric"])[:3]
+        ['win rate', 'win rate', 'first-player advantage']
         """
         import pandas as pd
         table = self._table()
