@@ -52,6 +52,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from ..position import PositionReader
 from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Params, Seat, param,
                      register)
 from ..scene import Scene, cell_id
@@ -511,26 +512,17 @@ class SecretBid(Game):
     # ---- positions from JSON
     def state_from_json(self, data: Any) -> BidState:
         n = self.params.num_players
-        if not isinstance(data, dict):
-            raise ValueError("a secret_bid position is an object (see the module docstring)")
-        unknown = set(data) - {"round", "prize", "cards", "coins", "points", "orders", "last", "over"}
-        if unknown:
-            raise ValueError(f"secret_bid position: unknown fields {sorted(unknown)}")
-        rnd = _whole(data.get("round", 1), "round", 1, self.params.rounds + 1)
-        prize = data.get("prize")
-        if prize is not None:
-            prize = _whole(prize, "prize", 1, self.params.die_faces)
+        read = PositionReader("secret_bid", data, ("round", "prize", "cards", "coins", "points", "orders",
+                                                   "last", "over"))
+        rnd = read.integer("round", 1, low=1, high=self.params.rounds + 1)
+        prize = None if read.get("prize") is None else read.integer("prize", None, 1, self.params.die_faces)
         cards = tuple(None if v is None else _whole(v, f"cards[{i}]", 0, 99)
-                      for i, v in enumerate(_list(data.get("cards", [None] * n), "cards", n)))
+                      for i, v in enumerate(_per_seat(read, "cards", n, None)))
         coins = tuple(_whole(v, f"coins[{i}]", 0, 10_000)
-                      for i, v in enumerate(_list(data.get("coins", [self.params.coins] * n), "coins", n)))
-        points = tuple(_whole(v, f"points[{i}]", 0, 10_000)
-                       for i, v in enumerate(_list(data.get("points", [0] * n), "points", n)))
-        orders = tuple(_read_order(v, f"orders[{i}]")
-                       for i, v in enumerate(_list(data.get("orders", [None] * n), "orders", n)))
-        over = data.get("over", rnd > self.params.rounds)
-        if type(over) is not bool:
-            raise ValueError("secret_bid position: over must be true or false")
+                      for i, v in enumerate(_per_seat(read, "coins", n, self.params.coins)))
+        points = tuple(_whole(v, f"points[{i}]", 0, 10_000) for i, v in enumerate(_per_seat(read, "points", n, 0)))
+        orders = tuple(_read_order(v, f"orders[{i}]") for i, v in enumerate(_per_seat(read, "orders", n, None)))
+        over = read.boolean("over", rnd > self.params.rounds)
         deck = list(self.params.deck)
         for card in cards:
             if card is not None:
@@ -549,7 +541,7 @@ class SecretBid(Game):
                 raise ValueError(f"secret_bid position: orders[{s}] is submitted without a bid")
         if all(o is not None and o.submitted for o in orders):
             raise ValueError("secret_bid position: when every order is submitted the round is resolved")
-        last = data.get("last")
+        last = read.get("last")
         if last is not None:
             last = _read_last(last, n)
         return BidState(rnd, prize, cards, coins, points, orders, last, over)
@@ -566,10 +558,14 @@ def _whole(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _list(value: Any, where: str, n: int) -> list:
-    if not isinstance(value, list) or len(value) != n:
-        raise ValueError(f"secret_bid position: {where} must be a list of {n} entries, one per seat")
-    return value
+def _per_seat(read: PositionReader, key: str, n: int, default: Any) -> list:
+    """A list with one entry per seat (``default`` for each when the field is left out)."""
+    if key not in read:
+        return [default] * n
+    values = read.items(key, "values, one per seat")
+    if len(values) != n:
+        raise ValueError(f"secret_bid position: {key} must hold {n} entries, one per seat")
+    return values
 
 
 def _order_words(row: tuple) -> str:
