@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from ..rules import Action, Game, IllegalAction, Outcome, Params, Seat, param, register
+from ..position import PositionReader
 from ..scene import Scene, gap_id, slot_id
 
 __all__ = ["EatThyself", "EatThyselfParams", "State", "Move", "Pass", "RemovePawn", "KeepPawns",
@@ -740,38 +741,37 @@ class EatThyself(Game):
 
     def state_from_json(self, data: Any) -> State:
         p = self.params
-        if not isinstance(data, dict):
-            raise ValueError("an Eat Thyself position is an object with 'ring', 'cards' and 'to_move'")
-        unknown = set(data) - {"ring", "cards", "to_move", "phase", "hand", "take_from", "takes_left",
-                               "bonus_left", "turn", "winners", "reason", "last"}
-        if unknown:
-            raise ValueError(f"unknown fields in an Eat Thyself position: {sorted(unknown)}")
-        ring = _parse_ring(data.get("ring"), "ring")
+        read = PositionReader("Eat Thyself", data, ("ring", "cards", "to_move", "phase", "hand", "take_from",
+                                                    "takes_left", "bonus_left", "turn", "winners", "reason",
+                                                    "last"), shape="'ring', 'cards' and 'to_move'")
+        ring = _parse_ring(read.get("ring"), "ring")
         n = p.num_players
         for _, piece in ring:
             if piece is not None and piece >> 1 >= n:
                 raise ValueError(f"ring: {piece_symbol(piece)} belongs to a seat that is not playing "
                                  f"(num_players={n})")
-        hand = tuple(sorted(_piece_from_symbol(s) for s in data.get("hand", [])))
-        cards = data.get("cards", [list(p.initial_faces)] * n)
+        hand_symbols = read.items("hand", "pieces such as \"●\"")
+        if any(type(x) is not str for x in hand_symbols):
+            raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
+        hand = tuple(sorted(_piece_from_symbol(x) for x in hand_symbols))
+        cards = read.get("cards", [list(p.initial_faces)] * n)
         if not isinstance(cards, list) or len(cards) != n:
             raise ValueError(f"cards: one pair of face-up values per player ({n} players)")
         faces = []
         for player, pair in enumerate(cards):
             if not isinstance(pair, list) or len(pair) != 2 or any(
-                    v not in faces_of for v, faces_of in zip(pair, self._cards)):
-                raise ValueError(f"cards: player {player}'s face-up values {pair!r} must be faces of "
+                    type(v) is not int or v not in faces_of for v, faces_of in zip(pair, self._cards)):
+                raise ValueError(f"cards: player {player}'s face-up values must be faces of "
                                  f"{list(p.card_pair)}")
             faces.append(tuple(pair))
-        mover = data.get("to_move", p.first_player)
-        if not isinstance(mover, int) or not 0 <= mover < n:
-            raise ValueError(f"to_move must be a seat from 0 to {n - 1}")
-        phase = data.get("phase", "move")
-        if phase not in ("move", "bonus", "take", "place", "over"):
-            raise ValueError("phase must be move, bonus, take, place or over")
+        mover = read.integer("to_move", p.first_player, 0, n - 1)
+        phase = read.choice("phase", "move", ("move", "bonus", "take", "place", "over"), "a phase")
+        take_from = None if read.get("take_from") is None else read.integer("take_from", None, 0, n - 1)
+        takes_left = read.integer("takes_left", 0, 0, 100)
+        bonus_left = read.integer("bonus_left", 0, 0, 100)
+        turn = read.integer("turn", 0, 0, 10 ** 6)
         state = State(ring=ring, faces=tuple(faces), mover=mover, phase=phase, hand=hand,
-                      take_from=data.get("take_from"), takes_left=int(data.get("takes_left", 0)),
-                      bonus_left=int(data.get("bonus_left", 0)), turn=int(data.get("turn", 0)))
+                      take_from=take_from, takes_left=takes_left, bonus_left=bonus_left, turn=turn)
         for player in range(n):
             kings, pawns = state.count(player)
             if kings > p.kings_per_player or pawns > p.pawns_per_player:
@@ -785,13 +785,16 @@ class EatThyself(Game):
                              "is in hand while its owner's extra pieces are taken)")
         if phase == "take" and state.take_from not in range(n):
             raise ValueError("phase 'take' needs take_from, the seat whose king was eaten")
-        if phase != "over" and "winners" not in data and self._winners(state):
+        if phase != "over" and "winners" not in read and self._winners(state):
             raise ValueError("a player in this position has already won; write \"phase\": \"over\" "
                              "with \"winners\" for a finished game")
         if phase == "over" or "winners" in data:
-            winners = data.get("winners", [])
-            state = state._replace(phase="over", winners=tuple(winners), reason=data.get("reason", ""))
-        last = data.get("last", [])
+            winners = read.items("winners", "seats")
+            if any(type(w) is not int or not 0 <= w < n for w in winners) or len(set(winners)) != len(winners):
+                raise ValueError(f"winners: different seats from 0 to {n - 1}")
+            state = state._replace(phase="over", winners=tuple(winners),
+                                   reason=read.text("reason", "", "the reason the game ended")[:300])
+        last = read.get("last", [])
         if not isinstance(last, list) or any(type(i) is not int or not 0 <= i < len(ring) for i in last):
             raise ValueError(f"last: the slots the last turn's pieces landed on, numbers from 0 to {len(ring) - 1}")
         return state._replace(last=tuple(last)) if last else state
