@@ -197,3 +197,50 @@ def test_every_position_reads_back_from_its_own_json(name, seed, steps):
     for node in session.line():
         state, game = session.position(node), session._nodes[node].game
         assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def random_params(name: str, data) -> dict:
+    """A few parameters changed at random: choices and flags anywhere, numbers next to their default."""
+    changes = {}
+    for spec in data.draw(st.lists(st.sampled_from(playtest.load(name).params.specs()), max_size=3)):
+        if spec.choices is not None:
+            changes[spec.name] = data.draw(st.sampled_from(spec.choices))
+        elif isinstance(spec.default, bool):
+            changes[spec.name] = data.draw(st.booleans())
+        elif isinstance(spec.default, int):
+            low = spec.default - 1 if spec.min is None else max(spec.min, spec.default - 1)
+            high = spec.default + 1 if spec.max is None else min(spec.max, spec.default + 1)
+            changes[spec.name] = data.draw(st.integers(int(low), int(high)))
+    return changes
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 60), data=st.data())
+def test_play_accepts_exactly_what_legal_actions_lists_under_random_parameters(name, seed, steps, data):
+    """One legality decision: every listed action is accepted, every other action seen in the game
+    is refused with IllegalAction and changes nothing, whatever the parameters."""
+    from hypothesis import assume
+    try:
+        game = playtest.load(name, **random_params(name, data))
+        session = playtest.Session(game, seed=seed)
+    except ValueError:
+        assume(False)
+        return
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(steps):
+        if session.is_over:
+            break
+        seen.update(session.legal_actions())
+        session.play(session.game.random_action(session.state, rng))
+    if session.is_over or session.to_move == CHANCE:
+        return
+    state, game = session.state, session.game
+    legal = set(game.legal_actions(state))
+    for action in legal:
+        game.apply(state, action)
+    for action in list(seen - legal)[:40]:
+        with pytest.raises(IllegalAction):
+            game.apply(state, action)
+        assert session.state == state
