@@ -25,7 +25,10 @@ def _bar(total: int, progress: bool, desc: str) -> Any:
     """A tqdm bar (the notebook's in Jupyter, text elsewhere) that shows only after a second."""
     if not progress:
         return None
-    from tqdm.auto import tqdm
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:         # the lab extra is not installed: no bar, the run goes on
+        return None
     return tqdm(total=total, desc=desc, delay=LOCAL_SECONDS, leave=False, unit="game")
 
 
