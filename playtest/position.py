@@ -28,6 +28,12 @@ __all__ = ["PositionReader"]
 _MISSING = object()
 
 
+def _shown(value: Any) -> str:
+    """A value from a position, for a message: cut short (a stranger's file may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 class PositionReader:
     """The fields of one position's JSON object, read with checks (see the module docstring).
 
@@ -68,14 +74,14 @@ class PositionReader:
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None
                                                                                     and value > high):
             span = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise ValueError(f"{key} must be a whole number of {span}, not {value!r}")
+            raise ValueError(f"{key} must be a whole number of {span}, not {_shown(value)}")
         return value
 
     def boolean(self, key: str, default: Any) -> bool:
         """``true`` or ``false`` (not 0 or 1)."""
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            raise ValueError(f"{key} must be true or false, not {value!r}")
+            raise ValueError(f"{key} must be true or false, not {_shown(value)}")
         return value
 
     def text(self, key: str, default: Any, meaning: str = "text") -> str:
@@ -83,7 +89,7 @@ class PositionReader:
         value = self.data.get(key, default)
         if not isinstance(value, str):
             verb = "must be" if meaning == "text" else "is"
-            raise ValueError(f"{key} {verb} {meaning}, not {value!r}")
+            raise ValueError(f"{key} {verb} {meaning}, not {_shown(value)}")
         return value
 
     def choice(self, key: str, default: Any, choices: Iterable[Any], what: str = "one of") -> Any:
@@ -98,14 +104,14 @@ class PositionReader:
         value = self.data.get(key, default)
         choices = tuple(choices)
         if not any(type(value) is type(c) and value == c for c in choices):
-            raise ValueError(f"{key} must be {what}: {', '.join(map(str, choices))}; not {value!r}")
+            raise ValueError(f"{key} must be {what}: {', '.join(map(str, choices))}; not {_shown(value)}")
         return value
 
     def items(self, key: str, what: str) -> list:
         """A list (``[]`` when left out); ``what`` names its items in the message."""
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise ValueError(f"{key} must be a list of {what}, not {value!r}")
+            raise ValueError(f"{key} must be a list of {what}, not {_shown(value)}")
         return value
 
     def mapping(self, key: str, what: str, keys: Iterable[str] | None = None) -> dict:
