@@ -18,7 +18,7 @@ from . import bots
 
 __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
-           "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep",
+           "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
            "tester_link", "rules_page", "rule_text"]
 __version__ = "0.1.0"
 
