@@ -431,16 +431,22 @@ class Session:
     def _advance(self, kind: str, action: Action | None, changes: dict | None, state: Any, game: Game,
                  notation: str | None, forced: bool = False) -> None:
         parent = self._cur
+        child = self._child(parent, kind, action, changes, state, game, notation, forced, self.author)
+        self._set_redo(parent, child)
+        self._cur = child
+
+    def _child(self, parent: _Node, kind: str, action: Action | None, changes: dict | None, state: Any,
+               game: Game, notation: str | None, forced: bool, by: str) -> _Node:
+        """The child of ``parent`` that this step leads to: the one already there, or a new one."""
         key = _child_key(kind, action, changes, forced)
         child = parent.index.get(key)
         if child is None:
             child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
-            child.by = self.author
+            child.by = by
             self._nodes.append(child)
             parent.children.append(child)
             parent.index[key] = child
-        self._set_redo(parent, child)
-        self._cur = child
+        return child
 
     def _set_redo(self, node: _Node, child: _Node | None) -> None:
         if self._undo_log is not None and node.redo is not child:
@@ -498,13 +504,7 @@ class Session:
         """Jump to any position of the tree by its id (see :meth:`history`, :meth:`branches`)."""
         if not isinstance(node, int) or isinstance(node, bool) or not 0 <= node < len(self._nodes):
             raise IndexError(f"no position {node!r} in this session (ids go from 0 to {len(self._nodes) - 1})")
-        target = self._nodes[node]
-        # remember the way down, so redo from an ancestor follows this line
-        walk = target
-        while walk.parent is not None:
-            self._set_redo(walk.parent, walk)
-            walk = walk.parent
-        self._cur = target
+        self._go(node)
 
     def line(self) -> list[int]:
         """Ids of the positions from the start to the current one, then on along the redo line."""
@@ -635,19 +635,11 @@ class Session:
             raise ValueError("cannot merge: the other session starts from another position")
         before_nodes, before_notes = len(self._nodes), len(self._notes)
         where = {0: 0}
-        here = self._cur
         for node in other._nodes[1:]:
-            self._cur = self._nodes[where[node.parent.id]]  # type: ignore[union-attr]
-            known = self._cur.index.get(_child_key(node.kind, node.action, node.changes, node.forced))
-            if known is None:
-                known = _Node(len(self._nodes), self._cur, node.kind, node.action, node.changes, node.state,
-                              self._games.setdefault(node.game.params, node.game), node.notation, node.forced)
-                known.by = node.by or other.author
-                self._nodes.append(known)
-                self._cur.children.append(known)
-                self._cur.index[_child_key(node.kind, node.action, node.changes, node.forced)] = known
+            known = self._child(self._nodes[where[node.parent.id]], node.kind, node.action,  # type: ignore
+                                node.changes, node.state, self._games.setdefault(node.game.params, node.game),
+                                node.notation, node.forced, node.by or other.author)
             where[node.id] = known.id
-        self._cur = here
         present = {(n.node, n.text, n.author) for n in self._notes}
         for note in other._notes:
             node = self._nodes[where[note.node]]
@@ -1023,11 +1015,11 @@ class Session:
                                 " ".join(value.get("author", "").split())))
 
     def _go(self, node: int) -> None:
-        """goto without writing (used while replaying)."""
+        """Make ``node`` current, remembering the way down so redo from an ancestor follows this line."""
         target = self._nodes[node]
         walk = target
         while walk.parent is not None:
-            walk.parent.redo = walk
+            self._set_redo(walk.parent, walk)
             walk = walk.parent
         self._cur = target
 
