@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import statistics
 import time
+from pathlib import Path
 
 import playtest
 from playtest import SIMULTANEOUS
@@ -33,16 +35,8 @@ from playtest.bots import RandomBot
 from playtest.games.back_to_the_wall import GreedyBot
 from playtest.lab import play_game
 
-
-def random_games(game, games: int, seed: int) -> tuple[float, float, list]:
-    rng = random.Random(seed)
-    bots = [RandomBot(seed * 100 + s) for s in range(len(game.seats()))]
-    outcomes = []
-    started, cpu = time.perf_counter(), time.process_time()
-    for _ in range(games):
-        state, _steps = play_game(game, bots, rng)
-        outcomes.append(game.outcome(state))
-    return time.perf_counter() - started, time.process_time() - cpu, outcomes
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import random_games  # noqa: E402  (the shared benchmark helpers)
 
 
 def order_positions(game, count: int, seed: int) -> list:

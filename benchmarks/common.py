@@ -14,7 +14,7 @@ import statistics
 import time
 from typing import Callable, Iterable
 
-__all__ = ["parser", "report", "best_of", "load_note"]
+__all__ = ["parser", "report", "best_of", "load_note", "random_games"]
 
 
 def parser(doc: str | None) -> argparse.ArgumentParser:
@@ -57,3 +57,20 @@ def report(rows: Iterable[tuple[str, str, str, bool | None]], title: str = "") -
     note = load_note()
     if note:
         print(f"\n({note})")
+
+
+def random_games(game, games: int, seed: int) -> tuple[float, float, list]:
+    """Play ``games`` random games as the lab plays them: (wall seconds, CPU seconds, outcomes)."""
+    import random
+
+    from playtest.bots import RandomBot
+    from playtest.lab import play_game
+
+    rng = random.Random(seed)
+    bots = [RandomBot(seed * 100 + s) for s in range(len(game.seats()))]
+    outcomes = []
+    started, cpu = time.perf_counter(), time.process_time()
+    for _ in range(games):
+        state, _steps = play_game(game, bots, rng)
+        outcomes.append(game.outcome(state))
+    return time.perf_counter() - started, time.process_time() - cpu, outcomes
