@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FORMAT", "EXPORT_FORMAT", "VERSION", "LIMITS", "Limits", "SessionFileError", "SessionSaveError",
-           "Journal", "read_records", "read_bytes", "encode_journal", "write_atomically"]
+           "Journal", "read_records", "read_bytes", "encode_journal", "encode_record", "write_atomically"]
 
 FORMAT = "playtest-session"
 EXPORT_FORMAT = "playtest-seat-export"
@@ -132,13 +132,18 @@ def _make_encoder() -> Any:
 _encode = _make_encoder()
 
 
+def encode_record(record: Any) -> str:
+    """One record as its line of the file (without the newline); a ``str`` is taken as already encoded."""
+    return record if type(record) is str else _encode(record)
+
+
 def _line(record: Any) -> bytes:
-    return (_encode(record) + "\n").encode("utf-8")
+    return (encode_record(record) + "\n").encode("utf-8")
 
 
 def encode_journal(header: dict, records: list[Any]) -> str:
-    """A whole session file's text: the header line, then one line per record."""
-    return "\n".join([_encode(header), *map(_encode, records)]) + "\n"
+    """A whole session file's text: the header line, then one line per record (see :func:`encode_record`)."""
+    return "\n".join([_encode(header), *map(encode_record, records)]) + "\n"
 
 
 class Journal:

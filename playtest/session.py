@@ -29,6 +29,7 @@ must replay through the rules: send a tester ``save(path, seat=k)`` instead.
 from __future__ import annotations
 
 import functools
+import gc
 import html
 import json
 import os
@@ -41,7 +42,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, SessionSaveError,
-                      encode_journal, read_bytes, read_records, remove_stale_temporaries, write_atomically)
+                      encode_journal, encode_record, read_bytes, read_records, remove_stale_temporaries,
+                      write_atomically)
 from .rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                     check_action_types, draw_outcome, game_class, load, show_value)
 
@@ -88,9 +90,33 @@ class Branch:
         return f"from move {self.fork_move}: {self.first} … ({self.moves} moves)"
 
 
+class _ActionCache:
+    """Actions read from a file, parsed once per distinct JSON form (a long session repeats them).
+
+    Actions are immutable values, so one object can stand for every repeat.
+    The key keeps each value's type, so ``true`` is never taken for ``1``.
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple, Action] = {}
+
+    def __call__(self, game: Game, data: Any) -> Action:
+        try:
+            key = (id(game), *[(k, type(v), v) for k, v in data.items()])
+            hash(key)
+        except (AttributeError, TypeError):    # not an object, or a list inside: parse it as it is
+            return game.action_from_json(data)
+        action = self._seen.get(key)
+        if action is None:
+            action = self._seen[key] = game.action_from_json(data)
+        return action
+
+
 class _Node:
     __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
-                 "redo", "depth", "notation", "forced", "seen", "index", "by")
+                 "redo", "depth", "notation", "forced", "seen", "index", "by", "line")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
                  changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
@@ -110,6 +136,7 @@ class _Node:
         self.forced = forced        # a chance result chosen by the designer, not drawn
         self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
         self.by = parent.by if parent is not None else ""   # who played it (a merged tester's name)
+        self.line: str | None = None    # its record in the session file, encoded once (saves reuse it)
 
     def notation_for(self, viewer: int | None) -> str:
         """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
@@ -781,8 +808,15 @@ class Session:
             entry["by"] = node.by
         return {"node": entry}
 
-    def _records(self) -> tuple[dict, list[dict]]:
-        records = [self._node_record(n) for n in self._nodes[1:]]
+    def _node_line(self, node: _Node) -> str:
+        """The node's record as its line of the file: encoded once (a node never changes once made)."""
+        line = node.line
+        if line is None:
+            line = node.line = encode_record(self._node_record(node))
+        return line
+
+    def _records(self) -> tuple[dict, list[Any]]:
+        records: list[Any] = [self._node_line(n) for n in self._nodes[1:]]
         records += [{"note": n.to_json()} for n in self._notes]
         records.append({"current": self._cur.id})
         return self._header(), records
@@ -804,7 +838,7 @@ class Session:
         if nodes > len(self._nodes) or notes > len(self._notes):      # never after a rollback; be safe
             self._journal.rewrite(*self._records())
         else:
-            records = [self._node_record(n) for n in self._nodes[nodes:]]
+            records: list[Any] = [self._node_line(n) for n in self._nodes[nodes:]]
             records += [{"note": n.to_json()} for n in self._notes[notes:]]
             last = self._nodes[-1].id if len(self._nodes) > nodes else current
             if self._cur.id != last:
@@ -936,67 +970,77 @@ class Session:
             raise bad(f"bad start position: {str(err)[:300]}") from None
         session.created = created or session.created
         current = None
-        for number, record in enumerate(records, start=2):
-            if not isinstance(record, dict) or len(record) != 1:
-                raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
-            (kind, value), = record.items()
-            if kind == "node":
-                current = session._replay_node(value, bad)
-            elif kind == "note":
-                session._replay_note(value, bad)
-            elif kind == "current":
-                if type(value) is not int or not 0 <= value < len(session._nodes):
-                    raise bad(f"'current' must be a position id from 0 to {len(session._nodes) - 1}, "
-                              f"not {_shown(value)}")
-                current = value
-            else:
-                raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current)")
+        parse = _ActionCache()
+        collecting = gc.isenabled()
+        if collecting:       # 10,000 new nodes would set off many full collections, each slower
+            gc.disable()
+        try:
+            for number, record in enumerate(records, start=2):
+                if not isinstance(record, dict) or len(record) != 1:
+                    raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
+                (kind, value), = record.items()
+                if kind == "node":
+                    current = session._replay_node(value, bad, parse)
+                elif kind == "note":
+                    session._replay_note(value, bad)
+                elif kind == "current":
+                    if type(value) is not int or not 0 <= value < len(session._nodes):
+                        raise bad(f"'current' must be a position id from 0 to {len(session._nodes) - 1}, "
+                                  f"not {_shown(value)}")
+                    current = value
+                else:
+                    raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current)")
+        finally:
+            if collecting:
+                gc.enable()
         session._initial_params = game.params
         session.auto_chance = True
         session._go(current if current is not None else len(session._nodes) - 1)
         return session
 
-    def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError]) -> int:
+    _NODE_KINDS = frozenset({"move", "chance", "params"})
+    _NODE_FIELDS = _NODE_KINDS | {"parent", "forced", "by"}
+
+    def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError],
+                     parse: "_ActionCache | None" = None) -> int:
         index = len(self._nodes)
         if index >= LIMITS.max_positions:
             raise bad(f"more than {LIMITS.max_positions:,} positions: more than a session file may hold")
-        if not isinstance(entry, dict) or type(entry.get("parent")) is not int or \
-                not 0 <= entry["parent"] < index:
+        parent = entry.get("parent") if type(entry) is dict else None
+        if type(parent) is not int or not 0 <= parent < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
-        kinds = [k for k in ("move", "chance", "params") if k in entry]
-        unknown = set(entry) - {"parent", "move", "chance", "params", "forced", "by"}
+        kinds = self._NODE_KINDS.intersection(entry)
         by = entry.get("by")
         if by is not None and (type(by) is not str or len(by) > 100):
             raise bad(f"node {index}: 'by' must be a short name")
-        if len(kinds) != 1 or unknown:
+        if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
             raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
                       f"(and 'parent', 'forced')")
-        kind = kinds[0]
-        self._cur = self._nodes[entry["parent"]]
+        kind, = kinds
+        self._cur = node = self._nodes[parent]
         try:
             if kind == "params":
                 if not isinstance(entry["params"], dict):
                     raise ValueError("params must be an object")
                 Session.set_params.__wrapped__(self, **entry["params"])   # type: ignore[attr-defined]
             else:
-                before = self.game.to_move(self.state)
-                if (before == CHANCE) != (kind == "chance"):
+                game, state = node.game, node.state
+                if (game.to_move(state) == CHANCE) != (kind == "chance"):
                     raise IllegalAction("a chance result where a player moves, or the reverse")
                 forced = entry.get("forced", False)
                 if type(forced) is not bool or (forced and kind != "chance"):
                     raise ValueError("'forced' is true or false, and only on a chance result")
-                game = self.game
-                action = game.action_from_json(entry[kind])
+                action = parse(game, entry[kind]) if parse is not None else game.action_from_json(entry[kind])
                 if kind == "chance":
                     self._play_chance(action, forced=forced, check=True)
                 else:     # the rules check every move (apply); the file names no seat to check
-                    self._advance("move", action, None, game.apply(self.state, action), game, None)
+                    self._advance("move", action, None, game.apply(state, action), game, None)
             if len(self._nodes) != index + 1:
                 raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
-            self._nodes[index].by = " ".join(by.split()) if by is not None else self._nodes[index].parent.by  # type: ignore
+            self._cur.by = " ".join(by.split()) if by is not None else node.by
         except (IllegalAction, ValueError, TypeError) as err:
             shown = _shown(entry.get(kind), 200)
-            raise bad(f"node {index} ({kind} {shown} after node {entry['parent']}) cannot be replayed: "
+            raise bad(f"node {index} ({kind} {shown} after node {parent}) cannot be replayed: "
                       f"{str(err)[:300]}") from None
         return index
 

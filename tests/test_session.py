@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 
 import pytest
 
@@ -256,3 +257,44 @@ def test_save_never_overwrites_another_file_unasked(tmp_path):
     session.save(other, replace=True)
     assert (tmp_path / "other.playtest.json.bak").read_bytes() == content
     assert Session.load(other).game.name == "eat_thyself"
+
+
+def test_a_loaded_file_parses_each_distinct_action_once_and_never_mixes_types(tmp_path):
+    """Loading reuses the action of an identical JSON form, keyed with each value's type:
+    ``"card": false`` after ``"card": 0`` is still refused by name (a bool is not a number)."""
+    from playtest.session import _ActionCache
+
+    game = playtest.load("eat_thyself")
+    data = game.legal_actions(game.initial_state())[0].to_json()
+    parse = _ActionCache()
+    assert parse(game, data) is parse(game, dict(data))
+    with pytest.raises(ValueError, match="card must be a whole number, not bool"):
+        parse(game, {**data, "card": bool(data["card"])})
+    # and in a file: the second, bool-typed copy of the first move is refused by its node
+    session = playtest.Session(game, seed=1, path=tmp_path / "a.playtest.json")
+    session.play(game.legal_actions(session.state)[0])
+    session.undo()
+    text = (tmp_path / "a.playtest.json").read_text()
+    line = json.dumps({"node": {"parent": 0, "move": {**data, "card": bool(data["card"])}}})
+    (tmp_path / "b.playtest.json").write_text(text + line + "\n")
+    with pytest.raises(playtest.SessionFileError, match="node 2 .*card must be a whole number, not bool"):
+        playtest.Session.load(tmp_path / "b.playtest.json")
+
+
+def test_a_save_writes_what_a_fresh_encoding_would(tmp_path):
+    """Node lines are encoded once and reused by every save: the compact copy equals a fresh one."""
+    from playtest.journal import encode_journal, encode_record
+
+    session = playtest.Session(playtest.load("eat_thyself"), seed=3, path=tmp_path / "s.playtest.json")
+    rng = random.Random(3)
+    for _ in range(30):
+        session.play(session.game.random_action(session.state, rng))
+        if rng.random() < 0.2:
+            session.undo()
+    session.note("a note")
+    session.save()
+    header, records = session._records()
+    fresh = [encode_record(session._node_record(n)) for n in session._nodes[1:]]
+    assert records[:len(fresh)] == fresh
+    assert (tmp_path / "s.playtest.json").read_text(encoding="utf-8") == encode_journal(header, records)
+    assert playtest.Session.load(tmp_path / "s.playtest.json").history() == session.history()

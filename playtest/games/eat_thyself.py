@@ -382,6 +382,23 @@ class State(NamedTuple):
         return kings, pawns
 
 
+_PHASE_OF = {"move": "move", "pass": "move", "remove": "bonus", "keep": "bonus", "take": "take",
+             "place_gap": "place", "place_tile": "place", "discard": "place"}   # the phase each action belongs to
+_FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
+
+
+def _replace(self: State, **changes: Any) -> State:
+    """A copy of a position with ``changes``: what NamedTuple's ``_replace`` does, in about half the
+    time (a session load replays every move through the rules). NamedTuple refuses it in the class."""
+    values = list(self)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple.__new__(State, values)
+
+
+State._replace = _replace  # type: ignore[method-assign]
+
+
 def _after_lift(last: tuple, ring: list, slot: int) -> tuple:
     """The last-move mark ``last`` (slot indices) once the piece on ``slot`` is lifted off ``ring``:
     a bare slot disappears, so the slots after it move down one."""
@@ -621,8 +638,7 @@ class EatThyself(Game):
         """Resolve the end of a fully resolved move: a win, a draw at the turn cap, or the next player."""
         p = self.params
         turn = state.turn + 1
-        done = state._replace(ring=ring, phase="move", hand=(), take_from=None, takes_left=0,
-                              bonus_left=0, turn=turn)
+        done = State(ring, state.faces, state.mover, "move", (), None, 0, 0, turn, None, "", state.last)
         winners = self._winners(done)
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
@@ -661,9 +677,7 @@ class EatThyself(Game):
             raise IllegalAction("the game is over", rule="E.1 §12")
         if not isinstance(action, self.action_types):
             raise IllegalAction(f"{action!r} is not an Eat Thyself action")
-        phase_of = {"move": "move", "pass": "move", "remove": "bonus", "keep": "bonus", "take": "take",
-                    "place_gap": "place", "place_tile": "place", "discard": "place"}
-        wanted = phase_of[action.kind]
+        wanted = _PHASE_OF[action.kind]
         if wanted != state.phase:
             doing = {"move": "move a king", "bonus": "choose whether to remove one of your pawns",
                      "take": "take the eaten king's extra pieces in hand",
