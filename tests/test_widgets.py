@@ -184,3 +184,45 @@ def test_board_alone():
     board.on_action(got.append)
     board.receive({"type": "action", "action": {"kind": "x"}})
     assert got == [{"kind": "x"}] and board.scene["version"] == 1
+
+
+def test_the_scene_travels_as_json_text_with_its_version_first(table):
+    """What the browser parses is the scene Python holds, version included, for every game."""
+    sent = json.loads(table.board.scene_json)
+    assert sent == table.board.scene and next(iter(sent)) == "version"
+    before = sent["version"]
+    table.board.show({"boards": [], "items": [], "version": 99})     # a stale version is replaced
+    assert json.loads(table.board.scene_json) == {"version": before + 1, "boards": [], "items": []}
+    table.board.show({})
+    assert json.loads(table.board.scene_json) == {"version": before + 2}
+
+
+def test_tables_of_one_session_share_one_encoding_per_change():
+    session = Session(playtest.load("eat_thyself"), seed=2)
+    tables = [Table(session) for _ in range(3)]
+    send(tables[0], {"type": "action", "action": first_option(tables[0].board.scene)})
+    logs = {id(t.move_log.items) for t in tables}
+    assert len(logs) == 1 and tables[0].move_log.options is tables[1].move_log.options
+    bodies = {t.board.scene_json.split(",", 1)[1] for t in tables}   # all but the version
+    assert len(bodies) == 1
+
+
+def test_the_move_log_picks_by_message_and_refuses_anything_else():
+    """The log and branch menu are pickers: the page sends ``{"type": "pick", "value": id}``;
+    a value that is not one of the entries (a bool, a text, a huge number) changes nothing
+    and the board says why."""
+    session = Session(playtest.load("eat_thyself"), seed=2)
+    table = Table(session)
+    for _ in range(3):
+        send(table, {"type": "action", "action": first_option(table.board.scene)})
+    first = table.move_log.options[1][1]
+    table.move_log._handle_custom_msg({"type": "pick", "value": first}, [])
+    assert session.node == first and table.move_log.value == first
+    for bad in ({"type": "pick", "value": True}, {"type": "pick", "value": "3"},
+                {"type": "pick", "value": 10 ** 30}, {"type": "pick"}, {"type": "nope", "value": 1}, [1],
+                {"type": "pick", "value": 999}):
+        table.board.error = ""
+        table.move_log._handle_custom_msg(bad, [])
+        assert session.node == first and "nothing was changed" in table.board.error
+    table.branches._handle_custom_msg({"type": "pick", "value": 2}, [])     # one line: menu disabled
+    assert session.node == first and table.branches.disabled

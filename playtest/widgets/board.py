@@ -21,24 +21,37 @@ The board sent a message playtest does not understand (type 'shout'); nothing wa
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Callable
 
 import anywidget
 import traitlets
 
-__all__ = ["Board"]
+__all__ = ["Board", "encode_scene"]
 
 _STATIC = Path(__file__).parent / "static"
 
 
+def encode_scene(scene: dict) -> str:
+    """A scene as the compact JSON text the board sends to the browser (tables showing one
+    position share one encoding: each board only adds its version number)."""
+    return json.dumps(scene, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 class Board(anywidget.AnyWidget):
-    """The SVG board. ``scene`` is the scene to draw; ``error`` a message shown on the board."""
+    """The SVG board. ``scene`` is the scene to draw; ``error`` a message shown on the board.
+
+    The scene travels as JSON text (``scene_json``): ipywidgets would walk and
+    validate a nested dict on every redraw of every board, while a text made once
+    per change is shared by every table of the session.
+    """
 
     _esm = _STATIC / "board.js"
     _css = _STATIC / "board.css"
 
-    scene = traitlets.Dict().tag(sync=True)
+    #: the scene drawn now, as JSON text with its ``version`` first (see :meth:`show`)
+    scene_json = traitlets.Unicode('{"version":0}').tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     #: ``{"text": "Pass to East: click when ready", "seats": [["I am East", 1], ...]}``
     #: hides the board until a seat is chosen; ``{}``: no curtain
@@ -50,6 +63,7 @@ class Board(anywidget.AnyWidget):
     def __init__(self, scene: dict | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self._version = 0
+        self._scene: dict = {}
         self._handlers: list[Callable[[dict], None]] = []
         self._command_handlers: list[Callable[[str, int | None], None]] = []
         self._view_handlers: list[Callable[[int], None]] = []
@@ -60,10 +74,30 @@ class Board(anywidget.AnyWidget):
         if scene is not None:
             self.show(scene)
 
-    def show(self, scene: dict) -> None:
-        """Draw ``scene`` (a new version number tells the page it changed)."""
+    @property
+    def scene(self) -> dict:
+        """The scene drawn now (with its ``version``); assigning one draws it."""
+        return self._scene
+
+    @scene.setter
+    def scene(self, scene: dict) -> None:
+        self.show(scene)
+
+    def show(self, scene: dict, encoded: str | None = None) -> None:
+        """Draw ``scene`` (a new version number tells the page it changed).
+
+        ``encoded`` is ``encode_scene(scene)`` when the caller has it already
+        (a session's tables share it); it must be the encoding of ``scene``.
+        """
+        if not isinstance(scene, dict):
+            raise TypeError(f"a scene is a dict, not {type(scene).__name__}")
+        if "version" in scene or encoded is None:
+            scene = {k: v for k, v in scene.items() if k != "version"}
+            encoded = encode_scene(scene)
         self._version += 1
-        self.scene = {**scene, "version": self._version}
+        self._scene = {**scene, "version": self._version}
+        rest = encoded[1:].lstrip()
+        self.scene_json = f'{{"version":{self._version}' + ("}" if rest.startswith("}") else "," + rest)
 
     def on_action(self, handler: Callable[[dict], None]) -> None:
         """Call ``handler(action_json)`` for every action committed on the board."""

@@ -33,6 +33,7 @@ Table(eat_thyself: move 0, Triangle ▲ to move)
 from __future__ import annotations
 
 import json
+from collections import Counter
 from html import escape
 from typing import Any
 
@@ -42,7 +43,8 @@ from ..bots import bots_for
 from ..rulebook import explain
 from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, show_value
 from ..session import Session
-from .board import Board
+from .board import Board, encode_scene
+from .picker import Picker, encode_options
 
 __all__ = ["Table"]
 
@@ -118,11 +120,12 @@ class Table(w.VBox):
                                layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.playback.add_class("pt-playback")
 
-        self.move_log = w.Select(options=[], rows=12, layout=w.Layout(width="auto"))
+        self.move_log = Picker(rows=12, layout=w.Layout(width="auto"))
         self.move_log.observe(self._on_log_pick, names="value")
-        self.branches = w.Dropdown(options=[], description="Branch", layout=w.Layout(width="auto"),
-                                   style={"description_width": "56px"})
+        self.branches = Picker(mode="menu", description="Branch", layout=w.Layout(width="auto"))
         self.branches.observe(self._on_branch_pick, names="value")
+        for picker in (self.move_log, self.branches):
+            picker.on_refused(lambda message: setattr(self.board, "error", message))
 
         self.note_box = w.Textarea(placeholder="A note about this position…", layout=w.Layout(width="auto"))
         self.note_button = w.Button(description="Add note", icon="sticky-note")
@@ -312,37 +315,27 @@ class Table(w.VBox):
         self._update_curtain()
         viewer = self.viewer
         node = session.node
-        scene = dict(session.memo(("view", node, viewer), lambda: session.game.view(session.state, viewer)))
-        if session.to_move == CHANCE:
-            scene["buttons"] = list(scene.get("buttons", [])) + self._chance_buttons()
-        elif self.seat is None and self.revealed is not None:
-            scene["buttons"] = list(scene.get("buttons", [])) + [
-                {"label": "Hide my view", "command": "hide", "title": "Put the curtain up"}]
-        notes_here = session.notes_here()
-        if notes_here:
-            scene["panels"] = [*scene.get("panels", []), {"title": f"Notes at move {session.move_number}",
-                                                          "rows": [[n.author, n.text] if n.author else [n.text]
-                                                                   for n in notes_here]}]
+        # what the board shows depends on the viewer and the kind of table only: tables alike share
+        # one scene and one encoding of it per change (session.memo is cleared by every change)
+        kind = (node, viewer, self.seat is None, self.revealed is not None)
+        scene, encoded = session.memo(("scene", *kind), lambda: self._scene(viewer))
         self._live_scene = scene
         self._update_playback(viewer)
-        self.board.show(scene)
+        self.board.show(scene, encoded)
         self._syncing = True
         try:
             self.undo_button.disabled = not session.can_undo
             self.redo_button.disabled = not session.can_redo
             self.bot_button.disabled = session.is_over
-            history = session.memo(("history", node, viewer), lambda: session.history(viewer))
-            options = session.memo(("log", node, viewer), lambda: tuple(_log_options(history)))
-            if options != self.move_log.options:      # only what changed goes to the browser
-                self.move_log.options = options
-            self.move_log.value = session.node
-            branches = session.memo(("branches", node), session.branches)
-            branch_options = tuple(zip(_branch_labels(session, branches), (b.leaf for b in branches)))
-            if branch_options != self.branches.options:
-                self.branches.options = branch_options
-            current = next((b.leaf for b in branches if b.current), None)
-            self.branches.value = current
-            self.branches.disabled = len(branches) < 2
+            options, encoded = session.memo(("log", node, viewer), lambda: self._log(viewer))
+            with self.move_log.hold_sync():         # one message: the rows that changed, the current one
+                self.move_log.set_options(options, encoded)
+                self.move_log.value = node
+            branches, encoded, current = session.memo(("branches", node), self._branch_menu)
+            with self.branches.hold_sync():
+                self.branches.set_options(branches, encoded)
+                self.branches.value = current
+                self.branches.disabled = len(branches) < 2
             if len(session.game.seats()) != len(self.seat_pickers):   # a new game with other seats
                 self.bots = {seat: bot for seat, bot in self.bots.items() if seat < len(session.game.seats())}
                 self.seat_pickers = self._make_seat_pickers()
@@ -356,6 +349,36 @@ class Table(w.VBox):
                         control.value = value
         finally:
             self._syncing = False
+
+    def _scene(self, viewer: int | None) -> tuple[dict, str]:
+        """The board's scene for ``viewer`` on this kind of table, and its JSON text."""
+        session = self.session
+        scene = dict(session.memo(("view", session.node, viewer), lambda: session.game.view(session.state, viewer)))
+        if session.to_move == CHANCE:
+            scene["buttons"] = list(scene.get("buttons", [])) + self._chance_buttons()
+        elif self.seat is None and self.revealed is not None:
+            scene["buttons"] = list(scene.get("buttons", [])) + [
+                {"label": "Hide my view", "command": "hide", "title": "Put the curtain up"}]
+        notes_here = session.notes_here()
+        if notes_here:
+            scene["panels"] = [*scene.get("panels", []), {"title": f"Notes at move {session.move_number}",
+                                                          "rows": [[n.author, n.text] if n.author else [n.text]
+                                                                   for n in notes_here]}]
+        return scene, encode_scene(scene)
+
+    def _log(self, viewer: int | None) -> tuple[tuple, str]:
+        """The move log's rows as ``viewer`` may read them, and their JSON text."""
+        session = self.session
+        history = session.memo(("history", session.node, viewer), lambda: session.history(viewer))
+        options = tuple(_log_options(history))
+        return options, encode_options(options)
+
+    def _branch_menu(self) -> tuple[tuple, str, int | None]:
+        """The branch menu's choices (unique labels), their JSON text, and the current line's."""
+        session = self.session
+        branches = session.branches()
+        options = tuple(zip(_branch_labels(session, branches), (b.leaf for b in branches)))
+        return options, encode_options(options), next((b.leaf for b in branches if b.current), None)
 
     # ------------------------------------------------------------------ playback
     def _update_playback(self, viewer: int | None) -> None:
@@ -651,7 +674,7 @@ def _branch_labels(session: Session, branches: list) -> list[str]:
     """Each branch's label, unique: where labels agree, the last move of each line, then its position."""
     labels = [str(b) for b in branches]
     for _ in range(2):           # the last move of each line, then (if still alike) its position's number
-        seen = {label: labels.count(label) for label in labels}
+        seen = Counter(labels)
         for k, b in enumerate(branches):
             if seen[labels[k]] > 1:
                 last = _notation_of(session, b.leaf) if _ == 0 else ""

@@ -928,3 +928,42 @@ _JS_PANEL = """
 def panel_rows(page, root_selector: str, title: str) -> list[list[str]] | None:
     """The rows (cell texts) of the board panel captioned ``title`` under ``root_selector``; None if absent."""
     return page.evaluate(_JS_PANEL, [root_selector, title])
+
+
+_JS_LOG = """
+async (scope) => {
+  // the log redraws in the frame after the board's: wait until two looks, a frame apart, agree
+  const root = typeof scope === 'string' ? document.querySelector(scope) : scope;
+  const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const look = () => {
+    const list = root ? root.querySelector('.pt-picker-list .pt-picker-rows') : null;
+    const rows = list ? Array.from(list.querySelectorAll('.pt-picker-row')) : [];
+    const current = rows.findIndex((e) => e.classList.contains('pt-current'));
+    return {options: rows.map((e) => e.textContent), index: current,
+            selected: current >= 0 ? rows[current].textContent : null};
+  };
+  let last = null;
+  for (let i = 0; i < 60; i++) {
+    await settle();
+    await new Promise((r) => setTimeout(r, 25));
+    const now = look();
+    if (last !== null && JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+"""
+
+
+def log_state(where, scope: str = ".pt-table") -> dict:
+    """The move log of the first table matching ``scope`` in the page ``where`` (or of the table
+    ``where`` itself, a locator), once it has settled:
+    ``{"options": [entry texts], "selected": the current entry's text, "index": its place}``."""
+    if hasattr(where, "goto"):         # a page
+        return where.evaluate(_JS_LOG, scope)
+    return where.evaluate(_JS_LOG)
+
+
+def log_entries(page, scope: str = ".pt-table") -> list[str]:
+    """The move log's entries (see :func:`log_state`)."""
+    return log_state(page, scope)["options"]

@@ -29,7 +29,7 @@ import json
 import re
 
 import pytest
-from lab import panel_rows
+from lab import log_entries, panel_rows
 from test_core_lab import click_curtain, curtain_text, version, wait_version_above
 
 pytestmark = pytest.mark.browser
@@ -84,7 +84,7 @@ def message(nb) -> str:
 
 def page_text(nb) -> str:
     """Every text a person at the screen can read in the table, the move log's entries included."""
-    log = nb.page.locator(".pt-table .widget-select option").all_inner_texts()
+    log = log_entries(nb.page)
     svg = nb.page.locator(SVG).first.text_content()
     return "\n".join([nb.page.locator(".pt-table").first.inner_text(), svg, *log]).replace("\xa0", " ")
 

@@ -21,6 +21,7 @@ import json
 import re
 
 import pytest
+from lab import log_entries
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,7 @@ def curtain_text(nb) -> str:
 
 def page_text(nb) -> str:
     """Every text a person at the screen can read in the table, the move log's entries included."""
-    log = nb.page.locator(".pt-table .widget-select option").all_inner_texts()
+    log = log_entries(nb.page)
     return "\n".join([nb.page.locator(".pt-table").first.inner_text(), *log]).replace("\xa0", " ")
 
 
@@ -126,7 +127,7 @@ def test_secret_bid_forced_roll_curtain_secrets_and_playback(open_notebook):
     seen = kernel_view(nb)
     assert seen["prize"] == 6 and seen["forced"][:3] == [False, True, False]
     assert seen["log"][1].endswith("(forced)") and "dealt a card" in seen["log"][2]
-    log = [t.replace("\xa0", " ") for t in page.locator(".pt-table .widget-select option").all_inner_texts()]
+    log = log_entries(page)
     assert log[1] == "🎲 the die shows 6: round 1 is for 6 points (forced)", log
     north_card, south_card = seen["cards"]
 

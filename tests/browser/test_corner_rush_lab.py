@@ -29,6 +29,7 @@ import json
 import re
 
 import pytest
+from lab import log_entries
 
 pytestmark = pytest.mark.browser
 
@@ -141,7 +142,7 @@ def tile_name(cid: str) -> str:
 
 def page_text(nb) -> str:
     """Every text a person at the screen can read in the table, the move log's entries included."""
-    log = nb.page.locator(f"{TABLE} .widget-select option").all_inner_texts()
+    log = log_entries(nb.page, TABLE)
     return "\n".join([nb.page.locator(TABLE).first.inner_text(), *log]).replace("\xa0", " ")
 
 
@@ -178,7 +179,7 @@ def test_roll_force_move_place_curtain_challenge_undo(open_notebook):
     assert buttons[0] == "🎲 Roll", buttons
     assert len(buttons) == 7 and all(b.endswith("(1/6)") for b in buttons[1:]), buttons
     board_button(nb, "Force: Red rolls 3: 3 steps to move")
-    log = [t.replace("\xa0", " ") for t in page.locator(f"{TABLE} .widget-select option").all_inner_texts()]
+    log = log_entries(page, TABLE)
     assert log[-1] == "🎲 Red rolls 3: 3 steps to move (forced)", log
     seen = kernel_view(nb)
     assert seen["state"]["phase"] == "move" and seen["state"]["steps"] == 3 and seen["forced"][-1]

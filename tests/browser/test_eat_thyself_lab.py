@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
+from lab import log_state
 
 pytestmark = pytest.mark.browser
 
@@ -93,19 +94,6 @@ def select_and_commit(board, piece_selector: str) -> dict:
         option.click(timeout=TIMEOUT_MS)
     return {"piece": piece_id, "target": target_id, "menu": menu,
             "version": wait_version_above(board, v0)}
-
-
-def log_state(table) -> dict:
-    """The table's move log (ipywidgets ``Select``): option labels and the selected one.
-
-    (ipywidgets writes option labels with no-break spaces; read back as spaces.)"""
-    return table.locator(".widget-select select").first.evaluate(
-        """s => {
-          const label = (o) => o.textContent.replace(/\u00a0/g, ' ').trim();
-          return {options: Array.from(s.options, label),
-                  selected: s.selectedIndex >= 0 ? label(s.options[s.selectedIndex]) : null,
-                  index: s.selectedIndex};
-        }""")
 
 
 def status(board) -> str:

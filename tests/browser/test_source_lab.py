@@ -38,7 +38,7 @@ import pprint
 import re
 
 import pytest
-from lab import panel_rows
+from lab import log_entries, panel_rows
 
 pytestmark = pytest.mark.browser
 
@@ -246,8 +246,8 @@ def test_source_place_capture_undo(open_notebook):
     assert (seen["state"]["to_move"], seen["state"]["ap_left"], seen["move"]) == ("red", 1, 1)
     assert (seen["version"], seen["error"]) == (version(nb), "")
     assert seen["log"][-1] == "red: place a2", seen["log"]
-    log = page.locator(".pt-table .widget-select option").all_inner_texts()
-    assert log[-1].replace("\xa0", " ") == "1. red: place a2", log     # ipywidgets shows nbsp
+    log = log_entries(page)
+    assert log[-1] == "1. red: place a2", log
 
     shot = os.environ.get("PLAYTEST_SOURCE_SCREENSHOT", "").strip()
     if shot:

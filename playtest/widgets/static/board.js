@@ -2,8 +2,8 @@
 //
 // An anywidget ES module with no dependencies and no build step. It knows
 // nothing of any game: boards, items, what is clickable and what a click
-// commits all come from the `scene` trait. Only committed actions are sent
-// to Python, as {type: "action", action}; a button may instead carry a table
+// commits all come from the `scene_json` trait (the scene as JSON text).
+// Only committed actions are sent to Python, as {type: "action", action}; a button may instead carry a table
 // command ({type: "command", name, seat}: roll the dice, lift the curtain).
 // The `curtain` trait, when it has text, hides the board behind a screen
 // ("Pass to East: click when ready") until a seat is chosen. Boards carry
@@ -857,8 +857,9 @@ function render({ model, el }) {
   }
 
   function drawScene() {
-    const value = model.get("scene");
-    scene = value && typeof value === "object" ? value : {};
+    let value = null;
+    try { value = JSON.parse(str(model.get("scene_json"))); } catch (err) { value = null; }
+    scene = value && typeof value === "object" && !Array.isArray(value) ? value : {};
     closeMenu();
     const built = buildScene(scene);
     byId = built.byId;
@@ -915,7 +916,7 @@ function render({ model, el }) {
   curtainDiv.addEventListener("click", onCurtainClick);
   const doc = el.ownerDocument || document;
   doc.addEventListener("keydown", onKeyDown, true);
-  model.on("change:scene", drawScene);
+  model.on("change:scene_json", drawScene);
   model.on("change:error", drawError);
   model.on("change:curtain", drawCurtain);
   drawScene();
@@ -942,7 +943,7 @@ function render({ model, el }) {
     buttonsDiv.removeEventListener("click", onButtonsClick);
     curtainDiv.removeEventListener("click", onCurtainClick);
     doc.removeEventListener("keydown", onKeyDown, true);
-    model.off("change:scene", drawScene);
+    model.off("change:scene_json", drawScene);
     model.off("change:error", drawError);
     model.off("change:curtain", drawCurtain);
     model.off("msg:custom", onCustom);

@@ -1,0 +1,429 @@
+"""Session files: saving, compacting, autosaving (the journal), and loading with every move replayed.
+
+The :class:`SessionFiles` part of :class:`playtest.Session`. A file from a
+stranger (a tester) is input from a stranger: loading is bounded (the
+journal's limits), every field is checked exactly, and every move goes through
+the rules, so a refused file names the record and the reason. Files this kit
+wrote load fast all the same: each distinct action is parsed once, no garbage
+collection runs mid-load, and a save reuses each node's encoded line.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import warnings
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, encode_journal,
+                       encode_record, read_bytes, read_records, remove_stale_temporaries, write_atomically)
+from ..rules import CHANCE, Action, Game, IllegalAction, game_class
+from .tree import Note, _Node, _now
+
+if TYPE_CHECKING:
+    from .core import Session
+
+
+class SessionFileWarning(UserWarning):
+    """Something in a session file was repaired on opening (a change cut off by a crash)."""
+
+
+class _ActionCache:
+    """Actions read from a file, parsed once per distinct JSON form (a long session repeats them).
+
+    Actions are immutable values, so one object can stand for every repeat.
+    The key keeps each value's type, so ``true`` is never taken for ``1``.
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple, Action] = {}
+
+    def __call__(self, game: Game, data: Any) -> Action:
+        try:
+            key = (id(game), *[(k, type(v), v) for k, v in data.items()])
+            hash(key)
+        except (AttributeError, TypeError):    # not an object, or a list inside: parse it as it is
+            return game.action_from_json(data)
+        action = self._seen.get(key)
+        if action is None:
+            action = self._seen[key] = game.action_from_json(data)
+        return action
+
+
+class SessionFiles:
+    """Saving and loading: the file half of :class:`playtest.Session` (see the module docstring)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole session as one JSON object (the one-object form, version 1, that
+        :meth:`from_json` reads): game, parameters, seed, the action tree, notes, current."""
+        return {**self._header(), "version": 1, "saved": _now(),
+                "nodes": [self._node_record(n)["node"] for n in self._nodes[1:]],
+                "current": self._cur.id, "notes": [n.to_json() for n in self._notes]}
+
+    def save(self, path: str | os.PathLike | None = None, seat: int | None = None, *,
+             replace: bool = False) -> Path:
+        """Write the session to ``path`` (or compact its own file); returns the path.
+
+        The session file holds the whole truth, every seat's secrets included:
+        it must replay through the rules. A path given here becomes the
+        session's autosave file. A file that is already there (another session,
+        say) is never overwritten unasked: ``replace=True`` replaces it and keeps
+        the old one beside it as ``<name>.bak``.
+
+        With ``seat``, write instead an export for that seat that leaves out
+        everything the seat may not know (other seats' secret orders, face-down
+        values): the line of play in its words, its view of the position, and
+        the notes. An export is for reading; it cannot be replayed or loaded
+        as a session, and it never becomes the autosave file.
+        """
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no path: call save(path) once, or create the Session with path=...")
+        own = self.path is not None and _same_file(target, self.path)
+        if target.exists() and not own:
+            if not replace:
+                raise FileExistsError(f"{target} already exists and is not this session's file: nothing was "
+                                      "written. Choose another name, or save(..., replace=True) to replace it "
+                                      "(the old file is kept as a .bak beside it)")
+            os.replace(target, target.with_name(target.name + ".bak"))
+        if seat is not None:
+            seats = self.game.seats()
+            if type(seat) is not int or not 0 <= seat < len(seats):
+                raise ValueError(f"seat must be a seat from 0 to {len(seats) - 1}, not {seat!r}")
+            if own:
+                raise ValueError("an export for one seat cannot replace the session's own file")
+            write_atomically(target, json.dumps(self.export(seat), ensure_ascii=False, indent=1))
+            return target
+        if own and self._journal is not None:
+            self._journal.rewrite(*self._records())
+            self._written = (len(self._nodes), len(self._notes), self._cur.id)
+        else:
+            self._attach(target)
+        return target
+
+    def export(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of this session, as JSON data (see :meth:`save` with ``seat``)."""
+        history = self.history(viewer=seat)
+        return {
+            "format": EXPORT_FORMAT, "version": VERSION, "game": self.game.name, "seat": seat,
+            "seat_name": self.game.seats()[seat].name, "params": self.params.to_json(),
+            "line": [{k: e[k] for k in ("move", "kind", "notation", "forced")} for e in history
+                     if e["node"] <= self._cur.id or e["current"]],
+            "view": self.game.view(self.state, seat),
+            "notes": [{"move": n.move, "text": n.text, "time": n.time} for n in self._notes],
+            "saved": _now(),
+        }
+
+    # the journal: a compact copy, then one appended line or a few per change
+    def _header(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
+                "params": self._initial_params.to_json(), "seed": self.seed,
+                "start": self._start.to_json() if self._start is not None else None,
+                "created": self.created}
+
+    def _node_record(self, node: _Node) -> dict[str, Any]:
+        entry: dict[str, Any] = {"parent": node.parent.id}  # type: ignore[union-attr]
+        if node.kind == "params":
+            entry["params"] = node.changes
+        else:
+            entry[node.kind] = node.action.to_json()  # type: ignore[union-attr]
+        if node.forced:
+            entry["forced"] = True
+        if node.by != node.parent.by:  # type: ignore[union-attr]   # who played it, once per line
+            entry["by"] = node.by
+        return {"node": entry}
+
+    def _node_line(self, node: _Node) -> str:
+        """The node's record as its line of the file: encoded once (a node never changes once made)."""
+        line = node.line
+        if line is None:
+            line = node.line = encode_record(self._node_record(node))
+        return line
+
+    def _records(self) -> tuple[dict, list[Any]]:
+        records: list[Any] = [self._node_line(n) for n in self._nodes[1:]]
+        records += [{"note": n.to_json()} for n in self._notes]
+        records.append({"current": self._cur.id})
+        return self._header(), records
+
+    def _attach(self, path: Path) -> None:
+        """Make ``path`` this session's file: write a compact copy there, append from now on."""
+        journal = Journal(path)
+        journal.rewrite(*self._records())
+        if self._journal is not None:
+            self._journal.close()
+        self._journal, self.path = journal, path
+        self._written = (len(self._nodes), len(self._notes), self._cur.id)
+
+    def _persist(self) -> None:
+        """Append what changed since the last write (raises SessionSaveError; the caller rolls back)."""
+        if self._journal is None:
+            return
+        nodes, notes, current = self._written
+        if nodes > len(self._nodes) or notes > len(self._notes):      # never after a rollback; be safe
+            self._journal.rewrite(*self._records())
+        else:
+            records: list[Any] = [self._node_line(n) for n in self._nodes[nodes:]]
+            records += [{"note": n.to_json()} for n in self._notes[notes:]]
+            last = self._nodes[-1].id if len(self._nodes) > nodes else current
+            if self._cur.id != last:
+                records.append({"current": self._cur.id})
+            self._journal.append(records)
+        self._written = (len(self._nodes), len(self._notes), self._cur.id)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, game: Game | str, seed: int | None = None,
+             start: Any = None) -> "Session":
+        """The session recorded in ``path``, resumed; or a new one saved there when none exists.
+
+        What notebooks use: "Run All" after a kernel restart brings the same
+        session back instead of replacing it, and "Run All" in the same kernel
+        returns the very session already open (its table keeps working). A file
+        of another game is refused, and so is a file another kernel has open.
+
+        >>> import tempfile, os, playtest
+        >>> path = os.path.join(tempfile.mkdtemp(), "demo.playtest.json")
+        >>> first = playtest.Session.open(path, "eat_thyself", seed=1)
+        >>> first.play(first.legal_actions()[0])
+        >>> again = playtest.Session.open(path, "eat_thyself", seed=1)    # resumed, not replaced
+        >>> again.move_number
+        1
+        """
+        path = Path(path)
+        name = game if isinstance(game, str) else getattr(game, "name", None)
+        live = _OPEN.get(_key(path))
+        if live is not None and live.path is not None and _same_file(live.path, path):
+            session = live                       # Run All in the same kernel: the very same session
+        elif path.exists():
+            session = cls.load(path)
+        else:
+            session = cls(game, seed=seed, path=path, start=start)
+        if name is not None and session._nodes[0].game.name != name:
+            raise SessionFileError(f"{path} holds a {session._nodes[0].game.name} session, not {name}: "
+                                   "choose another path")
+        if session._journal is not None and not session._journal.locked:
+            session._journal.lock()              # another kernel playing the same file is refused
+        _OPEN[_key(path)] = session
+        return session
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Session":
+        """Open a saved session; every action is replayed through the rules.
+
+        A corrupt, foreign, oversized or hand-edited file that the rules refuse
+        raises :class:`SessionFileError` naming the problem, and the file is not
+        touched. A last change cut off by a crash is dropped (and said so in
+        :attr:`load_warnings` and a :class:`SessionFileWarning`); every change
+        whose call returned is there. The loaded session keeps autosaving to
+        ``path``.
+        """
+        path = Path(path)
+        remove_stale_temporaries(path)
+        header, records, torn_at, notes = read_records(path)
+        session = cls._replay(header, records, where=str(path))
+        session.load_warnings = notes
+        for note in notes:
+            warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
+        journal = Journal(path)
+        if torn_at is not None:
+            journal.truncate(torn_at)
+        if header.get("version") == 1 if isinstance(header, dict) else False:
+            journal.rewrite(*session._records())     # an old file: the same content, as a journal
+        session._journal, session.path = journal, path
+        session._written = (len(session._nodes), len(session._notes), session._cur.id)
+        return session
+
+    def to_bytes(self) -> bytes:
+        """The session file's content, compact (what a download hands the browser)."""
+        return encode_journal(*self._records()).encode("utf-8")
+
+    @classmethod
+    def from_records_bytes(cls, data: bytes, where: str = "uploaded file") -> "Session":
+        """A session from a session file's content (an upload), checked like :meth:`load`; it has
+        no file of its own until saved."""
+        header, records, _torn, _notes = read_bytes(bytes(data), where)
+        return cls._replay(header, records, where)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "session") -> "Session":
+        """A session from :meth:`to_json` data, replayed and checked through the rules."""
+        return cls._replay(data, [], where)
+
+    @classmethod
+    def _replay(cls, header: Any, records: list[Any], where: str) -> "Session":
+        """Rebuild a session from a file's header and records, checking every field and move."""
+        def bad(message: str) -> SessionFileError:
+            return SessionFileError(f"{where}: {message}")
+
+        if isinstance(header, dict) and header.get("format") == EXPORT_FORMAT:
+            raise bad("this is an export for one seat (it leaves out the other seats' secrets), "
+                      "not a session: it cannot be replayed; open the session file it came from")
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise bad(f"not a playtest session (a session file starts with \"format\": \"{FORMAT}\")")
+        version = header.get("version")
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise bad(f"session format version {_shown(version)} is not one this playtest reads (1 to {VERSION})")
+        if version == 1:                  # one object: nodes, notes and current inside it
+            if records:
+                raise bad("a version 1 session is one JSON object, with nothing after it")
+            records = _records_of_version_1(header, bad)
+        name = header.get("game")
+        if type(name) is not str:
+            raise bad(f"'game' must be a game's name, not {_shown(name)}")
+        try:
+            game_cls = game_class(name)
+        except ValueError as err:
+            raise bad(str(err)[:300]) from None
+        params = header.get("params", {})
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            raise bad(f"'params' must be an object of parameter values, not {_shown(params)}")
+        try:
+            game = game_cls(**params)
+        except (ValueError, TypeError) as err:
+            raise bad(f"bad parameters: {str(err)[:300]}") from None
+        seed = header.get("seed")
+        if seed is not None and (type(seed) is not int or abs(seed) > 2 ** 63):
+            raise bad(f"'seed' must be a whole number or null, not {_shown(seed)}")
+        created = header.get("created", "")
+        if type(created) is not str or len(created) > 100:
+            raise bad("'created' must be a short text (a date)")
+        try:
+            session = cls(game, seed=seed, start=header.get("start"), auto_chance=False)
+        except (ValueError, TypeError, IllegalAction) as err:
+            raise bad(f"bad start position: {str(err)[:300]}") from None
+        session.created = created or session.created
+        current = None
+        parse = _ActionCache()
+        collecting = gc.isenabled()
+        if collecting:       # 10,000 new nodes would set off many full collections, each slower
+            gc.disable()
+        try:
+            for number, record in enumerate(records, start=2):
+                if not isinstance(record, dict) or len(record) != 1:
+                    raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
+                (kind, value), = record.items()
+                if kind == "node":
+                    current = session._replay_node(value, bad, parse)
+                elif kind == "note":
+                    session._replay_note(value, bad)
+                elif kind == "current":
+                    if type(value) is not int or not 0 <= value < len(session._nodes):
+                        raise bad(f"'current' must be a position id from 0 to {len(session._nodes) - 1}, "
+                                  f"not {_shown(value)}")
+                    current = value
+                else:
+                    raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current)")
+        finally:
+            if collecting:
+                gc.enable()
+        session._initial_params = game.params
+        session.auto_chance = True
+        session._go(current if current is not None else len(session._nodes) - 1)
+        return session
+
+    _NODE_KINDS = frozenset({"move", "chance", "params"})
+    _NODE_FIELDS = _NODE_KINDS | {"parent", "forced", "by"}
+
+    def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError],
+                     parse: "_ActionCache | None" = None) -> int:
+        index = len(self._nodes)
+        if index >= LIMITS.max_positions:
+            raise bad(f"more than {LIMITS.max_positions:,} positions: more than a session file may hold")
+        parent = entry.get("parent") if type(entry) is dict else None
+        if type(parent) is not int or not 0 <= parent < index:
+            raise bad(f"node {index} has no valid parent (each node names an earlier node)")
+        kinds = self._NODE_KINDS.intersection(entry)
+        by = entry.get("by")
+        if by is not None and (type(by) is not str or len(by) > 100):
+            raise bad(f"node {index}: 'by' must be a short name")
+        if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
+            raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
+                      f"(and 'parent', 'forced')")
+        kind, = kinds
+        self._cur = node = self._nodes[parent]
+        try:
+            if kind == "params":
+                if not isinstance(entry["params"], dict):
+                    raise ValueError("params must be an object")
+                type(self).set_params.__wrapped__(self, **entry["params"])   # type: ignore[attr-defined]
+            else:
+                game, state = node.game, node.state
+                if (game.to_move(state) == CHANCE) != (kind == "chance"):
+                    raise IllegalAction("a chance result where a player moves, or the reverse")
+                forced = entry.get("forced", False)
+                if type(forced) is not bool or (forced and kind != "chance"):
+                    raise ValueError("'forced' is true or false, and only on a chance result")
+                action = parse(game, entry[kind]) if parse is not None else game.action_from_json(entry[kind])
+                if kind == "chance":
+                    self._play_chance(action, forced=forced, check=True)
+                else:     # the rules check every move (apply); the file names no seat to check
+                    self._advance("move", action, None, game.apply(state, action), game, None)
+            if len(self._nodes) != index + 1:
+                raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
+            self._cur.by = " ".join(by.split()) if by is not None else node.by
+        except (IllegalAction, ValueError, TypeError) as err:
+            shown = _shown(entry.get(kind), 200)
+            raise bad(f"node {index} ({kind} {shown} after node {parent}) cannot be replayed: "
+                      f"{str(err)[:300]}") from None
+        return index
+
+    def _replay_note(self, value: Any, bad: Callable[[str], SessionFileError]) -> None:
+        if len(self._notes) >= LIMITS.max_notes:
+            raise bad(f"more than {LIMITS.max_notes:,} notes: more than a session file may hold")
+        if not isinstance(value, dict) or set(value) - {"node", "text", "time", "author"} or \
+                type(value.get("text")) is not str or type(value.get("node")) is not int or \
+                not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
+                type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
+                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100:
+            raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
+                      "a 'node' id of this session, a short 'time' and a short 'author'")
+        node = self._nodes[value["node"]]
+        self._notes.append(Note(node.id, node.depth, value["text"], value.get("time", ""),
+                                " ".join(value.get("author", "").split())))
+
+
+#: sessions opened with Session.open in this kernel, by file: Run All returns the same one
+_OPEN: "weakref.WeakValueDictionary[str, Session]" = weakref.WeakValueDictionary()
+
+
+def _key(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value read from a file, for an error message, cut short (never echo a huge input)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _records_of_version_1(data: dict, bad: Callable[[str], SessionFileError]) -> list[Any]:
+    nodes, notes = data.get("nodes", []), data.get("notes", [])
+    if not isinstance(nodes, list):
+        raise bad("'nodes' must be a list")
+    if not isinstance(notes, list):
+        raise bad("'notes' must be a list")
+    records: list[Any] = [{"node": entry} for entry in nodes]
+    records += [{"note": note} for note in notes]
+    if "current" in data:
+        records.append({"current": data["current"]})
+    return records

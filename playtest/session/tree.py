@@ -1,0 +1,98 @@
+"""The tree of a session: positions (nodes), notes, branches.
+
+A node is one position: its parent, what led there (a move, a chance result
+or a parameter change), the state, the game in force, and its children by
+what they did (adding one is O(1)). Nodes never change once made, so their
+line in the session file is encoded once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Action, Game
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note written at a position: ``node`` is the position's id, ``move`` its move number,
+    ``author`` who wrote it (a tester's name; the designer's by default)."""
+
+    node: int
+    move: int
+    text: str
+    time: str
+    author: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"node": self.node, "text": self.text, "time": self.time}
+        if self.author:
+            data["author"] = self.author
+        return data
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A line of play: its last position, where it leaves the current line, and its length."""
+
+    leaf: int
+    fork: int
+    fork_move: int
+    moves: int
+    first: str
+    current: bool
+
+    def __str__(self) -> str:
+        if self.current:
+            return f"current line ({self.moves} moves)"
+        return f"from move {self.fork_move}: {self.first} … ({self.moves} moves)"
+
+
+class _Node:
+    __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
+                 "redo", "depth", "notation", "forced", "seen", "index", "by", "line")
+
+    def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
+                 changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
+        self.id = id
+        self.parent = parent
+        self.kind = kind            # root | move | chance | params
+        self.action = action
+        self.changes = changes
+        self.state = state
+        self.game = game
+        self.children: list[_Node] = []
+        self.index: dict[tuple, _Node] = {}     # children by what they did: adding one is O(1)
+        self.redo: _Node | None = None
+        # the move number: chance results and parameter changes are steps, not moves
+        self.depth = 0 if parent is None else parent.depth + (kind == "move")
+        self.notation = notation    # as the table (viewer None) reads it; None: written when first read
+        self.forced = forced        # a chance result chosen by the designer, not drawn
+        self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
+        self.by = parent.by if parent is not None else ""   # who played it (a merged tester's name)
+        self.line: str | None = None    # its record in the session file, encoded once (saves reuse it)
+
+    def notation_for(self, viewer: int | None) -> str:
+        """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
+        if viewer is None or self.action is None or not self.game.has_secrets:
+            if self.notation is None:
+                self.notation = self.game.notation(self.parent.state, self.action)  # type: ignore[union-attr]
+            text = self.notation
+        else:
+            if self.seen is None:
+                self.seen = {}
+            text = self.seen.get(viewer)
+            if text is None:
+                text = self.seen[viewer] = self.game.notation(self.parent.state, self.action, viewer)  # type: ignore
+        return text + " (forced)" if self.forced else text
+
+
+def _child_key(kind: str, action: Action | None, changes: dict | None, forced: bool) -> tuple:
+    return (kind, action, json.dumps(changes, sort_keys=True) if changes is not None else None, forced)
