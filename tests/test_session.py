@@ -298,3 +298,37 @@ def test_a_save_writes_what_a_fresh_encoding_would(tmp_path):
     assert records[:len(fresh)] == fresh
     assert (tmp_path / "s.playtest.json").read_text(encoding="utf-8") == encode_journal(header, records)
     assert playtest.Session.load(tmp_path / "s.playtest.json").history() == session.history()
+
+
+def test_branches_match_a_walk_from_every_leaf():
+    """``branches()`` places each node once (linear in the tree); it says what walking up from
+    every leaf to the current line says, on random trees with undos and jumps."""
+    from playtest.session import Branch
+
+    def walked(session):
+        current, result = set(session.line()), []
+        for node in session._nodes:
+            if node.children:
+                continue
+            fork = node
+            while fork.parent is not None and fork.id not in current:
+                fork = fork.parent
+            first = node
+            while first.parent is not None and first.parent is not fork:
+                first = first.parent
+            result.append(Branch(leaf=node.id, fork=fork.id, fork_move=fork.depth, moves=node.depth,
+                                 first=first.notation_for(None), current=node.id in current))
+        return result
+
+    for seed in range(8):
+        rng = random.Random(seed)
+        session = Session(playtest.load("eat_thyself"), seed=seed)
+        for _ in range(120):
+            roll = rng.random()
+            if roll < 0.15 and session.can_undo:
+                session.undo()
+            elif roll < 0.2:
+                session.goto(rng.randrange(session.positions()))
+            elif not session.is_over:
+                session.play(session.game.random_action(session.state, rng))
+            assert session.branches() == walked(session)
