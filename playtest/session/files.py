@@ -44,12 +44,13 @@ class _ActionCache:
         self._seen: dict[tuple, Action] = {}
 
     def __call__(self, game: Game, data: Any) -> Action:
-        try:
-            key = (id(game), *[(k, type(v), v) for k, v in data.items()])
-            hash(key)
-        except (AttributeError, TypeError):    # not an object, or a list inside: parse it as it is
+        if type(data) is not dict:
             return game.action_from_json(data)
-        action = self._seen.get(key)
+        key = (id(game), tuple(data.items()), tuple(map(type, data.values())))
+        try:
+            action = self._seen.get(key)
+        except TypeError:                      # a list inside: parse it as it is
+            return game.action_from_json(data)
         if action is None:
             action = self._seen[key] = game.action_from_json(data)
         return action
@@ -339,14 +340,17 @@ class SessionFiles:
         parent = entry.get("parent") if type(entry) is dict else None
         if type(parent) is not int or not 0 <= parent < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
-        kinds = self._NODE_KINDS.intersection(entry)
-        by = entry.get("by")
-        if by is not None and (type(by) is not str or len(by) > 100):
-            raise bad(f"node {index}: 'by' must be a short name")
-        if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
-            raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
-                      f"(and 'parent', 'forced')")
-        kind, = kinds
+        if len(entry) == 2 and "move" in entry:      # the common record: {"parent": p, "move": {...}}
+            kind, by = "move", None
+        else:
+            kinds = self._NODE_KINDS.intersection(entry)
+            by = entry.get("by")
+            if by is not None and (type(by) is not str or len(by) > 100):
+                raise bad(f"node {index}: 'by' must be a short name")
+            if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
+                raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
+                          f"(and 'parent', 'forced')")
+            kind, = kinds
         self._cur = node = self._nodes[parent]
         try:
             if kind == "params":

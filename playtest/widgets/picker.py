@@ -24,6 +24,7 @@ and changes nothing.
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -33,6 +34,7 @@ import traitlets
 __all__ = ["Picker", "encode_options"]
 
 _STATIC = Path(__file__).parent / "static"
+_CHECKED: deque = deque(maxlen=8)     # the options tuples checked last (a log's and a menu's, per viewer)
 
 
 def encode_options(options: Iterable[tuple[str, int]]) -> str:
@@ -85,9 +87,11 @@ class Picker(anywidget.AnyWidget):
         options = options if type(options) is tuple else tuple(options)
         if options == self._options:
             return
-        if any(type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str or type(pair[1]) is not int
-               for pair in options):
-            raise TypeError("a picker's options are (label, whole number) pairs")
+        if not any(options is seen for seen in _CHECKED):   # a shared tuple is checked once, not per table
+            if any(type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str or
+                   type(pair[1]) is not int for pair in options):
+                raise TypeError("a picker's options are (label, whole number) pairs")
+            _CHECKED.append(options)
         self._options = options
         self._values = frozenset(value for _, value in options)
         self.items = encoded if encoded is not None else encode_options(options)

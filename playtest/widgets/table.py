@@ -387,7 +387,10 @@ class Table(w.VBox):
             return
         self._frames_key = key
         # behind the curtain nothing plays back: the frames could show a seat's secrets
+        had = len(self._frames)
         self._frames = [] if self.board.curtain else self.session.playback(viewer)
+        if not had and not self._frames:        # nothing to play back, before or now: nothing to send
+            return
         self._syncing_playback = True
         try:
             last = len(self._frames)

@@ -667,19 +667,20 @@ function render({ model, el }) {
   }
 
   // -- committing
+  // The message leaves first; the page tidies up while the kernel works.
   function sendAction(action) {
+    model.send({ type: "action", action: action === undefined ? null : action });
     closeMenu();
     select(null);
     showMessage(hint(), false);
-    model.send({ type: "action", action: action === undefined ? null : action });
   }
 
   function sendCommand(name, seat) {
-    closeMenu();
-    select(null);
     const message = { type: "command", name: str(name) };
     if (typeof seat === "number") message.seat = seat;
     model.send(message);
+    closeMenu();
+    select(null);
   }
 
   function commit(options, event, sourceId) {
@@ -694,6 +695,9 @@ function render({ model, el }) {
     const ids = [];
     const top = event.target && event.target.closest ? event.target.closest("[data-id]") : null;
     if (top && svg.contains(top)) ids.push(top.getAttribute("data-id"));
+    // A usable top item wins (see onSvgClick): no need to ask what lies under it,
+    // which would make the browser lay the page out before the click is sent.
+    if (ids.length && usable(ids[0])) return ids;
     // Underneath: a clickable place below an inert-for-now item (a target
     // cell under a piece that has an id of its own).
     const doc = root.getRootNode && root.getRootNode().elementsFromPoint ? root.getRootNode() : document;
