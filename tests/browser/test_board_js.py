@@ -437,21 +437,24 @@ def test_version_updates_and_selection_survives_when_still_selectable(page):
     set_scene(page, s)
     assert page.locator("svg.pt-svg").get_attribute("data-version") == "3"
     assert page.locator(".pt-selected, .pt-target").count() == 0
-    # data-version is written after the drawing
+    # data-version is written after the drawing (a redraw changes only what changed: the king
+    # is selectable again, so its classes change, in place)
     order = page.evaluate(
         """(scene) => new Promise(resolve => {
             const svg = document.querySelector('svg.pt-svg');
             const seen = [];
             new MutationObserver(records => {
-                for (const r of records) seen.push(r.type === 'attributes' ? 'version' : 'children');
+                for (const r of records) {
+                    seen.push(r.target === svg && r.attributeName === 'data-version' ? 'version' : 'drawing');
+                }
                 resolve(seen);
-            }).observe(svg, {attributes: true, attributeFilter: ['data-version'], childList: true});
+            }).observe(svg, {attributes: true, childList: true, subtree: true});
             window.pt.setScene(JSON.parse(scene));
         })""",
         as_json(full_scene(version=4)),
     )
-    assert order[-1] == "version" and "children" in order
-    assert order.index("children") < order.index("version")
+    assert order[-1] == "version" and "drawing" in order
+    assert order.index("drawing") < order.index("version")
 
 
 def test_strings_are_text_never_html(page):
@@ -765,3 +768,40 @@ def test_a_reason_citing_a_rule_shows_the_rule_below_the_board(page):
     assert page.locator(".pt-root img").count() == 0
     item(page, cell_id((1, 0))).locator(".pt-shape").click()
     assert message(page) == "no rule cited here" and rule.is_hidden()
+
+
+def _ring_scene(pieces: dict, last=(), version=1) -> dict:
+    """A ring of 6 slots with pieces on some: item ids slot:<i> (cells) and pc:<i> (pieces)."""
+    items = [{"kind": "cell", "board": "r", "id": f"slot:{i}", "at": i} for i in range(6)]
+    items += [{"kind": "piece", "board": "r", "id": f"pc:{i}", "at": i, "shape": "circle", "color": color}
+              for i, color in sorted(pieces.items())]
+    return {"version": version, "boards": [{"id": "r", "kind": "ring", "slots": 6, "slot": 34}],
+            "items": items, "moves": {f"pc:{i}": [{"label": "go", "action": {"kind": "go", "from": i}}]
+                                      for i in pieces}, "last": list(last)}
+
+
+def test_a_redraw_keeps_the_nodes_of_unchanged_items_and_redraws_the_rest(page):
+    """Only what changed touches the page: an unchanged item keeps its very node, a changed one is
+    drawn anew, a removed one goes, the drawing order follows the scene, and the last-move marks
+    and movable classes follow the new scene (none is left on a kept node)."""
+    mount(page, _ring_scene({0: "#c33", 2: "#36c"}, last=["pc:0"]))
+    page.evaluate("""() => { for (const g of document.querySelectorAll('svg.pt-svg g[data-id]'))
+                               g.__before = g.getAttribute('data-id'); }""")
+    set_scene(page, _ring_scene({0: "#c33", 3: "#36c"}, last=["pc:3"], version=2))
+    seen = page.evaluate("""() => Array.from(document.querySelectorAll('svg.pt-svg g.pt-item'),
+        (g) => [g.getAttribute('data-id'), g.__before || null, [...g.classList].filter(
+                 (c) => c === 'pt-last' || c === 'pt-movable').sort().join(' '),
+                g.querySelectorAll(':scope > .pt-last-mark').length])""")
+    by_id = {row[0]: row for row in seen}
+    assert [row[0] for row in seen] == [f"slot:{i}" for i in range(6)] + ["pc:0", "pc:3"]
+    assert all(by_id[f"slot:{i}"][1] == f"slot:{i}" for i in (0, 1, 2, 4, 5))    # kept
+    assert by_id["pc:0"][1] == "pc:0" and by_id["pc:0"][2:] == ["pt-movable", 0]  # kept, unmarked
+    assert by_id["pc:3"][1] is None and by_id["pc:3"][2] == "pt-last pt-movable"   # drawn anew
+    assert by_id["pc:3"][3] == 1 and page.locator("svg.pt-svg .pt-last-mark").count() == 1
+    assert page.locator('svg.pt-svg g[data-id="pc:2"]').count() == 0
+    # a different board (8 slots) draws everything anew
+    scene = _ring_scene({0: "#c33"}, version=3)
+    scene["boards"][0]["slots"] = 8
+    set_scene(page, scene)
+    assert page.evaluate("() => [...document.querySelectorAll('svg.pt-svg g[data-id]')]"
+                         ".every((g) => g.__before === undefined)")

@@ -467,10 +467,17 @@ function drawLastMark(L, item, g) {
   return true;
 }
 
-// Build the whole drawing into a fragment. Returns the fragment, the size and
-// a map id -> [g, ...] (several items may share an id: a slot and its piece).
-function buildScene(scene) {
-  const frag = document.createDocumentFragment();
+// Build the drawing. Returns the size, a map id -> [g, ...] (several items may
+// share an id: a slot and its piece), and what the next redraw may reuse.
+//
+// A redraw keeps what did not change: the boards' layer when the boards are the
+// same, and each item's <g> when everything its drawing depends on (the item,
+// whether it can light up, the boards) is the same; it is reused in place, and
+// only new, moved and removed items touch the page. A move changes a few nodes,
+// so the browser restyles a few nodes, not the whole board.
+const TRANSIENT = ["pt-movable", "pt-last", "pt-selected", "pt-target", "pt-menu-source"];
+
+function buildScene(scene, svg, prev) {
   const byId = new Map();
   const boards = Array.isArray(scene.boards) ? scene.boards : [];
   const layouts = new Map();
@@ -488,10 +495,26 @@ function buildScene(scene) {
     layouts.set(str(board.id), L);
   }
   const width = layouts.size ? x - BOARD_GAP + MARGIN : 0;
-  const boardLayer = svgEl("g", { class: "pt-boards" }, frag);
-  for (const L of layouts.values()) drawBoardBase(L, boardLayer);
+  const boardsKey = JSON.stringify(boards);
+  const same = !!prev && prev.boardsKey === boardsKey && prev.boardLayer.parentNode === svg;
+  let boardLayer, itemLayer;
+  if (same) {
+    ({ boardLayer, itemLayer } = prev);
+  } else {
+    boardLayer = svgEl("g", { class: "pt-boards" });
+    for (const L of layouts.values()) drawBoardBase(L, boardLayer);
+    itemLayer = svgEl("g", { class: "pt-items" });
+  }
+  // the <g> of each item drawn last time, by its key (reused once each, in order)
+  const pool = new Map();
+  if (same) {
+    for (const [key, g] of prev.drawn) {
+      let list = pool.get(key);
+      if (!list) pool.set(key, (list = []));
+      list.push(g);
+    }
+  }
 
-  const itemLayer = svgEl("g", { class: "pt-items" }, frag);
   const moves = scene.moves && typeof scene.moves === "object" ? scene.moves : {};
   const selects = scene.selects && typeof scene.selects === "object" ? scene.selects : {};
   const movable = new Set([...Object.keys(moves), ...Object.keys(selects)]);
@@ -504,6 +527,7 @@ function buildScene(scene) {
   const wanted = new Set(Array.isArray(scene.last) ? scene.last.map(str) : []);
   const lastItems = new Map(); // id -> [[layout, item, g], ...] for the last move's marks
   const items = Array.isArray(scene.items) ? scene.items : [];
+  const drawn = []; // [key, g] in drawing order
   for (const item of items) {
     if (!item || typeof item !== "object") continue;
     const L = layouts.get(str(item.board));
@@ -511,36 +535,57 @@ function buildScene(scene) {
     if (!L || !draw) continue;
     const hasId = item.id !== undefined && item.id !== null && item.id !== "";
     const id = hasId ? str(item.id) : null;
-    const g = svgEl("g", { class: `pt-item pt-${String(item.kind)}` });
-    if (hasId) g.setAttribute("data-id", id);
-    else g.classList.add("pt-inert");
-    if (item.cls) for (const token of str(item.cls).split(/\s+/)) if (token) g.classList.add(token);
-    if (item.title !== undefined && item.title !== null && item.title !== "") {
-      svgEl("title", null, g).textContent = str(item.title);
+    const lit = hasId && interactive.has(id);
+    const key = (lit ? "1" : "0") + JSON.stringify(item);
+    let g = pool.has(key) ? pool.get(key).shift() : undefined;
+    if (g) {
+      g.classList.remove(...TRANSIENT);
+      for (const mark of g.querySelectorAll(":scope > .pt-last-mark")) mark.remove();
+    } else {
+      g = svgEl("g", { class: `pt-item pt-${String(item.kind)}` });
+      if (hasId) g.setAttribute("data-id", id);
+      else g.classList.add("pt-inert");
+      if (item.cls) for (const token of str(item.cls).split(/\s+/)) if (token) g.classList.add(token);
+      if (item.title !== undefined && item.title !== null && item.title !== "") {
+        svgEl("title", null, g).textContent = str(item.title);
+      }
+      if (!draw(L, item, g, hasId, lit)) continue;
     }
-    if (!draw(L, item, g, hasId, hasId && interactive.has(id))) continue;
     if (hasId) {
       if (movable.has(id)) g.classList.add("pt-movable");
       let list = byId.get(id);
       if (!list) byId.set(id, (list = []));
       list.push(g);
       if (wanted.has(id)) {
-        let drawn = lastItems.get(id);
-        if (!drawn) lastItems.set(id, (drawn = []));
-        drawn.push([L, item, g]);
+        let marks = lastItems.get(id);
+        if (!marks) lastItems.set(id, (marks = []));
+        marks.push([L, item, g]);
       }
     }
-    itemLayer.appendChild(g);
+    drawn.push([key, g]);
   }
   // the last move: each id once, on its place (cell, edge, gap) rather than its piece
   let lastMarks = 0;
-  for (const [id, drawn] of lastItems) {
-    const [L, item, g] = drawn.find((entry) => entry[1].kind !== "piece") || drawn[0];
+  for (const [id, marks] of lastItems) {
+    const [L, item, g] = marks.find((entry) => entry[1].kind !== "piece") || marks[0];
     if (!drawLastMark(L, item, g)) continue;
-    for (const entry of drawn) entry[2].classList.add("pt-last");
+    for (const entry of marks) entry[2].classList.add("pt-last");
     lastMarks += 1;
   }
-  return { frag, width, height, byId, lastMarks };
+  // into the page: unchanged items stay where they are; the rest is removed, added or moved
+  if (same) {
+    const keep = new Set(drawn.map((entry) => entry[1]));
+    for (const child of Array.from(itemLayer.children)) if (!keep.has(child)) child.remove();
+    let cursor = itemLayer.firstChild;
+    for (const [, g] of drawn) {
+      if (g === cursor) cursor = cursor.nextSibling;
+      else itemLayer.insertBefore(g, cursor);
+    }
+  } else {
+    for (const [, g] of drawn) itemLayer.appendChild(g);
+    svg.replaceChildren(boardLayer, itemLayer);
+  }
+  return { width, height, byId, lastMarks, reuse: { boardsKey, boardLayer, itemLayer, drawn } };
 }
 
 // ---------------------------------------------------------------- widget
@@ -574,6 +619,7 @@ function render({ model, el }) {
 
   let scene = {};
   let byId = new Map();
+  let reuse = null; // what the last drawing leaves for the next (see buildScene)
   let selected = null;
   let marked = []; // elements carrying pt-selected / pt-target
 
@@ -865,13 +911,15 @@ function render({ model, el }) {
     try { value = JSON.parse(str(model.get("scene_json"))); } catch (err) { value = null; }
     scene = value && typeof value === "object" && !Array.isArray(value) ? value : {};
     closeMenu();
-    const built = buildScene(scene);
-    byId = built.byId;
+    for (const node of marked) node.classList.remove("pt-selected", "pt-target"); // it may be reused
     marked = [];
-    svg.setAttribute("width", String(round(built.width)));
-    svg.setAttribute("height", String(round(built.height)));
-    svg.setAttribute("viewBox", `0 0 ${round(built.width)} ${round(built.height)}`);
-    svg.replaceChildren(built.frag);
+    const built = buildScene(scene, svg, reuse);
+    reuse = built.reuse;
+    byId = built.byId;
+    const size = [String(round(built.width)), String(round(built.height))];
+    if (svg.getAttribute("width") !== size[0]) svg.setAttribute("width", size[0]);
+    if (svg.getAttribute("height") !== size[1]) svg.setAttribute("height", size[1]);
+    if (svg.getAttribute("viewBox") !== `0 0 ${size[0]} ${size[1]}`) svg.setAttribute("viewBox", `0 0 ${size[0]} ${size[1]}`);
     legendDiv.hidden = built.lastMarks === 0;
     if (selected !== null && !has(selects(), selected)) selected = null;
     applySelection();
