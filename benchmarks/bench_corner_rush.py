@@ -1,5 +1,7 @@
 """Speed of the Corner Rush rules, on one core.
 
+    python benchmarks/bench_corner_rush.py [--quick] [--seconds 5] [--games 300] [--positions 3000] [--greedy 50]
+
 Prints:
 
 * random 4-player games per second (random bots for every seat, the default
@@ -12,27 +14,39 @@ Prints:
   random player reads nothing hidden), to show what determinization costs;
 * the time to list the legal actions of the player to move, and to determinize
   a position for the seat to move: medians over positions met in random games;
-* the greedy bots, for reference (no target).
+* the greedy bots, for reference.
 
-Target (issue 10): at least 200 random 4-player games/s, as the lab plays them.
+The game loops stop after their games or after ``--seconds`` of wall-clock time
+each, whichever comes first (at least one batch, one greedy game).
 
-Run: ``.venv/bin/python benchmarks/bench_corner_rush.py [--games N]``
+No target in the issues: the figures are reported. 200 random 4-player games/s,
+as the lab plays them, was our own aim, not an issue's (and not met: a random
+game is about 600 steps, half of them to ``max_turns``; see the README).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-import playtest
-from playtest.bots import RandomBot
-from playtest.games.corner_rush import GreedyBot
-from playtest.lab import play_game
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from common import parser, report  # noqa: E402
+
+import playtest  # noqa: E402
+from playtest.bots import RandomBot  # noqa: E402
+from playtest.games.corner_rush import GreedyBot  # noqa: E402
+from playtest.lab import play_game  # noqa: E402
 
 
 def random_games(game, games: int, seed: int, rules_only: bool = False) -> tuple[float, float, list, int]:
+    """common.random_games, counting the steps a game too, or with the rules alone (no determinization):
+    (wall seconds, CPU seconds, outcomes, steps)."""
     rng = random.Random(seed)
     bots = [RandomBot(seed * 100 + s) for s in range(len(game.seats()))]
     outcomes, steps = [], 0
@@ -89,23 +103,33 @@ def time_each(states: list, call, repeat: int = 3) -> list[float]:
 
 def describe(times: list[float]) -> str:
     q = statistics.quantiles(times, n=100)
-    return f"{statistics.median(times):8.1f} µs median  (p90 {q[89]:.1f} µs, max {max(times):.1f} µs; {len(times)} positions)"
+    return (f"{statistics.median(times):.1f} µs median "
+            f"(p90 {q[89]:.1f} µs, max {max(times):.1f} µs; {len(times)} positions)")
+
+
+def counts(tally: dict) -> str:
+    return ", ".join(f"{key} {n}" for key, n in tally.items())
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="random games to time")
-    parser.add_argument("--batches", type=int, default=5, help="batches the games are timed in")
-    parser.add_argument("--positions", type=int, default=3000, help="positions to time")
-    parser.add_argument("--greedy", type=int, default=50, help="greedy-bot games to time (0: skip)")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=300, help="random games to time")
+    ap.add_argument("--batches", type=int, default=5, help="batches the games are timed in")
+    ap.add_argument("--positions", type=int, default=3000, help="positions to time")
+    ap.add_argument("--greedy", type=int, default=50, help="greedy-bot games to time (0: skip)")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.batches, args.positions, args.greedy, args.seconds = 10, 2, 200, 2, 1.0
 
     game = playtest.load("corner_rush", num_players=4)
-    random_games(game, 5, seed=99)  # warm up the tables
+    random_games(game, 2 if args.quick else 5, seed=99)  # warm up the tables
     batch = max(1, args.games // args.batches)
+    rows = []
     for rules_only in (False, True):
         rates, total, total_cpu, steps, reasons = [], 0.0, 0.0, 0, {"draw": 0, "won": 0}
         for b in range(args.batches):
+            if b and total >= args.seconds:
+                break
             seconds, cpu, outcomes, n = random_games(game, batch, seed=1 + b, rules_only=rules_only)
             rates.append(batch / seconds)
             total += seconds
@@ -113,28 +137,34 @@ def main() -> None:
             steps += n
             for o in outcomes:
                 reasons["draw" if o.is_draw else "won"] += 1
-        games = batch * args.batches
-        label = "rules alone (true state):" if rules_only else "random 4-player games:    "
-        target = "" if rules_only else "   target >= 200"
-        print(f"{label} {games / total_cpu:8.1f} games/s of CPU time ({games / total:.1f}/s wall clock, "
-              f"best batch {max(rates):.1f}/s; {games} games, {steps / games:.0f} steps a game; {reasons}){target}")
+        games = batch * len(rates)
+        label = ("random 4-player games, rules alone (true state)" if rules_only
+                 else "random 4-player games, as the lab plays them")
+        rows.append((label, f"{games / total_cpu:.1f} games/s of CPU time ({games / total:.1f}/s wall clock, "
+                     f"best batch {max(rates):.1f}/s; {games} games, {steps / games:.0f} steps a game; "
+                     f"{counts(reasons)})", "", None))
 
     states = positions(game, args.positions, seed=2)
-    print(f"legal actions:             {describe(time_each(states, game.legal_actions))}")
+    rows.append(("legal actions of the player to move", describe(time_each(states, game.legal_actions)), "", None))
     rng = random.Random(5)
-    print(f"determinize for the mover: {describe(time_each(states, lambda s: game.determinize(s, s.mover, rng)))}")
+    rows.append(("determinize for the mover",
+                 describe(time_each(states, lambda s: game.determinize(s, s.mover, rng))), "", None))
 
     if args.greedy:
         rng = random.Random(3)
         t0 = time.perf_counter()
         results = {"draw": 0}
-        for _ in range(args.greedy):
+        played = 0
+        while played < args.greedy and (played == 0 or time.perf_counter() - t0 < args.seconds):
             state, _ = play_game(game, lambda: GreedyBot(seed=1), rng)
             o = game.outcome(state)
             key = "draw" if o.is_draw else game.seats()[o.winners[0]].name
             results[key] = results.get(key, 0) + 1
+            played += 1
         dt = time.perf_counter() - t0
-        print(f"greedy bots (reference):   {args.greedy / dt:8.1f} games/s  ({args.greedy} games; results {results})")
+        rows.append(("greedy bots (reference)", f"{played / dt:.1f} games/s ({played} games; {counts(results)})",
+                     "", None))
+    report(rows, "Corner Rush, random games" + (" (--quick: a smoke run, not a measurement)" if args.quick else ""))
 
 
 if __name__ == "__main__":
