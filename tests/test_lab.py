@@ -231,6 +231,7 @@ def test_game_seeds_depend_on_the_run_and_the_index_only():
     assert list(result.games["seed"]) == [game_seed(1, i) for i in range(3)]
 
 
+@pytest.mark.dask
 def test_dask_local_cluster_gives_the_same_games():
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed "
                                                             "(pip install -e '.[test]')")
