@@ -51,6 +51,7 @@ __all__ = ["Table"]
 _PERSON = "person"
 _MAX_BOT_STEPS = 5000
 _MAX_FORCE_BUTTONS = 24
+_CURRENT_LINE = -1          # the branch menu's value for the line being played
 
 
 class Table(w.VBox):
@@ -374,11 +375,15 @@ class Table(w.VBox):
         return options, encode_options(options)
 
     def _branch_menu(self) -> tuple[tuple, str, int | None]:
-        """The branch menu's choices (unique labels), their JSON text, and the current line's."""
+        """The branch menu's choices (unique labels), their JSON text, and the current one.
+
+        The line being played is "current line", value ``_CURRENT_LINE``: the menu stays the same
+        while it grows, so a move sends the page nothing for it (the log shows the moves)."""
         session = self.session
         branches = session.branches()
-        options = tuple(zip(_branch_labels(session, branches), (b.leaf for b in branches)))
-        return options, encode_options(options), next((b.leaf for b in branches if b.current), None)
+        options = tuple(("current line", _CURRENT_LINE) if b.current else (label, b.leaf)
+                        for label, b in zip(_branch_labels(session, branches), branches))
+        return options, encode_options(options), _CURRENT_LINE
 
     # ------------------------------------------------------------------ playback
     def _update_playback(self, viewer: int | None) -> None:
@@ -468,7 +473,8 @@ class Table(w.VBox):
             self._guard(self.session.goto, change["new"])
 
     def _on_branch_pick(self, change: dict) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] not in self.session.line():
+        if not self._syncing and change["new"] not in (None, _CURRENT_LINE) and \
+                change["new"] not in self.session.line():
             self._guard(self.session.goto, change["new"])
 
     def _add_note(self) -> None:

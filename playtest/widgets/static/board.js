@@ -632,7 +632,7 @@ function render({ model, el }) {
   // A reason that cites a rule (`... (rule A.1 §14.3)`) shows the rule's text from
   // `scene.rules` below the board (there it moves nothing the mouse is over).
   function showMessage(text, why) {
-    messageDiv.textContent = text;
+    if (messageDiv.textContent !== text) messageDiv.textContent = text;
     messageDiv.classList.toggle("pt-why", !!why);
     const rules = scene.rules && typeof scene.rules === "object" ? scene.rules : {};
     const texts = [];
@@ -641,7 +641,8 @@ function render({ model, el }) {
         if (has(rules, match[1]) && !texts.includes(str(rules[match[1]]))) texts.push(str(rules[match[1]]));
       }
     }
-    ruleDiv.textContent = texts.join("\n\n");
+    const rule = texts.join("\n\n");
+    if (ruleDiv.textContent !== rule) ruleDiv.textContent = rule;
     ruleDiv.hidden = texts.length === 0;
   }
 
@@ -854,8 +855,19 @@ function render({ model, el }) {
   }
 
   // -- trait rendering
+  // The text parts are redrawn only when they changed: an unchanged page part
+  // costs the browser no restyle and no layout.
+  const drawnParts = {};
+  function changed(part, value) {
+    const key = JSON.stringify(value === undefined ? null : value);
+    if (drawnParts[part] === key) return false;
+    drawnParts[part] = key;
+    return true;
+  }
+
   function drawStatus() {
     const status = scene.status && typeof scene.status === "object" ? scene.status : {};
+    if (!changed("status", status)) return;
     statusText.textContent = str(status.text);
     swatch.replaceChildren();
     const color = str(status.color);
@@ -870,8 +882,9 @@ function render({ model, el }) {
   }
 
   function drawButtons() {
-    const frag = document.createDocumentFragment();
     const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
+    if (!changed("buttons", buttons)) return;
+    const frag = document.createDocumentFragment();
     buttons.forEach((option, index) => {
       if (!option) return;
       const b = htmlEl("button", "pt-button", frag);
@@ -886,8 +899,9 @@ function render({ model, el }) {
   }
 
   function drawPanels() {
-    const frag = document.createDocumentFragment();
     const panels = Array.isArray(scene.panels) ? scene.panels : [];
+    if (!changed("panels", panels)) return;
+    const frag = document.createDocumentFragment();
     for (const panel of panels) {
       if (!panel) continue;
       const table = htmlEl("table", "pt-panel", frag);
