@@ -1,5 +1,8 @@
 """Speed of the Back to the Wall rules, on one core.
 
+    python benchmarks/bench_back_to_the_wall.py [--quick] [--seconds 5] [--games 60] [--batches 3]
+        [--positions 2000] [--rounds 200] [--greedy 2]
+
 Prints:
 
 * random 4-player games per second (the core's ``RandomBot`` for every seat: each
@@ -14,29 +17,36 @@ Prints:
   boards, with the log the playback needs), median, in ms;
 * the greedy bot, for reference (no target).
 
+The game loops stop after their games or after ``--seconds`` of wall-clock time
+each, whichever comes first (at least one batch, one greedy game).
+
 Targets (this benchmark's own): at least 3 random 4-player games/s; listing a
 seat's parts under 200 µs; resolving a round under 5 ms.
-
-Run: ``.venv/bin/python benchmarks/bench_back_to_the_wall.py [--games N]``
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import statistics
+import sys
 import time
 from pathlib import Path
 
-import playtest
-from playtest import SIMULTANEOUS
-from playtest.bots import RandomBot
-from playtest.games.back_to_the_wall import GreedyBot
-from playtest.lab import play_game
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import random_games  # noqa: E402  (the shared benchmark helpers)
+from common import parser, random_games, report  # noqa: E402
+
+import playtest  # noqa: E402
+from playtest import SIMULTANEOUS  # noqa: E402
+from playtest.bots import RandomBot  # noqa: E402
+from playtest.games.back_to_the_wall import GreedyBot  # noqa: E402
+from playtest.lab import play_game  # noqa: E402
+
+GAMES_TARGET = 3  # random 4-player games/s
+PARTS_TARGET = 200  # µs to list a seat's legal parts
+RESOLVE_TARGET = 5  # ms to resolve a round
 
 
 def order_positions(game, count: int, seed: int) -> list:
@@ -66,8 +76,9 @@ def resolving_states(game, count: int, seed: int) -> list:
     return found
 
 
-def best_of(call, repeat: int = 3) -> float:
-    """The best of ``repeat`` runs of ``call``, in seconds of this process's CPU time."""
+def cpu_best_of(call, repeat: int = 3) -> float:
+    """The best of ``repeat`` runs of ``call``, in seconds of this process's CPU time
+    (not common.best_of, a median of wall-clock times)."""
     best = float("inf")
     for _ in range(repeat):
         t0 = time.process_time()
@@ -76,56 +87,68 @@ def best_of(call, repeat: int = 3) -> float:
     return best
 
 
+def counts(tally: dict) -> str:
+    return ", ".join(f"{key} {n}" for key, n in tally.items())
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60, help="random games to time")
-    parser.add_argument("--batches", type=int, default=3, help="batches the games are timed in")
-    parser.add_argument("--positions", type=int, default=2000, help="order positions to time")
-    parser.add_argument("--rounds", type=int, default=200, help="round resolutions to time")
-    parser.add_argument("--greedy", type=int, default=2, help="games of one greedy bot against three random "
-                        "ones to time (0: skip)")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=60, help="random games to time")
+    ap.add_argument("--batches", type=int, default=3, help="batches the games are timed in")
+    ap.add_argument("--positions", type=int, default=2000, help="order positions to time")
+    ap.add_argument("--rounds", type=int, default=200, help="round resolutions to time")
+    ap.add_argument("--greedy", type=int, default=2, help="games of one greedy bot against three random "
+                    "ones to time (0: skip)")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.batches, args.positions, args.rounds, args.greedy, args.seconds = 2, 2, 200, 20, 1, 1.0
 
     game = playtest.load("back_to_the_wall")
-    random_games(game, 2, seed=99)  # warm up the tables
+    random_games(game, 1 if args.quick else 2, seed=99)  # warm up the tables
     batch = max(1, args.games // args.batches)
-    rates, cpu_rates, total, total_cpu, winners = [], [], 0.0, 0.0, {}
+    rates, total, total_cpu, winners = [], 0.0, 0.0, {}
     for b in range(args.batches):
+        if b and total >= args.seconds:
+            break
         seconds, cpu, outcomes = random_games(game, batch, seed=1 + b)
         rates.append(batch / seconds)
-        cpu_rates.append(batch / cpu)
         total += seconds
         total_cpu += cpu
         for o in outcomes:
-            key = "+".join(game.seats()[w].name for w in o.winners)
+            key = "+".join(game.seats()[w].name for w in o.winners) or "none"
             winners[key] = winners.get(key, 0) + 1
-    games = batch * args.batches
-    print(f"random 4-player games:      {games / total_cpu:8.2f} games/s of CPU time "
-          f"({games / total:.2f}/s wall clock, best batch {max(rates):.2f}/s; {games} games; winners {winners})"
-          "   target >= 3")
+    games = batch * len(rates)
+    rows = [("random 4-player games", f"{games / total_cpu:.2f} games/s of CPU time ({games / total:.2f}/s wall clock, "
+             f"best batch {max(rates):.2f}/s; {games} games; winners {counts(winners)})",
+             f">= {GAMES_TARGET} games/s", games / total_cpu >= GAMES_TARGET)]
 
     positions = order_positions(game, args.positions, seed=2)
-    times = [best_of(lambda: game.legal_actions(state, seat)) * 1e6 for state, seat in positions]
+    times = [cpu_best_of(lambda: game.legal_actions(state, seat)) * 1e6 for state, seat in positions]
     q = statistics.quantiles(times, n=100)
-    print(f"a seat's legal parts:       {statistics.median(times):8.1f} µs median  "
-          f"(p90 {q[89]:.1f} µs, max {max(times):.1f} µs; {len(times)} positions)   target < 200")
+    median = statistics.median(times)
+    rows.append(("a seat's legal parts", f"{median:.1f} µs median (p90 {q[89]:.1f} µs, max {max(times):.1f} µs; "
+                 f"{len(times)} positions)", f"< {PARTS_TARGET} µs", median < PARTS_TARGET))
 
     states = resolving_states(game, args.rounds, seed=3)
-    times = [best_of(lambda: game.resolve(state), repeat=2) * 1e3 for state in states]
+    times = [cpu_best_of(lambda: game.resolve(state), repeat=2) * 1e3 for state in states]
     q = statistics.quantiles(times, n=100)
-    print(f"resolving a round:          {statistics.median(times):8.2f} ms median  "
-          f"(p90 {q[89]:.2f} ms, max {max(times):.2f} ms; {len(times)} rounds)   target < 5")
+    median = statistics.median(times)
+    rows.append(("resolving a round", f"{median:.2f} ms median (p90 {q[89]:.2f} ms, max {max(times):.2f} ms; "
+                 f"{len(times)} rounds)", f"< {RESOLVE_TARGET} ms", median < RESOLVE_TARGET))
 
     if args.greedy:
         rng = random.Random(3)
-        t0 = time.process_time()
-        won = 0
-        for k in range(args.greedy):
-            state, _ = play_game(game, [GreedyBot(k), RandomBot(1), RandomBot(2), RandomBot(3)], rng)
+        t0, cpu0 = time.perf_counter(), time.process_time()
+        won = played = 0
+        while played < args.greedy and (played == 0 or time.perf_counter() - t0 < args.seconds):
+            state, _ = play_game(game, [GreedyBot(played), RandomBot(1), RandomBot(2), RandomBot(3)], rng)
             won += 0 in game.outcome(state).winners
-        dt = time.process_time() - t0
-        print(f"greedy vs 3 random (ref.):  {args.greedy / dt:8.2f} games/s of CPU time  "
-              f"({args.greedy} games; the greedy seat won {won})")
+            played += 1
+        dt = time.process_time() - cpu0
+        rows.append(("greedy vs 3 random (reference)", f"{played / dt:.2f} games/s of CPU time ({played} games; "
+                     f"the greedy seat won {won})", "", None))
+    report(rows, "Back to the Wall, random games"
+           + (" (--quick: a smoke run, not a measurement)" if args.quick else ""))
 
 
 if __name__ == "__main__":

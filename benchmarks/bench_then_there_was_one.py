@@ -1,5 +1,8 @@
 """Speed of the Then There Was One rules, on one core.
 
+    python benchmarks/bench_then_there_was_one.py [--quick] [--seconds 5] [--games 300] [--batches 5]
+        [--positions 3000] [--greedy 10]
+
 Prints:
 
 * random 4-player games per second (random bots for every seat, round cap 40),
@@ -10,28 +13,33 @@ Prints:
   token's turn): the median over many positions met in random games, in µs;
 * the same for the greedy bots, for reference (no target).
 
+The game loops stop after their games or after ``--seconds`` of wall-clock time
+each, whichever comes first (at least one batch, one greedy game).
+
 Targets (issue 3): at least 25 random 4-player games/s; listing a token's legal
 next steps under 100 µs.
-
-Run: ``.venv/bin/python benchmarks/bench_then_there_was_one.py [--games N]``
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import statistics
+import sys
 import time
 from pathlib import Path
 
-import playtest
-from playtest.bots import RandomBot
-from playtest.games.then_there_was_one import GreedyTokenBot, GreedyWallBot
-from playtest.lab import play_game
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import random_games  # noqa: E402  (the shared benchmark helpers)
+from common import parser, random_games, report  # noqa: E402
+
+import playtest  # noqa: E402
+from playtest.games.then_there_was_one import GreedyTokenBot, GreedyWallBot  # noqa: E402
+from playtest.lab import play_game  # noqa: E402
+
+GAMES_TARGET = 25  # random 4-player games/s
+LISTING_TARGET = 100  # µs to list a token's legal next steps
 
 
 def token_positions(game, count: int, seed: int) -> list:
@@ -64,52 +72,67 @@ def time_listing(game, states: list, repeat: int = 3) -> list[float]:
     return times
 
 
+def result(o) -> str:
+    return "draw" if o.is_draw else ("tokens" if 0 not in o.winners else "wall")
+
+
+def counts(tally: dict) -> str:
+    return ", ".join(f"{key} {n}" for key, n in tally.items())
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="random games to time")
-    parser.add_argument("--batches", type=int, default=5, help="batches the games are timed in")
-    parser.add_argument("--positions", type=int, default=3000, help="token positions to time")
-    parser.add_argument("--greedy", type=int, default=10, help="greedy-bot games to time (0: skip)")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=300, help="random games to time")
+    ap.add_argument("--batches", type=int, default=5, help="batches the games are timed in")
+    ap.add_argument("--positions", type=int, default=3000, help="token positions to time")
+    ap.add_argument("--greedy", type=int, default=10, help="greedy-bot games to time (0: skip)")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.batches, args.positions, args.greedy, args.seconds = 10, 2, 200, 2, 1.0
 
     game = playtest.load("then_there_was_one", num_players=4, max_rounds=40)
-    random_games(game, 5, seed=99)  # warm up the tables
+    random_games(game, 2 if args.quick else 5, seed=99)  # warm up the tables
     # several batches, so a busy machine shows as spread rather than as a slow rules engine
     batch = max(1, args.games // args.batches)
-    rates, cpu_rates, reasons, total, total_cpu = [], [], {}, 0.0, 0.0
+    rates, reasons, total, total_cpu = [], {}, 0.0, 0.0
     for b in range(args.batches):
+        if b and total >= args.seconds:
+            break
         seconds, cpu, outcomes = random_games(game, batch, seed=1 + b)
         rates.append(batch / seconds)
-        cpu_rates.append(batch / cpu)
         total += seconds
         total_cpu += cpu
         for o in outcomes:
-            key = "draw" if o.is_draw else ("tokens" if 0 not in o.winners else "wall")
-            reasons[key] = reasons.get(key, 0) + 1
-    games = batch * args.batches
-    print(f"random 4-player games:      {games / total_cpu:8.1f} games/s of CPU time "
-          f"({games / total:.1f}/s wall clock, best batch {max(rates):.1f}/s; {games} games; results {reasons})"
-          "   target >= 25")
+            reasons[result(o)] = reasons.get(result(o), 0) + 1
+    games = batch * len(rates)
+    rows = [("random 4-player games", f"{games / total_cpu:.1f} games/s of CPU time ({games / total:.1f}/s wall clock, "
+             f"best batch {max(rates):.1f}/s; {games} games; results {counts(reasons)})",
+             f">= {GAMES_TARGET} games/s", games / total_cpu >= GAMES_TARGET)]
 
     states = token_positions(game, args.positions, seed=2)
     times = time_listing(game, states)
     q = statistics.quantiles(times, n=100)
-    print(f"token legal next steps:     {statistics.median(times):8.1f} µs median  "
-          f"(p90 {q[89]:.1f} µs, p99 {q[98]:.1f} µs, max {max(times):.1f} µs; {len(times)} positions)"
-          "   target < 100")
+    median = statistics.median(times)
+    rows.append(("token legal next steps", f"{median:.1f} µs median (p90 {q[89]:.1f} µs, p99 {q[98]:.1f} µs, "
+                 f"max {max(times):.1f} µs; {len(times)} positions)",
+                 f"< {LISTING_TARGET} µs", median < LISTING_TARGET))
 
     if args.greedy:
         bots = {0: GreedyWallBot(), 1: GreedyTokenBot(), 2: GreedyTokenBot(), 3: GreedyTokenBot()}
         rng = random.Random(3)
         t0 = time.perf_counter()
         results: dict[str, int] = {}
-        for _ in range(args.greedy):
+        played = 0
+        while played < args.greedy and (played == 0 or time.perf_counter() - t0 < args.seconds):
             state, _ = play_game(game, bots, rng)
-            o = game.outcome(state)
-            key = "draw" if o.is_draw else ("tokens" if 0 not in o.winners else "wall")
+            key = result(game.outcome(state))
             results[key] = results.get(key, 0) + 1
+            played += 1
         dt = time.perf_counter() - t0
-        print(f"greedy bots (reference):    {args.greedy / dt:8.1f} games/s  ({args.greedy} games; results {results})")
+        rows.append(("greedy bots (reference)",
+                     f"{played / dt:.1f} games/s ({played} games; results {counts(results)})", "", None))
+    report(rows, "Then There Was One, random games"
+           + (" (--quick: a smoke run, not a measurement)" if args.quick else ""))
 
 
 if __name__ == "__main__":
