@@ -967,3 +967,19 @@ def log_state(where, scope: str = ".pt-table") -> dict:
 def log_entries(page, scope: str = ".pt-table") -> list[str]:
     """The move log's entries (see :func:`log_state`)."""
     return log_state(page, scope)["options"]
+
+
+def board_version(page, svg: str = "svg.pt-svg") -> int:
+    """The redraw counter of the first board matching ``svg`` (its ``data-version``, written after
+    each drawing); 0 before the first."""
+    v = page.locator(svg).first.get_attribute("data-version")
+    return int(v) if v else 0
+
+
+def wait_board_version_above(page, v0: int, svg: str = "svg.pt-svg", timeout: float = 20.0) -> int:
+    """Wait until the first board matching ``svg`` has drawn a scene newer than ``v0``; its version."""
+    page.wait_for_function(
+        "([sel, v]) => { const s = document.querySelector(sel);"
+        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
+        arg=[svg, v0], timeout=timeout * 1000, polling=50)
+    return board_version(page, svg)

@@ -29,7 +29,7 @@ import json
 import re
 
 import pytest
-from lab import log_entries
+from lab import board_version, log_entries, wait_board_version_above
 
 pytestmark = pytest.mark.browser
 
@@ -64,15 +64,11 @@ CELLS = [
 # ---------------------------------------------------------------------- helpers
 
 def version(nb) -> int:
-    v = nb.page.locator(SVG).first.get_attribute("data-version")
-    return int(v) if v else 0
+    return board_version(nb.page, SVG)
 
 
-def wait_version_above(nb, v0: int, timeout: float = 20.0) -> None:
-    nb.page.wait_for_function(
-        "([sel, v]) => { const s = document.querySelector(sel);"
-        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
-        arg=[SVG, v0], timeout=timeout * 1000, polling=50)
+def wait_version_above(nb, v0: int, timeout: float = 20.0) -> int:
+    return wait_board_version_above(nb.page, v0, SVG, timeout)
 
 
 def kernel_view(nb) -> dict:

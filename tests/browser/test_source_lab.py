@@ -38,7 +38,7 @@ import pprint
 import re
 
 import pytest
-from lab import log_entries, panel_rows
+from lab import board_version, log_entries, panel_rows, wait_board_version_above
 
 pytestmark = pytest.mark.browser
 
@@ -104,8 +104,7 @@ _JS_POINT = """
 
 
 def version(nb) -> int:
-    v = nb.page.locator(SVG).first.get_attribute("data-version")
-    return int(v) if v else 0
+    return board_version(nb.page, SVG)
 
 
 def point(nb, pid: str) -> list[dict]:
@@ -131,12 +130,8 @@ def board_error(nb) -> str:
     return nb.page.locator(f"{ROOT} .pt-error").inner_text().strip()
 
 
-def wait_version_above(nb, v0: int, timeout: float = 20.0) -> None:
-    nb.page.wait_for_function(
-        "([sel, v]) => { const s = document.querySelector(sel);"
-        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
-        arg=[SVG, v0], timeout=timeout * 1000, polling=50,
-    )
+def wait_version_above(nb, v0: int, timeout: float = 20.0) -> int:
+    return wait_board_version_above(nb.page, v0, SVG, timeout)
 
 
 def wait_until(nb, js: str, arg, timeout: float = 20.0) -> None:

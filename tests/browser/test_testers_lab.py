@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+from lab import board_version, wait_board_version_above
 
 import playtest
 
@@ -26,15 +27,11 @@ TIMEOUT_MS = 30_000
 
 
 def version(page, scope: str = "") -> int:
-    v = page.locator(f"{scope} {ROOT} svg.pt-svg".strip()).first.get_attribute("data-version")
-    return int(v) if v else 0
+    return board_version(page, f"{scope} {ROOT} svg.pt-svg".strip())
 
 
 def wait_version_above(page, v0: int, scope: str = "") -> None:
-    page.wait_for_function(
-        "([sel, v]) => { const s = document.querySelector(sel);"
-        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
-        arg=[f"{scope} {ROOT} svg.pt-svg".strip(), v0], timeout=TIMEOUT_MS, polling=50)
+    wait_board_version_above(page, v0, f"{scope} {ROOT} svg.pt-svg".strip(), TIMEOUT_MS / 1000)
 
 
 def click_point(page, pid: str, scope: str = "") -> None:

@@ -64,7 +64,7 @@ import os
 import re
 
 import pytest
-from lab import panel_rows
+from lab import board_version, panel_rows, wait_board_version_above
 
 pytestmark = pytest.mark.browser
 
@@ -147,17 +147,11 @@ _JS_PATH_POINTS = """
 # ---------------------------------------------------------------------- helpers
 
 def version(nb) -> int:
-    v = nb.page.locator(SVG).first.get_attribute("data-version")
-    return int(v) if v else 0
+    return board_version(nb.page, SVG)
 
 
 def wait_version_above(nb, v0: int, timeout: float = 20.0) -> int:
-    nb.page.wait_for_function(
-        "([sel, v]) => { const s = document.querySelector(sel);"
-        " return !!s && Number(s.getAttribute('data-version') || 0) > v; }",
-        arg=[SVG, v0], timeout=timeout * 1000, polling=50,
-    )
-    return version(nb)
+    return wait_board_version_above(nb.page, v0, SVG, timeout)
 
 
 def kernel_view(nb, cell: int | None = None) -> dict:
