@@ -226,3 +226,13 @@ def test_the_move_log_picks_by_message_and_refuses_anything_else():
         assert session.node == first and "nothing was changed" in table.board.error
     table.branches._handle_custom_msg({"type": "pick", "value": 2}, [])     # one line: menu disabled
     assert session.node == first and table.branches.disabled
+
+
+def test_a_picker_refuses_options_that_are_not_label_and_number_pairs():
+    from playtest.widgets.picker import Picker
+
+    picker = Picker([("start", 0)])
+    for bad in ([("a", "1")], [("a", True)], [(1, 2)], [("a", 1, 2)], ["a"]):
+        with pytest.raises(TypeError, match="label, whole number"):
+            picker.options = bad
+        assert picker.options == (("start", 0),)

@@ -24,7 +24,6 @@ and changes nothing.
 from __future__ import annotations
 
 import json
-from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -34,7 +33,6 @@ import traitlets
 __all__ = ["Picker", "encode_options"]
 
 _STATIC = Path(__file__).parent / "static"
-_CHECKED: deque = deque(maxlen=8)     # the options tuples checked last (a log's and a menu's, per viewer)
 
 
 def encode_options(options: Iterable[tuple[str, int]]) -> str:
@@ -81,20 +79,25 @@ class Picker(anywidget.AnyWidget):
         self.set_options(options)
 
     def set_options(self, options: Iterable[tuple[str, int]], encoded: str | None = None) -> None:
-        """Replace the choices (``encoded``: their :func:`encode_options` text, when shared)."""
+        """Replace the choices.
+
+        ``encoded`` is :func:`encode_options` of these very options, made once by a caller that
+        built them (the table, for all the tables of a session): they are taken as they are.
+        Without it the options are checked, and a bad one raises ``TypeError``.
+        """
         if options is self._options:     # the tables of a session share one tuple per change
             return
         options = options if type(options) is tuple else tuple(options)
         if options == self._options:
             return
-        if not any(options is seen for seen in _CHECKED):   # a shared tuple is checked once, not per table
+        if encoded is None:
             if any(type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str or
                    type(pair[1]) is not int for pair in options):
                 raise TypeError("a picker's options are (label, whole number) pairs")
-            _CHECKED.append(options)
+            encoded = encode_options(options)
         self._options = options
         self._values = frozenset(value for _, value in options)
-        self.items = encoded if encoded is not None else encode_options(options)
+        self.items = encoded
 
     def on_refused(self, handler: Callable[[str], None]) -> None:
         """Call ``handler(message)`` when the page sends something the picker refuses."""
