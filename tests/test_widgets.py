@@ -236,3 +236,36 @@ def test_a_picker_refuses_options_that_are_not_label_and_number_pairs():
         with pytest.raises(TypeError, match="label, whole number"):
             picker.options = bad
         assert picker.options == (("start", 0),)
+
+
+@pytest.mark.parametrize("name", ["eat_thyself", "secret_bid"])
+def test_the_move_log_says_what_the_history_says(name):
+    """The log's labels are made once per position and viewer; they always read as the session's
+    history does (move number or ⚙/🎲, the notation for the table's viewer, 📝 where notes are),
+    through moves, undos, notes, forced chance and jumps."""
+    import random
+
+    def expected(session, viewer):
+        prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}
+        return tuple((prefix.get(e["kind"], f"{e['move']}. ") + e["notation"] + (" 📝" if e["notes"] else ""),
+                      e["node"]) for e in session.history(viewer))
+
+    session = Session(playtest.load(name), seed=5)
+    tables = [Table(session), Table(session, seat=0)]
+    rng = random.Random(5)
+    for step in range(60):
+        roll = rng.random()
+        if session.is_over or (roll < 0.15 and session.can_undo):
+            session.undo()
+        elif roll < 0.2:
+            session.note(f"note {step}")
+        elif roll < 0.25:
+            session.goto(rng.randrange(session.positions()))
+        elif session.to_move == playtest.CHANCE:
+            session.roll()
+        else:
+            action = rng.choice(session.legal_actions())
+            seat = session.game.seat_of(session.state, action) if session.to_move == playtest.SIMULTANEOUS else None
+            session.play(action, seat=seat)
+        for table in tables:
+            assert table.move_log.options == expected(session, table.viewer)

@@ -33,6 +33,7 @@ Table(eat_thyself: move 0, Triangle ▲ to move)
 from __future__ import annotations
 
 import json
+import weakref
 from collections import Counter
 from html import escape
 from typing import Any
@@ -52,6 +53,9 @@ _PERSON = "person"
 _MAX_BOT_STEPS = 5000
 _MAX_FORCE_BUTTONS = 24
 _CURRENT_LINE = -1          # the branch menu's value for the line being played
+_LOG_PREFIX = {"root": "", "params": "⚙ ", "chance": "🎲 "}     # a move's is its number
+#: the move log's labels, per session, by (position, viewer): made once each
+_LABELS: "weakref.WeakKeyDictionary[Session, dict]" = weakref.WeakKeyDictionary()
 
 
 class Table(w.VBox):
@@ -368,10 +372,23 @@ class Table(w.VBox):
         return scene, encode_scene(scene)
 
     def _log(self, viewer: int | None) -> tuple[tuple, str]:
-        """The move log's rows as ``viewer`` may read them, and their JSON text."""
+        """The move log's rows as ``viewer`` may read them, and their JSON text.
+
+        What :meth:`Session.history` says, as labels: a position's label is made once per viewer
+        and kept for the session (a move adds a row; it does not rewrite the others)."""
         session = self.session
-        history = session.memo(("history", session.node, viewer), lambda: session.history(viewer))
-        options = tuple(_log_options(history))
+        labels = _LABELS.setdefault(session, {})
+        notes = Counter(note.node for note in session.notes)
+        nodes = session._nodes
+        rows = []
+        for i in session.line():
+            node = nodes[i]
+            known = labels.get((i, viewer))
+            if known is None or known[0] is not node:      # (a position undone by a failed save is gone)
+                known = labels[(i, viewer)] = (node, _LOG_PREFIX.get(node.kind, f"{node.depth}. ") +
+                                               node.notation_for(viewer))
+            rows.append((known[1] + " 📝" if i in notes else known[1], i))
+        options = tuple(rows)
         return options, encode_options(options)
 
     def _branch_menu(self) -> tuple[tuple, str, int | None]:
@@ -657,16 +674,6 @@ def _param_value(spec: ParamSpec, value: Any) -> Any:
         except (json.JSONDecodeError, RecursionError):
             raise ValueError(f"write a JSON list, for example {example}") from None
     return value
-
-
-def _log_options(history: list[dict]) -> list[tuple[str, int]]:
-    """The move log's entries: ``(label, position id)``."""
-    options = []
-    for entry in history:
-        mark = " 📝" if entry["notes"] else ""
-        prefix = {"root": "", "params": "⚙ ", "chance": "🎲 "}.get(entry["kind"], f"{entry['move']}. ")
-        options.append((f"{prefix}{entry['notation']}{mark}", entry["node"]))
-    return options
 
 
 def _plays(maker: Any, game: Any, seat: int) -> bool:
