@@ -264,7 +264,8 @@ class Table(w.VBox):
         """Hot-seat play of a game with secrets: the curtain goes up when the seat to act changes."""
         if self.seat is not None or not self.session.game.has_secrets:
             self.revealed = None
-            self.board.curtain = {}
+            if self.board.curtain:
+                self.board.curtain = {}
             return
         acting = self._acting_seats()
         primary = acting[0] if acting else None
