@@ -556,6 +556,28 @@ class Game:
         """The state to continue from after a live parameter change (default: unchanged)."""
         return state
 
+    def running_scores(self, state: Any) -> "tuple[float, ...] | None":
+        """Who is ahead as things stand: one finite number per seat, in seat order, higher is
+        closer to winning by the game's own win condition (as these parameters set it), or
+        ``None`` when the game has no such measure (the default).
+
+        Teammates (seats that win together) get the same number. At a finished game with
+        winners, every winner's number is at least every loser's: a measure that cannot
+        promise that for some parameters returns ``None`` for them. It may read the whole
+        state, secrets included (the lab calls it on true states, the search bot on the
+        worlds it draws), and runs after every step of a lab game, so it should be cheap:
+        reuse what the rules keep, and list no legal actions.
+
+        The lab's lead changes and decisiveness come from it
+        (:mod:`playtest.lab.metrics`), and the search bot scores a rollout it cuts
+        short by it (:func:`playtest.mcts.returns`); with ``None`` there is no leader
+        and a cut-short rollout counts as a draw.
+
+        >>> Game().running_scores(None) is None
+        True
+        """
+        return None
+
 
 # --------------------------------------------------------------------------- chance
 

@@ -236,6 +236,14 @@ class SecretBid(Game):
             return Outcome((), "equal points", scores=tuple(state.points))
         return Outcome(leaders, f"{self._name(leaders[0])} has the most points", scores=tuple(state.points))
 
+    def running_scores(self, state: BidState) -> tuple[int, ...]:
+        """The points won so far: the most points wins at the end, so they are who is ahead.
+
+        >>> SecretBid().running_scores(SecretBid().state_from_json({"round": 2, "points": [4, 1]}))
+        (4, 1)
+        """
+        return tuple(state.points)
+
     # ---- chance
     def _deck_left(self, state: BidState) -> list[int]:
         deck = list(self.params.deck)

@@ -457,6 +457,30 @@ class EatThyself(Game):
             return None
         return Outcome(tuple(state.winners), state.reason)
 
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """Minus the pieces each player still has (on the ring and in hand), or minus its kings with
+        ``win_condition = "one_king_left"``: the goal is to get down to one, so fewer is ahead.
+
+        A winner is at one, and nobody ever goes below one. With ``simultaneous_win = "mover"``
+        no loser is at one either: one turn cannot bring two players there (the mover loses
+        pieces only by eating its own, another player at most one pawn, by a discard), so
+        winners are never behind.
+
+        >>> import playtest
+        >>> game = playtest.load("eat_thyself")
+        >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
+        (-3, -2)
+        """
+        counts = [0] * 6                     # pieces by code: player * 2 + (king 0 | pawn 1)
+        for _, piece in state.ring:
+            if piece is not None:
+                counts[piece] += 1
+        for piece in state.hand:
+            counts[piece] += 1
+        if self.params.win_condition == "one_piece_left":
+            return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(self.params.num_players))
+        return tuple(-counts[2 * pl] for pl in range(self.params.num_players))
+
     def target(self, state: State, slot: int, card: int, direction: int) -> int | None:
         """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None.
 

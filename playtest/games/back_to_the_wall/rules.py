@@ -164,6 +164,28 @@ class BackToTheWall(Game):
         """
         return final_score(state.owned, state.flags, state.placed, self.params)
 
+    def running_scores(self, state: State) -> tuple[float, ...]:
+        """Each seat's total points if the game ended now (:meth:`scores`: board places on the cells
+        owned, with the garnet bonuses flagged so far, secret as they are), less 0.01 for each
+        seat ranked ahead of it (the overall place, with the B26 tie-breaks). The place follows
+        the totals first, so this orders the seats exactly as the final ranking does: at the
+        end every winner (first place) is ahead of every other seat. The last answer is kept:
+        it changes only when a round resolves.
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> game.running_scores(game.initial_state())       # nobody has a cell: all tied
+        (9.75, 9.75, 9.75, 9.75)
+        """
+        key = (state.owned, state.flags, state.placed)
+        kept = getattr(self, "_running", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        result = final_score(state.owned, state.flags, state.placed, self.params)
+        scores = tuple(total - 0.01 * (place - 1) for total, place in zip(result.totals, result.places))
+        self._running = (key, scores)
+        return scores
+
     def deciding_boards(self, state: State) -> tuple[int, ...]:
         """The boards without whose points someone else would win (for balance statistics).
 

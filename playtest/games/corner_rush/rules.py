@@ -92,6 +92,55 @@ class CornerRush(Game):
             return None
         return Outcome((state.winner,) if state.winner >= 0 else (), state.reason)
 
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """Minus each pawn's steps to its own Ace over the tiles it may cross (as :meth:`walk_masks` and
+        :meth:`ace_distances` have them: around blockers, the hole and closed tiles): the first pawn
+        on its Ace wins, so nearer is ahead. A pawn the blockers cut off (most pawns, once the
+        bags are emptied) counts its steps with the blockers lifted, plus ``board_size``: a
+        blocker in the way can be beaten in a challenge. The winner stands on its Ace (0);
+        every other pawn is off its own Ace, so it is behind.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", num_players=2)
+        >>> game.running_scores(game.state_from_json({"phase": "start", "to_move": 0, "pawns": ["c4", "d1"],
+        ...                                           "blockers": {"d4": {"colour": 1, "value": 3}}}))
+        (-7, -7)
+        """
+        key = (state.blocked, state.pawns)
+        kept = getattr(self, "_running", None)      # the last answer: most steps move no pawn and no blocker
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        p, B = self.params, self.B
+        grid = B.grid
+        cols, not_first, not_last = grid.cols, grid.not_first_col, grid.not_last_col
+        lifted = B.all if p.hole_passable else B.all & ~B.hole_mask   # what walk_masks lets a pawn cross,
+        if not p.other_aces_open:                                   # blockers aside
+            lifted &= ~B.ace_mask
+        crossable = lifted & ~state.blocked         # pawns are passed, or may move off (ace_distances)
+        far = getattr(self, "_lifted_steps", None)  # with the blockers lifted: the same all game long
+        if far is None:
+            far = self._lifted_steps = tuple(grid.distances(1 << a, lifted | 1 << a) for a in B.aces)
+        out = []
+        for seat, tile in enumerate(state.pawns):
+            ace = 1 << B.aces[seat]
+            target, extra = (1 << tile, 0) if (crossable | ace) >> tile & 1 else (B.adj4[tile], 1)  # closed Ace
+            reach = frontier = ace
+            steps = 0
+            allowed = crossable | ace
+            while frontier and not reach & target:     # breadth first from the Ace, up to the pawn (touch4)
+                frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
+                            | (frontier >> cols)) & allowed & ~reach
+                reach |= frontier
+                steps += 1
+            if reach & target:
+                out.append(-(steps + extra))
+                continue
+            d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
+            out.append(-(min(d, 2 * B.tiles) + p.board_size))   # cut off by blockers
+        result = tuple(out)
+        self._running = (key, result)
+        return result
+
     def describe_state(self, state: State) -> str:
         """One line for the turn bar and the report.
 

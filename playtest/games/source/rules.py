@@ -241,6 +241,26 @@ class Source(Game):
         """
         return self._players(state.tally)
 
+    def running_scores(self, state: State) -> tuple[float, float]:
+        """The two players' scores as they stand (:meth:`player_totals`, kept up to date action by
+        action), plus 0.5 for the player the ``tiebreak`` rule would give a tie to (C20): a
+        token on the centre, or a connected one with ``"center_connected"``; nothing with
+        ``"draw"``. Points are whole numbers, so the half point only breaks a tie, as
+        :meth:`outcome` does: the winner is never behind.
+
+        >>> import playtest
+        >>> game = playtest.load("source")
+        >>> game.running_scores(game.initial_state())
+        (4, 4)
+        """
+        a, b = self._players(state.tally)
+        rule = self.params.tiebreak
+        holder = state.color_at(self.centre)
+        if holder >= 0 and (rule == "center_control" or
+                            (rule == "center_connected" and state.connected[holder] >> self.centre & 1)):
+            return (a + 0.5, b) if self.color_seat[holder] == 0 else (a, b + 0.5)
+        return (a, b)
+
     def _players(self, tally: tuple) -> tuple[int, int]:
         return tuple(sum(sum(tally[c]) for c in pair) for pair in self.color_pairs)  # type: ignore
 

@@ -89,6 +89,68 @@ class ThenThereWasOne(Game):
             return None
         return Outcome(tuple(state.winners), state.reason)
 
+    def running_scores(self, state: State) -> tuple[float, ...]:
+        """Each side's way to its win threshold (A.1 §19-20), the wall player first, then every token
+        seat with its team's one number; 1 is the threshold.
+
+        Tokens: ``(arrived + the best partial progress of as many tokens in play as are still
+        needed) / token_win_threshold``; a token's partial progress is ``(L - 1 - d) / L``
+        for ``d`` the breadth-first steps from its tile to the goal row around obstacles and
+        walls (jumps and tokens ignored; 0 when cut off or not yet on the board), ``L`` the
+        board's length, so it stays below 1. Wall: ``(eliminated + the same sum over how
+        trapped the tokens are) / wall_win_threshold``; a token cut off from the goal row is
+        0.5 + 0.4 x min(1, (move_length + 1) / the tiles it can still reach) trapped, one
+        with a way to the goal not at all. A side that can no longer reach its threshold
+        (too few tokens left) scores 0. Before a win neither side reaches 1; a win puts
+        its side at 1 or more, so winners are never behind. The distances of the last board
+        (obstacles and walls) are kept: a token's turn changes neither.
+
+        >>> import playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> state = game.state_from_json({"to_move": 1, "round": 2, "arrived": [3],
+        ...                               "tokens": {"1": [5, 12], "2": [0, 0]}})
+        >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
+        [0.0, 0.929, 0.929, 0.929]
+        """
+        p, B = self.params, self.B
+        n = self.tokens_n
+        need_tokens = p.token_win_threshold[n - 2]
+        need_wall = p.wall_win_threshold[n - 2]
+        arrived, eliminated = len(state.arrived), len(state.eliminated)
+        done = set(state.arrived) | {seat for seat, _ in state.eliminated}
+        waiting = sum(1 for k, t in enumerate(state.tokens) if t < 0 and k + 1 not in done)
+        cells = [t for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
+        free = B.all & ~state.obstacles
+        walls = state.walls | state.built
+        kept = getattr(self, "_goal_layers", None)  # the last board's: tokens' turns change no wall
+        if kept is None or kept[0] != (free, walls):
+            kept = self._goal_layers = ((free, walls), B.layers(B.goal, free, walls), {})
+        layers, steps = kept[1], kept[2]          # steps: the tiles looked up so far
+        length = B.rows
+        ahead, trapped = [0.0] * waiting, [0.0] * waiting
+        for t in cells:
+            d = steps.get(t, -1)
+            if d == -1:
+                d = steps[t] = next((k for k, layer in enumerate(layers) if layer >> t & 1), None)
+            if d is not None:
+                ahead.append(max(0, length - 1 - d) / length)
+                trapped.append(0.0)
+            else:
+                ahead.append(0.0)
+                area = popcount(B.reach(1 << t, free, walls))
+                trapped.append(0.5 + 0.4 * min(1.0, (p.move_length + 1) / max(1, area)))
+        left = len(ahead)
+
+        def side(done_count: int, need: int, partial: list[float]) -> float:
+            if done_count >= need:
+                return done_count / need
+            if done_count + left < need:
+                return 0.0
+            return (done_count + sum(sorted(partial, reverse=True)[:need - done_count])) / need
+
+        tokens = side(arrived, need_tokens, ahead)
+        return (side(eliminated, need_wall, trapped),) + (tokens,) * n
+
     def describe_state(self, state: State) -> str:
         phase = state.phase
         if phase == "over":
