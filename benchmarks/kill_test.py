@@ -13,7 +13,6 @@ no returned call lost.
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess

@@ -399,7 +399,7 @@ class BackToTheWall(Game):
         piece = f"{name}'s piece {action.piece + 1} on {board_name}"
         if action.direction == STAY:
             if p.missing_direction != "stay":
-                return f'every phase needs a direction (missing_direction = "refuse") (rule B22)'
+                return 'every phase needs a direction (missing_direction = "refuse") (rule B22)'
             if current < 0:
                 return f"{piece} has no direction in phase {action.phase} to take back (rule {R_ORDER})"
             return None

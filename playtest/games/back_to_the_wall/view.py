@@ -164,7 +164,6 @@ class View:
 
     def build(self) -> dict:
         game, state, seat, s = self.game, self.state, self.seat, self.s
-        p = game.params
         names = game.names
         acting = seat is not None and state.phase != "over" and bool(game.legal_actions(state, seat))
         order = state.orders[seat] if seat is not None else None

@@ -499,7 +499,7 @@ class CornerRush(Game):
             if self.params.must_use_all_moves:
                 return f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves) (rule D6)"
             return f"{name}'s pawn may not stop on another pawn (rule D7)"
-        return f"the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
+        return "the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
 
     def _tile_words(self, tile: int, text: Any) -> str | None:
         """The reason for a tile name that names no tile (``None`` for a tile of the board)."""
@@ -568,7 +568,7 @@ class CornerRush(Game):
         if state.blocked >> tile & 1 or (tile == B.hole and not p.hole_passable):
             return f"{label} is blocked (a blocker or the hole) (rule D.1 §8.2)"
         if tile == B.aces[pawn]:
-            return f"a pawn may not be moved onto its own Ace (null_can_finish_other = false) (rule D9)"
+            return "a pawn may not be moved onto its own Ace (null_can_finish_other = false) (rule D9)"
         if B.ace_mask >> tile & 1:
             return f"{label} is another player's Ace tile (other_aces_open = false) (rule D8)"
         return f"a pawn stands on {label} (rule D7)"
