@@ -249,3 +249,57 @@ def test_illegal_click_shows_reason_sends_nothing_and_menu(open_notebook):
     wait_version_above(board, v)
     expect(board.locator(".pt-menu")).to_have_count(0)
     assert "↺2→2" in nb.run_code("print(scenario.history()[-1]['notation'])")
+
+
+def test_the_move_log_and_the_branch_menu_jump_by_clicking(open_notebook):
+    """The log is a list: a click on a row, or the arrow keys, jumps there; the branch menu lists
+    the other lines ("current line" for this one) and picking one jumps to its end. The page
+    shows the current row, and the kernel's session is where the page says."""
+    from playwright.sync_api import expect
+
+    nb = open_notebook("eat_thyself_log.ipynb", [
+        "import playtest\n"
+        "session = playtest.Session(playtest.load('eat_thyself'), seed=2)\n"
+        "for _ in range(3):\n"
+        "    session.play(session.legal_actions()[0])\n"
+        "first_end = session.node\n"
+        "session.goto(session.line()[1])\n"
+        "session.play(session.legal_actions()[-1])        # a second line from move 1\n"
+        "table = playtest.Table(session)\n"
+        "table",
+    ])
+    nb.run_all()
+    page = nb.page
+    table = page.locator(".pt-table").first
+    board = table.locator(".pt-root").first
+    wait_drawn(board)
+    log = log_state(table)
+    assert log["options"][0] == "start" and log["index"] == len(log["options"]) - 1 == 2, log
+
+    # -- a click on the row of move 1
+    v = version(board)
+    table.locator(".pt-picker-rows .pt-picker-row").nth(1).click()
+    wait_version_above(board, v)
+    assert log_state(table)["index"] == 1
+    assert nb.run_code("print(session.move_number)") == "1"
+
+    # -- the arrow keys walk the list (when it has the focus; the notebook's cells stay put)
+    table.locator(".pt-picker-rows").focus()
+    v = version(board)
+    page.keyboard.press("ArrowUp")
+    wait_version_above(board, v)
+    assert log_state(table)["selected"] == "start"
+    assert nb.run_code("print(session.move_number)") == "0"
+
+    # -- the branch menu: this line is "current line"; the other one jumps to its end
+    menu = table.locator(".pt-picker-menu select")
+    expect(menu).to_be_enabled()
+    labels = menu.locator("option").all_inner_texts()
+    assert "current line" in labels and len(labels) == 2, labels
+    other = next(label for label in labels if label != "current line")
+    v = version(board)
+    menu.select_option(label=other)
+    wait_version_above(board, v)
+    assert nb.run_code("print(session.node == first_end, session.move_number)") == "True 3"
+    expect(menu).to_have_value("-1")     # the line just picked is the current one now
+    assert log_state(table)["index"] == 3

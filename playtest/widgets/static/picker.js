@@ -110,7 +110,7 @@ function render({ model, el }) {
     if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
     const at = rows.findIndex((r) => r[2] === model.get("value"));
     const next = rows[Math.min(rows.length - 1, Math.max(0, at + (event.key === "ArrowUp" ? -1 : 1)))];
-    if (next) { event.preventDefault(); pick(next[2]); }
+    if (next) { event.preventDefault(); event.stopPropagation(); pick(next[2]); } // (not the notebook's)
   }
   if (menu) box.addEventListener("change", onChange);
   else { box.addEventListener("click", onClick); box.addEventListener("keydown", onKey); }
