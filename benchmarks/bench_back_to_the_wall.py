@@ -26,6 +26,7 @@ seat's parts under 200 µs; resolving a round under 5 ms.
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import sys
@@ -36,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from common import parser, random_games, report  # noqa: E402
+from common import counts, games_within, parser, random_game_rate, random_games, report, spread  # noqa: E402
 
 import playtest  # noqa: E402
 from playtest import SIMULTANEOUS  # noqa: E402
@@ -87,10 +88,6 @@ def cpu_best_of(call, repeat: int = 3) -> float:
     return best
 
 
-def counts(tally: dict) -> str:
-    return ", ".join(f"{key} {n}" for key, n in tally.items())
-
-
 def main() -> None:
     ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=60, help="random games to time")
@@ -105,48 +102,28 @@ def main() -> None:
 
     game = playtest.load("back_to_the_wall")
     random_games(game, 1 if args.quick else 2, seed=99)  # warm up the tables
-    batch = max(1, args.games // args.batches)
-    rates, total, total_cpu, winners = [], 0.0, 0.0, {}
-    for b in range(args.batches):
-        if b and total >= args.seconds:
-            break
-        seconds, cpu, outcomes = random_games(game, batch, seed=1 + b)
-        rates.append(batch / seconds)
-        total += seconds
-        total_cpu += cpu
-        for o in outcomes:
-            key = "+".join(game.seats()[w].name for w in o.winners) or "none"
-            winners[key] = winners.get(key, 0) + 1
-    games = batch * len(rates)
-    rows = [("random 4-player games", f"{games / total_cpu:.2f} games/s of CPU time ({games / total:.2f}/s wall clock, "
-             f"best batch {max(rates):.2f}/s; {games} games; winners {counts(winners)})",
-             f">= {GAMES_TARGET} games/s", games / total_cpu >= GAMES_TARGET)]
+    rate, figure = random_game_rate(game, args.games, args.batches, args.seconds,
+                                    lambda o: "+".join(game.seats()[w].name for w in o.winners) or "no winner")
+    rows = [("random 4-player games", figure, f">= {GAMES_TARGET} games/s", rate >= GAMES_TARGET)]
 
     positions = order_positions(game, args.positions, seed=2)
     times = [cpu_best_of(lambda: game.legal_actions(state, seat)) * 1e6 for state, seat in positions]
-    q = statistics.quantiles(times, n=100)
-    median = statistics.median(times)
-    rows.append(("a seat's legal parts", f"{median:.1f} µs median (p90 {q[89]:.1f} µs, max {max(times):.1f} µs; "
-                 f"{len(times)} positions)", f"< {PARTS_TARGET} µs", median < PARTS_TARGET))
+    rows.append(("a seat's legal parts", spread(times, "µs", "positions"), f"< {PARTS_TARGET} µs",
+                 statistics.median(times) < PARTS_TARGET))
 
     states = resolving_states(game, args.rounds, seed=3)
     times = [cpu_best_of(lambda: game.resolve(state), repeat=2) * 1e3 for state in states]
-    q = statistics.quantiles(times, n=100)
-    median = statistics.median(times)
-    rows.append(("resolving a round", f"{median:.2f} ms median (p90 {q[89]:.2f} ms, max {max(times):.2f} ms; "
-                 f"{len(times)} rounds)", f"< {RESOLVE_TARGET} ms", median < RESOLVE_TARGET))
+    rows.append(("resolving a round", spread(times, "ms", "rounds", digits=2), f"< {RESOLVE_TARGET} ms",
+                 statistics.median(times) < RESOLVE_TARGET))
 
     if args.greedy:
-        rng = random.Random(3)
-        t0, cpu0 = time.perf_counter(), time.process_time()
-        won = played = 0
-        while played < args.greedy and (played == 0 or time.perf_counter() - t0 < args.seconds):
-            state, _ = play_game(game, [GreedyBot(played), RandomBot(1), RandomBot(2), RandomBot(3)], rng)
-            won += 0 in game.outcome(state).winners
-            played += 1
-        dt = time.process_time() - cpu0
-        rows.append(("greedy vs 3 random (reference)", f"{played / dt:.2f} games/s of CPU time ({played} games; "
-                     f"the greedy seat won {won})", "", None))
+        rng, seeds = random.Random(3), itertools.count()
+        played, cpu, results = games_within(
+            lambda: game.outcome(play_game(game, [GreedyBot(next(seeds)), RandomBot(1), RandomBot(2), RandomBot(3)],
+                                           rng)[0]),
+            args.greedy, args.seconds, lambda o: "the greedy seat won" if 0 in o.winners else "it lost")
+        rows.append(("greedy vs 3 random (reference)",
+                     f"{played / cpu:.2f} games/s of CPU time ({played} games; {counts(results)})", "", None))
     report(rows, "Back to the Wall, random games"
            + (" (--quick: a smoke run, not a measurement)" if args.quick else ""))
 

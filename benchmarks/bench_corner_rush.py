@@ -27,38 +27,19 @@ game is about 600 steps, half of them to ``max_turns``; see the README).
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from common import parser, report  # noqa: E402
+from common import (counts, games_within, parser, positions_met, random_game_rate, random_games,  # noqa: E402
+                    report, spread, time_each)
 
 import playtest  # noqa: E402
-from playtest.bots import RandomBot  # noqa: E402
 from playtest.games.corner_rush import GreedyBot  # noqa: E402
 from playtest.lab import play_game  # noqa: E402
-
-
-def random_games(game, games: int, seed: int, rules_only: bool = False) -> tuple[float, float, list, int]:
-    """common.random_games, counting the steps a game too, or with the rules alone (no determinization):
-    (wall seconds, CPU seconds, outcomes, steps)."""
-    rng = random.Random(seed)
-    bots = [RandomBot(seed * 100 + s) for s in range(len(game.seats()))]
-    outcomes, steps = [], 0
-    started, cpu = time.perf_counter(), time.process_time()
-    for _ in range(games):
-        if rules_only:
-            state, n = rules_only_game(game, rng)
-        else:
-            state, n = play_game(game, bots, rng)
-        outcomes.append(game.outcome(state))
-        steps += n
-    return time.perf_counter() - started, time.process_time() - cpu, outcomes, steps
 
 
 def rules_only_game(game, rng: random.Random) -> tuple:
@@ -70,45 +51,6 @@ def rules_only_game(game, rng: random.Random) -> tuple:
         state = apply(state, action, check=False)
         steps += 1
     return state, steps
-
-
-def positions(game, count: int, seed: int) -> list:
-    """Positions where a seat is to move, met along random games."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        while game.to_move(state) is not None and len(found) < count:
-            mover = game.to_move(state)
-            if mover == playtest.CHANCE:
-                action = game.chance_outcome(state, rng)
-            else:
-                found.append(state)
-                action = game.random_action(state, rng)
-            state = game.apply(state, action, check=False)
-    return found
-
-
-def time_each(states: list, call, repeat: int = 3) -> list[float]:
-    times = []
-    for state in states:
-        best = float("inf")
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            call(state)
-            best = min(best, time.perf_counter() - t0)
-        times.append(best * 1e6)
-    return times
-
-
-def describe(times: list[float]) -> str:
-    q = statistics.quantiles(times, n=100)
-    return (f"{statistics.median(times):.1f} µs median "
-            f"(p90 {q[89]:.1f} µs, max {max(times):.1f} µs; {len(times)} positions)")
-
-
-def counts(tally: dict) -> str:
-    return ", ".join(f"{key} {n}" for key, n in tally.items())
 
 
 def main() -> None:
@@ -123,47 +65,27 @@ def main() -> None:
 
     game = playtest.load("corner_rush", num_players=4)
     random_games(game, 2 if args.quick else 5, seed=99)  # warm up the tables
-    batch = max(1, args.games // args.batches)
     rows = []
-    for rules_only in (False, True):
-        rates, total, total_cpu, steps, reasons = [], 0.0, 0.0, 0, {"draw": 0, "won": 0}
-        for b in range(args.batches):
-            if b and total >= args.seconds:
-                break
-            seconds, cpu, outcomes, n = random_games(game, batch, seed=1 + b, rules_only=rules_only)
-            rates.append(batch / seconds)
-            total += seconds
-            total_cpu += cpu
-            steps += n
-            for o in outcomes:
-                reasons["draw" if o.is_draw else "won"] += 1
-        games = batch * len(rates)
-        label = ("random 4-player games, rules alone (true state)" if rules_only
-                 else "random 4-player games, as the lab plays them")
-        rows.append((label, f"{games / total_cpu:.1f} games/s of CPU time ({games / total:.1f}/s wall clock, "
-                     f"best batch {max(rates):.1f}/s; {games} games, {steps / games:.0f} steps a game; "
-                     f"{counts(reasons)})", "", None))
+    for label, play in (("random 4-player games, as the lab plays them", None),
+                        ("random 4-player games, rules alone (true state)", rules_only_game)):
+        _rate, figure = random_game_rate(game, args.games, args.batches, args.seconds,
+                                         lambda o: "draw" if o.is_draw else "won", play=play)
+        rows.append((label, figure, "", None))
 
-    states = positions(game, args.positions, seed=2)
-    rows.append(("legal actions of the player to move", describe(time_each(states, game.legal_actions)), "", None))
+    states = positions_met(game, args.positions, seed=2)
+    rows.append(("legal actions of the player to move", spread(time_each(states, game.legal_actions), "µs",
+                                                                  "positions"), "", None))
     rng = random.Random(5)
     rows.append(("determinize for the mover",
-                 describe(time_each(states, lambda s: game.determinize(s, s.mover, rng))), "", None))
+                 spread(time_each(states, lambda s: game.determinize(s, s.mover, rng)), "µs", "positions"), "", None))
 
     if args.greedy:
         rng = random.Random(3)
-        t0 = time.perf_counter()
-        results = {"draw": 0}
-        played = 0
-        while played < args.greedy and (played == 0 or time.perf_counter() - t0 < args.seconds):
-            state, _ = play_game(game, lambda: GreedyBot(seed=1), rng)
-            o = game.outcome(state)
-            key = "draw" if o.is_draw else game.seats()[o.winners[0]].name
-            results[key] = results.get(key, 0) + 1
-            played += 1
-        dt = time.perf_counter() - t0
-        rows.append(("greedy bots (reference)", f"{played / dt:.1f} games/s ({played} games; {counts(results)})",
-                     "", None))
+        played, cpu, results = games_within(
+            lambda: game.outcome(play_game(game, lambda: GreedyBot(seed=1), rng)[0]), args.greedy, args.seconds,
+            lambda o: "draw" if o.is_draw else game.seats()[o.winners[0]].name)
+        rows.append(("greedy bots (reference)", f"{played / cpu:.1f} games/s of CPU time ({played} games; "
+                     f"{counts(results)})", "", None))
     report(rows, "Corner Rush, random games" + (" (--quick: a smoke run, not a measurement)" if args.quick else ""))
 
 
