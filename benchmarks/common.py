@@ -119,14 +119,14 @@ def spread(times: list[float], unit: str, what: str, digits: int = 1, p99: bool 
 
 def games_within(play_one, games: int, seconds: float, tally) -> tuple[int, float, dict]:
     """Play ``play_one()`` (it returns an outcome) up to ``games`` times or until ``seconds`` of
-    CPU time have passed (one game at least): (games played, CPU seconds, ``tally(outcome)`` counts)."""
-    started = time.process_time()
+    wall-clock time have passed (one game at least): (games played, CPU seconds, ``tally(outcome)`` counts)."""
+    started, cpu = time.perf_counter(), time.process_time()
     played, tallied = 0, {}
-    while played < games and (played == 0 or time.process_time() - started < seconds):
+    while played < games and (played == 0 or time.perf_counter() - started < seconds):
         key = tally(play_one())
         tallied[key] = tallied.get(key, 0) + 1
         played += 1
-    return played, time.process_time() - started, tallied
+    return played, time.process_time() - cpu, tallied
 
 
 def positions_met(game, count: int, seed: int, keep=None) -> list:
