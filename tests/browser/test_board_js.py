@@ -781,8 +781,8 @@ def _ring_scene(pieces: dict, last=(), version=1) -> dict:
 
 
 def test_a_redraw_keeps_the_nodes_of_unchanged_items_and_redraws_the_rest(page):
-    """Only what changed touches the page: an unchanged item keeps its very node, a changed one is
-    drawn anew, a removed one goes, the drawing order follows the scene, and the last-move marks
+    """Only what changed touches the page: an unchanged item keeps its very node, one that only moved
+    (or changed its id) keeps it too, a changed one is drawn anew, a removed one goes, the drawing order follows the scene, and the last-move marks
     and movable classes follow the new scene (none is left on a kept node)."""
     mount(page, _ring_scene({0: "#c33", 2: "#36c"}, last=["pc:0"]))
     page.evaluate("""() => { for (const g of document.querySelectorAll('svg.pt-svg g[data-id]'))
@@ -796,12 +796,28 @@ def test_a_redraw_keeps_the_nodes_of_unchanged_items_and_redraws_the_rest(page):
     assert [row[0] for row in seen] == [f"slot:{i}" for i in range(6)] + ["pc:0", "pc:3"]
     assert all(by_id[f"slot:{i}"][1] == f"slot:{i}" for i in (0, 1, 2, 4, 5))    # kept
     assert by_id["pc:0"][1] == "pc:0" and by_id["pc:0"][2:] == ["pt-movable", 0]  # kept, unmarked
-    assert by_id["pc:3"][1] is None and by_id["pc:3"][2] == "pt-last pt-movable"   # drawn anew
+    # the piece that went from slot 2 to 3 is the same drawing elsewhere: its node moved and took the new id
+    assert by_id["pc:3"][1] == "pc:2" and by_id["pc:3"][2] == "pt-last pt-movable"
     assert by_id["pc:3"][3] == 1 and page.locator("svg.pt-svg .pt-last-mark").count() == 1
     assert page.locator('svg.pt-svg g[data-id="pc:2"]').count() == 0
-    # a different board (8 slots) draws everything anew
+    # the ring grows to 8 slots: its base takes the new shape, every item keeps its node and moves
+    # to its new place (one attribute), and only the new slots are drawn
+    page.evaluate("""() => { for (const g of document.querySelectorAll('svg.pt-svg g[data-id]'))
+                               g.__move = g.getAttribute('transform'); }""")
     scene = _ring_scene({0: "#c33"}, version=3)
     scene["boards"][0]["slots"] = 8
+    scene["items"] += [{"kind": "cell", "board": "r", "id": f"slot:{i}", "at": i} for i in (6, 7)]
     set_scene(page, scene)
-    assert page.evaluate("() => [...document.querySelectorAll('svg.pt-svg g[data-id]')]"
-                         ".every((g) => g.__before === undefined)")
+    seen = page.evaluate("""() => Array.from(document.querySelectorAll('svg.pt-svg g[data-id]'),
+        (g) => [g.getAttribute('data-id'), g.__before || null, g.__move || null, g.getAttribute('transform')])""")
+    by_id = {row[0]: row for row in seen}
+    assert all(by_id[f"slot:{i}"][1] == f"slot:{i}" for i in range(6)) and by_id["pc:0"][1] == "pc:0"
+    assert by_id["slot:6"][1] is None and by_id["slot:7"][1] is None
+    assert by_id["slot:0"][2] == by_id["slot:0"][3]                  # at the top in both rings
+    assert all(by_id[f"slot:{i}"][2] != by_id[f"slot:{i}"][3] for i in range(1, 6))   # moved
+    assert page.locator("svg.pt-svg .pt-ring-slot").count() == 8
+    # where it is drawn is where it is: slot 2 of 8 sits a quarter turn right of the top
+    box = lambda id_: item(page, id_).locator(".pt-shape").first.bounding_box()  # noqa: E731
+    top, right = box("slot:0"), box("slot:2")
+    assert right["x"] > top["x"] + 60 and abs((right["y"] + right["height"] / 2)
+                                              - (top["y"] + top["height"] / 2)) > 60

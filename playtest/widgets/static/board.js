@@ -241,6 +241,38 @@ function drawBoardBase(L, parent) {
   return g;
 }
 
+// Make the drawn node `old` look like the fresh, not-yet-shown `fresh` by
+// changing only what differs (attributes, texts, extra or missing children),
+// and return it: a ring that lost a slot moves its slots and numbers instead
+// of drawing them all anew, so the browser restyles nothing new.
+function morph(old, fresh) {
+  if (old.tagName !== fresh.tagName) { old.replaceWith(fresh); return fresh; }
+  const attrs = fresh.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const { name, value } = attrs[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  if (old.attributes.length !== attrs.length) {
+    for (let i = old.attributes.length - 1; i >= 0; i--) {
+      const name = old.attributes[i].name;
+      if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+    }
+  }
+  let kid = fresh.firstElementChild;
+  if (!kid) {
+    if (old.firstElementChild || old.textContent !== fresh.textContent) old.textContent = fresh.textContent;
+    return old;
+  }
+  let had = old.firstElementChild;
+  while (kid) {
+    const next = kid.nextElementSibling; // (kid may move into old)
+    if (had) { const after = had.nextElementSibling; morph(had, kid); had = after; } else old.appendChild(kid);
+    kid = next;
+  }
+  while (had) { const after = had.nextElementSibling; had.remove(); had = after; }
+  return old;
+}
+
 // The coordinates beside a board, as the game's notation writes them.
 function drawLabels(L, g) {
   const { cols, rows, slots } = L.labels;
@@ -265,9 +297,7 @@ function drawLabels(L, g) {
 }
 
 function drawCell(L, item, g, hasId, lit) {
-  const center = L.at(item.at);
-  if (!center) return false;
-  const [x, y] = center;
+  const [x, y] = [0, 0]; // drawn round its place (see anchorOf)
   const fill = item.fill === undefined || item.fill === null ? null : str(item.fill);
   let size;
   let hl;
@@ -334,13 +364,9 @@ function drawEdge(L, item, g, hasId, lit) {
 }
 
 function drawGap(L, item, g, hasId, lit) {
-  if (L.kind !== "ring" || typeof item.at !== "number") return false;
-  const i = item.at - 0.5;
-  const [x, y] = L.polar(i, L.radius);
+  const [x, y] = [0, 0]; // drawn round its place; the tick across the ring turns with it (placeItem)
   const s = Math.max(5, L.slot * 0.17);
-  const [ix, iy] = L.polar(i, L.radius - L.slot * 0.5);
-  const [ox, oy] = L.polar(i, L.radius + L.slot * 0.5);
-  svgEl("line", { class: "pt-gap-tick", x1: round(ix), y1: round(iy), x2: round(ox), y2: round(oy) }, g);
+  g._turn = svgEl("line", { class: "pt-gap-tick", x1: round(-L.slot * 0.5), y1: 0, x2: round(L.slot * 0.5), y2: 0 }, g);
   if (hasId) svgEl("circle", { class: "pt-hit", cx: round(x), cy: round(y), r: round(Math.max(9, s * 1.7)) }, g);
   const diamond = shapeEl("diamond", x, y, s, { class: "pt-shape pt-gap-mark" }, g);
   if (item.fill) diamond.setAttribute("fill", str(item.fill));
@@ -349,9 +375,7 @@ function drawGap(L, item, g, hasId, lit) {
 }
 
 function drawPiece(L, item, g, hasId, lit) {
-  const center = L.at(item.at);
-  if (!center) return false;
-  const [x, y] = center;
+  const [x, y] = [0, 0]; // drawn round its place (see anchorOf)
   const r = (Math.min(1.2, Math.max(0.05, num(item.size, 0.7))) * L.cellPx) / 2;
   const shape = SHAPES.includes(item.shape) ? item.shape : "circle";
   const color = str(item.color) || "#8a8f98";
@@ -414,13 +438,40 @@ function drawLine(L, item, g, hasId, lit) {
 }
 
 function drawText(L, item, g) {
-  const p = boardPoint(L, item.at);
-  if (!p) return false;
-  textEl(p[0], p[1], item.text, { class: "pt-text-label", "font-size": round(num(item.size, 13)), fill: str(item.color) || "#33302b" }, g);
+  textEl(0, 0, item.text, { class: "pt-text-label", "font-size": round(num(item.size, 13)), fill: str(item.color) || "#33302b" }, g);
   return true;
 }
 
 const DRAW = { cell: drawCell, edge: drawEdge, gap: drawGap, piece: drawPiece, line: drawLine, text: drawText };
+
+// Where an item sits. Cells, pieces, gaps and texts are drawn round (0, 0) and
+// moved to their place, so an item that only moved (a ring closing up after a
+// slot went) keeps its nodes: the redraw changes one attribute. Edges and
+// lines are drawn where they are (null: no place, nothing drawn).
+const PLACED = new Set(["cell", "piece", "gap", "text"]);
+function anchorOf(L, item) {
+  switch (item.kind) {
+    case "cell":
+    case "piece":
+      return L.at(item.at);
+    case "gap":
+      return L.kind === "ring" && typeof item.at === "number" ? L.polar(item.at - 0.5, L.radius) : null;
+    case "text":
+      return boardPoint(L, item.at);
+    default:
+      return [0, 0];
+  }
+}
+
+// Move a placed item's <g> to its place (and turn a gap's tick across the ring).
+function placeItem(L, item, g, at) {
+  const move = `translate(${round(at[0])} ${round(at[1])})`;
+  if (g.getAttribute("transform") !== move) g.setAttribute("transform", move);
+  if (g._turn) {
+    const turn = `rotate(${round((L.angle(item.at - 0.5) * 180) / Math.PI)})`;
+    if (g._turn.getAttribute("transform") !== turn) g._turn.setAttribute("transform", turn);
+  }
+}
 
 // The outline of the last move on one item: around its place (a cell, a
 // point, a slot; a piece is marked on its place), along an edge or a line
@@ -429,9 +480,7 @@ function drawLastMark(L, item, g) {
   let mark = null;
   const kind = item.kind;
   if (kind === "cell" || kind === "piece") {
-    const center = L.at(item.at);
-    if (!center) return false;
-    const [x, y] = center;
+    const [x, y] = [0, 0]; // in the item's own coordinates (placeItem moved it)
     if (L.kind === "grid") {
       const size = L.cell - 3;
       mark = svgEl("rect", { x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: 4 });
@@ -447,16 +496,17 @@ function drawLastMark(L, item, g) {
     mark = svgEl("line", { class: "pt-last-edge", x1: round(seg[0][0]), y1: round(seg[0][1]), x2: round(seg[1][0]), y2: round(seg[1][1]) });
     g.insertBefore(mark, g.firstChild); // under the wall itself
     mark.classList.add("pt-last-mark");
+    g._mark = mark;
     return true;
   } else if (kind === "gap" && L.kind === "ring" && typeof item.at === "number") {
-    const [x, y] = L.polar(item.at - 0.5, L.radius);
-    mark = svgEl("circle", { cx: round(x), cy: round(y), r: round(Math.max(9, L.slot * 0.3)) });
+    mark = svgEl("circle", { cx: 0, cy: 0, r: round(Math.max(9, L.slot * 0.3)) });
   } else if (kind === "line") {
     const points = (Array.isArray(item.points) ? item.points : []).map((p) => boardPoint(L, p)).filter(Boolean);
     if (points.length < 2) return false;
     mark = svgEl("polyline", { class: "pt-last-edge", points: pts(points) });
     g.insertBefore(mark, g.firstChild);
     mark.classList.add("pt-last-mark");
+    g._mark = mark;
     return true;
   }
   if (!mark) return false;
@@ -464,17 +514,20 @@ function drawLastMark(L, item, g) {
   const hl = g.querySelector(":scope > .pt-hl");
   if (hl) g.insertBefore(mark, hl);
   else g.appendChild(mark);
+  g._mark = mark;
   return true;
 }
 
 // Build the drawing. Returns the size, a map id -> [g, ...] (several items may
 // share an id: a slot and its piece), and what the next redraw may reuse.
 //
-// A redraw keeps what did not change: the boards' layer when the boards are the
-// same, and each item's <g> when everything its drawing depends on (the item,
-// whether it can light up, the boards) is the same; it is reused in place, and
-// only new, moved and removed items touch the page. A move changes a few nodes,
-// so the browser restyles a few nodes, not the whole board.
+// A redraw keeps what did not change. Each board's base (its lines, slots and
+// coordinates) is kept while that board and its place are the same. Each
+// item's <g> is kept when everything its drawing depends on is the same: the
+// item but for where it sits, whether it can light up, and its board's scale;
+// it is moved to its place (placeItem) and reused. Only new and removed items
+// touch the page beyond that, so a move restyles a few nodes, not the board,
+// even when a ring closes up and every piece on it moves.
 const TRANSIENT = ["pt-movable", "pt-last", "pt-selected", "pt-target", "pt-menu-source"];
 
 function buildScene(scene, svg, prev) {
@@ -492,22 +545,38 @@ function buildScene(scene, svg, prev) {
     L.oy = MARGIN + (anyTitle ? TITLE_H : 0);
     x += L.w + BOARD_GAP;
     height = Math.max(height, L.oy + L.h + MARGIN);
+    // what an item's drawing depends on besides the item: where the board is
+    // (edges and lines are drawn in place), or only its kind and scale
+    L.key = `${L.ox},${L.oy}:${JSON.stringify(board)}`;
+    L.scale = `${L.kind}:${L.cellPx}`;
     layouts.set(str(board.id), L);
   }
   const width = layouts.size ? x - BOARD_GAP + MARGIN : 0;
-  const boardsKey = JSON.stringify(boards);
-  const same = !!prev && prev.boardsKey === boardsKey && prev.boardLayer.parentNode === svg;
-  let boardLayer, itemLayer;
-  if (same) {
-    ({ boardLayer, itemLayer } = prev);
-  } else {
-    boardLayer = svgEl("g", { class: "pt-boards" });
-    for (const L of layouts.values()) drawBoardBase(L, boardLayer);
-    itemLayer = svgEl("g", { class: "pt-items" });
+  const live = !!prev && prev.itemLayer.parentNode === svg;
+  // the boards' bases: each kept while its board and its place are the same
+  const bases = new Map();
+  const oldBases = live ? prev.bases : new Map();
+  let basesSame = live && oldBases.size === layouts.size;
+  const claimed = new Set();
+  const oldById = new Map(Array.from(oldBases.values(), (b) => [b.getAttribute("data-board") + "|" + b.getAttribute("class"), b]));
+  for (const L of layouts.values()) {
+    let base = oldBases.get(L.key);
+    if (!base) {
+      // a board that changed: the one drawn before (same id, same kind) takes the new look
+      const fresh = drawBoardBase(L);
+      const before = oldById.get(fresh.getAttribute("data-board") + "|" + fresh.getAttribute("class"));
+      base = before && !claimed.has(before) ? morph(before, fresh) : fresh;
+      basesSame = basesSame && base === before;
+    }
+    claimed.add(base);
+    bases.set(L.key, base);
   }
+  const boardLayer = live ? prev.boardLayer : svgEl("g", { class: "pt-boards" });
+  const itemLayer = live ? prev.itemLayer : svgEl("g", { class: "pt-items" });
+  if (!basesSame) boardLayer.replaceChildren(...bases.values());
   // the <g> of each item drawn last time, by its key (reused once each, in order)
   const pool = new Map();
-  if (same) {
+  if (live) {
     for (const [key, g] of prev.drawn) {
       let list = pool.get(key);
       if (!list) pool.set(key, (list = []));
@@ -533,14 +602,23 @@ function buildScene(scene, svg, prev) {
     const L = layouts.get(str(item.board));
     const draw = DRAW[item.kind];
     if (!L || !draw) continue;
+    const placed = PLACED.has(item.kind);
+    const at = anchorOf(L, item);
+    if (!at) continue;
     const hasId = item.id !== undefined && item.id !== null && item.id !== "";
     const id = hasId ? str(item.id) : null;
-    const lit = hasId && interactive.has(id);
-    const key = (lit ? "1" : "0") + JSON.stringify(item);
+    // A placed item with an id always carries its (invisible until lit) outline, so a turn
+    // that changes who may move keeps its nodes; edges and lines, many on a grid, only when
+    // they can light up now.
+    const lit = hasId && (placed || interactive.has(id));
+    // a placed item's drawing depends neither on where it is nor on its id (a ring's ids may
+    // follow its slots' numbers): both are set on the kept <g>
+    const key = (lit ? "1" : "0") + (placed ? `${hasId}${L.scale}${JSON.stringify({ ...item, at: null, id: null })}`
+                                            : L.key + JSON.stringify(item));
     let g = pool.has(key) ? pool.get(key).shift() : undefined;
     if (g) {
-      g.classList.remove(...TRANSIENT);
-      for (const mark of g.querySelectorAll(":scope > .pt-last-mark")) mark.remove();
+      for (const name of TRANSIENT) if (g.classList.contains(name)) g.classList.remove(name);
+      if (hasId && g.getAttribute("data-id") !== id) g.setAttribute("data-id", id);
     } else {
       g = svgEl("g", { class: `pt-item pt-${String(item.kind)}` });
       if (hasId) g.setAttribute("data-id", id);
@@ -551,6 +629,7 @@ function buildScene(scene, svg, prev) {
       }
       if (!draw(L, item, g, hasId, lit)) continue;
     }
+    if (placed) placeItem(L, item, g, at);
     if (hasId) {
       if (movable.has(id)) g.classList.add("pt-movable");
       let list = byId.get(id);
@@ -564,16 +643,22 @@ function buildScene(scene, svg, prev) {
     }
     drawn.push([key, g]);
   }
-  // the last move: each id once, on its place (cell, edge, gap) rather than its piece
+  // the last move: each id once, on its place (cell, edge, gap) rather than its piece; a kept
+  // item keeps its mark when it is still marked (its drawing is the same), others lose theirs
+  const marked = new Set();
   let lastMarks = 0;
-  for (const [id, marks] of lastItems) {
+  for (const [, marks] of lastItems) {
     const [L, item, g] = marks.find((entry) => entry[1].kind !== "piece") || marks[0];
-    if (!drawLastMark(L, item, g)) continue;
+    if (!(g._mark && g._mark.parentNode === g) && !drawLastMark(L, item, g)) continue;
+    marked.add(g);
     for (const entry of marks) entry[2].classList.add("pt-last");
     lastMarks += 1;
   }
+  for (const [, g] of drawn) {
+    if (g._mark && !marked.has(g)) { g._mark.remove(); g._mark = null; }
+  }
   // into the page: unchanged items stay where they are; the rest is removed, added or moved
-  if (same) {
+  if (live) {
     const keep = new Set(drawn.map((entry) => entry[1]));
     for (const child of Array.from(itemLayer.children)) if (!keep.has(child)) child.remove();
     let cursor = itemLayer.firstChild;
@@ -585,7 +670,7 @@ function buildScene(scene, svg, prev) {
     for (const [, g] of drawn) itemLayer.appendChild(g);
     svg.replaceChildren(boardLayer, itemLayer);
   }
-  return { width, height, byId, lastMarks, reuse: { boardsKey, boardLayer, itemLayer, drawn } };
+  return { width, height, byId, lastMarks, reuse: { bases, boardLayer, itemLayer, drawn } };
 }
 
 // ---------------------------------------------------------------- widget
@@ -869,15 +954,16 @@ function render({ model, el }) {
     const status = scene.status && typeof scene.status === "object" ? scene.status : {};
     if (!changed("status", status)) return;
     statusText.textContent = str(status.text);
-    swatch.replaceChildren();
     const color = str(status.color);
     const shape = str(status.shape);
+    const fresh = swatch.cloneNode(false);
     if (color || shape) {
-      shapeEl(SHAPES.includes(shape) ? shape : "circle", 9, 9.5, 6.6, { fill: color || "#8a8f98", stroke: "rgba(0,0,0,0.45)", "stroke-width": 1 }, swatch);
-      swatch.style.display = "";
+      shapeEl(SHAPES.includes(shape) ? shape : "circle", 9, 9.5, 6.6, { fill: color || "#8a8f98", stroke: "rgba(0,0,0,0.45)", "stroke-width": 1 }, fresh);
+      fresh.style.display = "";
     } else {
-      swatch.style.display = "none";
+      fresh.style.display = "none";
     }
+    morph(swatch, fresh);
     statusDiv.hidden = !statusText.textContent && !(color || shape);
   }
 
@@ -901,10 +987,10 @@ function render({ model, el }) {
   function drawPanels() {
     const panels = Array.isArray(scene.panels) ? scene.panels : [];
     if (!changed("panels", panels)) return;
-    const frag = document.createDocumentFragment();
+    const fresh = panelsDiv.cloneNode(false); // morphed into the shown one: only changed cells change
     for (const panel of panels) {
       if (!panel) continue;
-      const table = htmlEl("table", "pt-panel", frag);
+      const table = htmlEl("table", "pt-panel", fresh);
       htmlEl("caption", null, table).textContent = str(panel.title);
       const body = htmlEl("tbody", null, table);
       for (const row of Array.isArray(panel.rows) ? panel.rows : []) {
@@ -916,8 +1002,8 @@ function render({ model, el }) {
         }
       }
     }
-    panelsDiv.replaceChildren(frag);
-    panelsDiv.hidden = panels.length === 0;
+    fresh.hidden = panels.length === 0;
+    morph(panelsDiv, fresh);
   }
 
   function drawScene() {
