@@ -1,16 +1,22 @@
 """Board redraws in a real browser: the JavaScript and the layout of one redraw, per game.
 
-    python benchmarks/bench_redraw.py [--quick] [--seconds 5] [--moves 40]
+    python benchmarks/bench_redraw.py [--quick] [--seconds 5] [--moves 40] [--against REV]
 
 The scenes of a seeded random game are handed to the board renderer
 (``playtest/widgets/static/board.js``) in headless Chromium, one after another,
 each after a painted frame, as the table's redraws come. For each redraw: the
 time in the renderer (parsing the scene, building or reusing the items), then
 the style and layout the browser does for it. A redraw reuses the nodes of
-items that did not change, so on a grid a move touches a few nodes; Eat
-Thyself's ring changes size on most moves (a bare slot disappears), so its
-redraws start afresh. No target in the issues: the figures are reported, the
-part of the table's click-to-redraw time that is the browser's (see latency.py).
+items whose drawing did not change, moved to their place, so a move touches a
+few nodes, even on Eat Thyself's ring, which changes size on most moves (a bare
+slot disappears) and moves every slot. No target in the issues: the figures are
+reported, the part of the table's click-to-redraw time that is the browser's
+(see latency.py).
+
+``--against REV`` also times the renderer of another git revision (``git show
+REV:playtest/widgets/static/board.js``) on a second page of the same browser, the
+two interleaved round by round, and prints each game's ratio now / then: the
+figure to trust on a noisy machine.
 """
 
 from __future__ import annotations
@@ -70,10 +76,13 @@ def scenes_of(name: str, moves: int, seed: int = 1) -> list[str]:
     return out
 
 
-def _serve(route) -> None:
+def _serve(route, board_js: Path | None = None) -> None:
     path = route.request.url[len(ORIGIN):].split("?")[0]
     if path in ("/", "/harness.html"):
         route.fulfill(path=str(HARNESS), content_type="text/html")
+        return
+    if path == "/static/board.js" and board_js is not None:
+        route.fulfill(path=str(board_js), content_type="text/javascript")
         return
     file = STATIC / path[len("/static/"):]
     if file.is_file() and STATIC in file.resolve().parents:
@@ -82,10 +91,29 @@ def _serve(route) -> None:
         route.fulfill(status=404, body="not found")
 
 
+def _server(board_js: Path | None):
+    """A route handler serving the harness with this board.js (None: the working tree's)."""
+    return lambda route: _serve(route, board_js)
+
+
+def _renderer_at(rev: str, into: Path) -> Path:
+    """board.js as it was at git revision ``rev``, written into the directory ``into``."""
+    import subprocess
+
+    text = subprocess.run(["git", "show", f"{rev}:playtest/widgets/static/board.js"], cwd=REPO,
+                          check=True, capture_output=True, text=True).stdout
+    out = into / "board.js"
+    out.write_text(text)
+    return out
+
+
 def main() -> None:
     ap = parser(__doc__)
     ap.add_argument("--moves", type=int, default=40)
+    ap.add_argument("--against", metavar="REV", help="also time board.js of this git revision, in the same run")
     args = ap.parse_args()
+    import tempfile
+
     import lab
     from playwright.sync_api import sync_playwright
 
@@ -95,21 +123,34 @@ def main() -> None:
     moves = 10 if args.quick else args.moves
     rounds = 1 if args.quick else max(1, min(5, int(args.seconds)))
     rows = []
-    with sync_playwright() as pw:
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
         browser = lab.launch_chromium(pw, chromium)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.route(f"{ORIGIN}/**", _serve)
-        page.goto(f"{ORIGIN}/harness.html")
-        page.wait_for_function("window.ptReady === true")
+        renderers = {"now": None}
+        if args.against:
+            renderers[args.against] = _renderer_at(args.against, Path(tmp))
+        pages = {}
+        for label, board_js in renderers.items():
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.route(f"{ORIGIN}/**", _server(board_js))
+            page.goto(f"{ORIGIN}/harness.html")
+            page.wait_for_function("window.ptReady === true")
+            pages[label] = page
         for name in playtest.games():
             scenes = scenes_of(name, moves)
-            page.evaluate("(s) => window.pt.mount(JSON.parse(s))", scenes[0])
-            times = page.evaluate(_TIME_JS, [scenes[1:], rounds])
-            js = statistics.median(t[0] for t in times)
-            layout = statistics.median(t[1] for t in times)
-            rows.append((f"{name}: one redraw ({len(times)} redraws)",
-                         f"{js + layout:.1f} ms ({js:.1f} ms renderer + {layout:.1f} ms style and layout)",
-                         "", None))
+            times: dict[str, list] = {label: [] for label in pages}
+            for _ in range(rounds):            # interleaved: both renderers see the same machine
+                for label, page in pages.items():
+                    page.bring_to_front()
+                    page.evaluate("(s) => window.pt.mount(JSON.parse(s))", scenes[0])
+                    times[label] += page.evaluate(_TIME_JS, [scenes[1:], 1])
+            figures = {label: (statistics.median(t[0] for t in ts), statistics.median(t[1] for t in ts),
+                               statistics.median(t[0] + t[1] for t in ts)) for label, ts in times.items()}
+            js, layout, total = figures["now"]
+            measured = f"{total:.1f} ms ({js:.1f} ms renderer + {layout:.1f} ms style and layout)"
+            if args.against:
+                then = figures[args.against][2]
+                measured += f"; {args.against}: {then:.1f} ms, now ×{total / then:.2f}"
+            rows.append((f"{name}: one redraw ({len(times['now'])} redraws)", measured, "", None))
         browser.close()
     report(rows, "Board redraws in Chromium")
 
