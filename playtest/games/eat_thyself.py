@@ -107,6 +107,17 @@ def _card_faces(card: str) -> tuple[int, int]:
     return low, high
 
 
+def _piece_counts(state: State) -> list[int]:
+    """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
+    counts = [0] * 6
+    for _, piece in state.ring:
+        if piece is not None:
+            counts[piece] += 1
+    for piece in state.hand:
+        counts[piece] += 1
+    return counts
+
+
 # --------------------------------------------------------------------------- parameters
 
 @dataclass(frozen=True)
@@ -471,12 +482,7 @@ class EatThyself(Game):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counts = [0] * 6                     # pieces by code: player * 2 + (king 0 | pawn 1)
-        for _, piece in state.ring:
-            if piece is not None:
-                counts[piece] += 1
-        for piece in state.hand:
-            counts[piece] += 1
+        counts = _piece_counts(state)
         if self.params.win_condition == "one_piece_left":
             return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(self.params.num_players))
         return tuple(-counts[2 * pl] for pl in range(self.params.num_players))
@@ -678,12 +684,7 @@ class EatThyself(Game):
     def _winners(self, state: State) -> list[int]:
         """The players who meet the win condition in ``state`` (rule E.1 §12, E1)."""
         p = self.params
-        counts = [0] * 6                     # pieces by code: player * 2 + (king 0 | pawn 1)
-        for _, piece in state.ring:
-            if piece is not None:
-                counts[piece] += 1
-        for piece in state.hand:
-            counts[piece] += 1
+        counts = _piece_counts(state)
         if p.win_condition == "one_piece_left":
             return [pl for pl in range(p.num_players) if counts[2 * pl] + counts[2 * pl + 1] == 1]
         return [pl for pl in range(p.num_players) if counts[2 * pl] == 1]
