@@ -24,7 +24,9 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -98,8 +100,6 @@ def _server(board_js: Path | None):
 
 def _renderer_at(rev: str, into: Path) -> Path:
     """board.js as it was at git revision ``rev``, written into the directory ``into``."""
-    import subprocess
-
     text = subprocess.run(["git", "show", f"{rev}:playtest/widgets/static/board.js"], cwd=REPO,
                           check=True, capture_output=True, text=True).stdout
     out = into / "board.js"
@@ -110,10 +110,9 @@ def _renderer_at(rev: str, into: Path) -> Path:
 def main() -> None:
     ap = parser(__doc__)
     ap.add_argument("--moves", type=int, default=40)
-    ap.add_argument("--against", metavar="REV", help="also time board.js of this git revision, in the same run")
+    ap.add_argument("--against", metavar="REV",
+                    help="also time board.js of this git revision, in the same run")
     args = ap.parse_args()
-    import tempfile
-
     import lab
     from playwright.sync_api import sync_playwright
 

@@ -782,8 +782,9 @@ def _ring_scene(pieces: dict, last=(), version=1) -> dict:
 
 def test_a_redraw_keeps_the_nodes_of_unchanged_items_and_redraws_the_rest(page):
     """Only what changed touches the page: an unchanged item keeps its very node, one that only moved
-    (or changed its id) keeps it too, a changed one is drawn anew, a removed one goes, the drawing order follows the scene, and the last-move marks
-    and movable classes follow the new scene (none is left on a kept node)."""
+    (or changed its id) keeps it too, a changed one is drawn anew, a removed one goes, the drawing
+    order follows the scene, and the last-move marks and movable classes follow the new scene (none
+    is left on a kept node)."""
     mount(page, _ring_scene({0: "#c33", 2: "#36c"}, last=["pc:0"]))
     page.evaluate("""() => { for (const g of document.querySelectorAll('svg.pt-svg g[data-id]'))
                                g.__before = g.getAttribute('data-id'); }""")
