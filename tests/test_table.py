@@ -65,3 +65,88 @@ def test_a_bot_that_fails_is_named_on_the_board_and_play_goes_on():
     table = playtest.Table(session, bots={0: Broken()})
     assert "the bot for Triangle ▲ (Broken) failed: KeyError" in table.board.error
     assert session.move_number == 0
+
+
+class _FakeIOPub:
+    """ipykernel's IOPub thread as the table sees it: ``schedule(f)`` queues ``f`` for a thread
+    of its own (``thread``), which runs the queue in order."""
+
+    def __init__(self, stuck: bool = False):
+        import queue
+        import threading
+        self.ran: list[str] = []
+        self._queue: queue.Queue = queue.Queue()
+        self._stuck = stuck
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            f = self._queue.get()
+            if f is None:
+                return
+            if not self._stuck:
+                self.ran.append("sent")
+                f()
+
+    def schedule(self, f) -> None:
+        self._queue.put(f)
+
+    def stop(self) -> None:
+        self._queue.put(None)
+        self.thread.join(5)
+
+
+def _fake_kernel(monkeypatch, iopub: _FakeIOPub) -> None:
+    import sys
+    import types
+
+    class Kernel:
+        @staticmethod
+        def initialized() -> bool:
+            return True
+
+        @staticmethod
+        def instance():
+            return types.SimpleNamespace(iopub_thread=iopub)
+
+    monkeypatch.setitem(sys.modules, "ipykernel.kernelbase", types.SimpleNamespace(Kernel=Kernel))
+
+
+def test_in_a_kernel_the_boards_message_leaves_before_the_table_updates_the_rest(monkeypatch):
+    """A click's board update is handed to the kernel's IOPub thread and sent before the table
+    goes on to the move log and menus, so the page draws the board while the kernel finishes."""
+    from playtest.widgets.board import send_now
+    iopub = _FakeIOPub()
+    _fake_kernel(monkeypatch, iopub)
+    try:
+        assert send_now() is True and iopub.ran == ["sent"]
+        session = playtest.Session("eat_thyself", seed=1)
+        table = playtest.Table(session)
+        order: list[str] = []
+        set_options = table.move_log.set_options
+        monkeypatch.setattr(table.move_log, "set_options",
+                            lambda *a, **k: (order.append(f"log after {len(iopub.ran)} sends"), set_options(*a, **k)))
+        session.play(session.legal_actions()[0])          # no view in a browser: nothing to hurry
+        assert order == ["log after 1 sends"]
+        table.board.receive({"type": "view", "open": True})
+        session.play(session.legal_actions()[0])
+        assert order[-1] == "log after 2 sends" and table.move_log.value == session.node
+    finally:
+        iopub.stop()
+
+
+def test_a_stuck_iopub_thread_delays_a_click_by_the_timeout_and_loses_nothing(monkeypatch):
+    from playtest.widgets.board import send_now
+    iopub = _FakeIOPub(stuck=True)
+    _fake_kernel(monkeypatch, iopub)
+    try:
+        assert send_now(timeout=0.01) is False
+        session = playtest.Session("eat_thyself", seed=1)
+        table = playtest.Table(session)
+        table.board.receive({"type": "view", "open": True})
+        action = session.legal_actions()[0]
+        table.board.receive({"type": "action", "action": action.to_json()})
+        assert table.board.error == "" and session.move_number == 1 and table.move_log.value == session.node
+    finally:
+        iopub.stop()

@@ -22,13 +22,15 @@ The board sent a message playtest does not understand (type 'shout'); nothing wa
 from __future__ import annotations
 
 import json
+import sys
+import threading
 from pathlib import Path
 from typing import Any, Callable
 
 import anywidget
 import traitlets
 
-__all__ = ["Board", "encode_scene"]
+__all__ = ["Board", "encode_scene", "send_now"]
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -37,6 +39,33 @@ def encode_scene(scene: dict) -> str:
     """A scene as the compact JSON text the board sends to the browser (tables showing one
     position share one encoding: each board only adds its version number)."""
     return json.dumps(scene, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def send_now(timeout: float = 0.005) -> bool:
+    """Let the kernel send the widget messages queued so far before this thread goes on.
+
+    ipykernel sends messages from its IOPub thread, which needs the GIL: while
+    the handler of a click goes on working (a table updates its move log and
+    menus after the board), the board's message waits for that thread's turn,
+    a millisecond or more. The table calls this right after the board's update
+    so the page can start drawing while the kernel finishes the rest. It waits
+    for the IOPub thread (at most ``timeout`` seconds), as ipykernel's own
+    ``sys.stdout.flush()`` does. Outside a kernel, or on that thread, it does
+    nothing and returns False.
+
+    >>> send_now()      # no kernel here
+    False
+    """
+    kernelbase = sys.modules.get("ipykernel.kernelbase")   # never imports ipykernel itself
+    if kernelbase is None or not kernelbase.Kernel.initialized():
+        return False
+    io = getattr(kernelbase.Kernel.instance(), "iopub_thread", None)
+    thread = getattr(io, "thread", None)
+    if thread is None or not thread.is_alive() or thread is threading.current_thread():
+        return False
+    sent = threading.Event()
+    io.schedule(sent.set)
+    return sent.wait(timeout)
 
 
 class Board(anywidget.AnyWidget):

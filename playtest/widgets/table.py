@@ -44,7 +44,7 @@ from ..bots import bots_for
 from ..rulebook import explain
 from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, show_value
 from ..session import Session
-from .board import Board, encode_scene
+from .board import Board, encode_scene, send_now
 from .picker import Picker, encode_options
 
 __all__ = ["Table"]
@@ -328,6 +328,8 @@ class Table(w.VBox):
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene, encoded)
+        if self.board.views:
+            send_now()          # the board's message leaves now; the page draws while the rest is made
         self._syncing = True
         try:
             self.undo_button.disabled = not session.can_undo

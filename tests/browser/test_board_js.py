@@ -822,3 +822,31 @@ def test_a_redraw_keeps_the_nodes_of_unchanged_items_and_redraws_the_rest(page):
     top, right = box("slot:0"), box("slot:2")
     assert right["x"] > top["x"] + 60 and abs((right["y"] + right["height"] / 2)
                                               - (top["y"] + top["height"] / 2)) > 60
+
+
+def test_a_ring_that_changes_size_and_back_gets_its_earlier_base_back(page):
+    """Eat Thyself's ring changes size on most moves and returns to sizes it had: the base drawn
+    for a size is kept, detached, and put back when the ring has that size again (no drawing, no
+    reshaping before the frame); one base is shown at a time and always has the ring's slots."""
+    def ring(slots: int, version: int) -> dict:
+        scene = _ring_scene({0: "#c33"}, version=version)
+        scene["boards"][0]["slots"] = slots
+        scene["boards"][0]["title"] = f"{slots} slots"
+        return scene
+
+    mount(page, ring(6, 1))
+    page.evaluate("() => { document.querySelector('svg.pt-svg .pt-board').__size = 6; }")
+    for slots, version in ((8, 2), (7, 3)):
+        set_scene(page, ring(slots, version))
+        page.evaluate(f"() => {{ document.querySelector('svg.pt-svg .pt-board').__size = {slots}; }}")
+    for slots, version in ((6, 4), (8, 5), (7, 6), (6, 7)):
+        set_scene(page, ring(slots, version))
+        shown = page.evaluate("""() => Array.from(document.querySelectorAll('svg.pt-svg .pt-board'),
+            (g) => [g.__size || null, g.querySelectorAll('.pt-ring-slot').length,
+                    g.querySelector('.pt-board-title').textContent])""")
+        assert shown == [[slots, slots, f"{slots} slots"]]
+    # a base is kept while the board looks the same: a redraw that only moves a piece keeps it
+    set_scene(page, _ring_scene({1: "#c33"}, version=8))
+    page.evaluate("() => { document.querySelector('svg.pt-svg .pt-board').__kept = true; }")
+    set_scene(page, _ring_scene({2: "#c33"}, version=9))
+    assert page.evaluate("() => document.querySelector('svg.pt-svg .pt-board').__kept === true")

@@ -243,8 +243,8 @@ function drawBoardBase(L, parent) {
 
 // Make the drawn node `old` look like the fresh, not-yet-shown `fresh` by
 // changing only what differs (attributes, texts, extra or missing children),
-// and return it: a ring that lost a slot moves its slots and numbers instead
-// of drawing them all anew, so the browser restyles nothing new.
+// and return it: the status swatch and the side panels change a cell or two
+// instead of being drawn anew, so the browser restyles only what changed.
 function morph(old, fresh) {
   if (old.tagName !== fresh.tagName) { old.replaceWith(fresh); return fresh; }
   const attrs = fresh.attributes;
@@ -528,7 +528,16 @@ function drawLastMark(L, item, g) {
 // it is moved to its place (placeItem) and reused. Only new and removed items
 // touch the page beyond that, so a move restyles a few nodes, not the board,
 // even when a ring closes up and every piece on it moves.
-const TRANSIENT = ["pt-movable", "pt-last", "pt-selected", "pt-target", "pt-menu-source"];
+// Classes a kept item loses before it is drawn again. "pt-movable" and "pt-last" are not
+// among them: they are set to what the new scene says only where that differs, so an item
+// that stays movable (or marked) is not touched, and the browser does not restyle it.
+const TRANSIENT = ["pt-selected", "pt-target", "pt-menu-source"];
+
+function setClass(g, name, on) {
+  if (g.classList.contains(name) !== on) g.classList.toggle(name, on);
+}
+
+const SPARE_BASES = 32; // detached board bases a view keeps for reuse
 
 function buildScene(scene, svg, prev) {
   const byId = new Map();
@@ -553,24 +562,29 @@ function buildScene(scene, svg, prev) {
   }
   const width = layouts.size ? x - BOARD_GAP + MARGIN : 0;
   const live = !!prev && prev.itemLayer.parentNode === svg;
-  // the boards' bases: each kept while its board and its place are the same
+  // the boards' bases: each kept while its board and its place are the same. A base that
+  // is not shown any more waits, detached, for its board to look that way again: Eat
+  // Thyself's ring changes size on most moves and comes back to sizes it had, and putting
+  // back a drawing costs the page almost nothing before the frame (drawing it again, or
+  // reshaping the one shown, cost the click a millisecond)
   const bases = new Map();
   const oldBases = live ? prev.bases : new Map();
+  const spare = live ? prev.spare : new Map();
   let basesSame = live && oldBases.size === layouts.size;
-  const claimed = new Set();
-  const oldById = new Map(Array.from(oldBases.values(), (b) => [b.getAttribute("data-board") + "|" + b.getAttribute("class"), b]));
   for (const L of layouts.values()) {
     let base = oldBases.get(L.key);
     if (!base) {
-      // a board that changed: the one drawn before (same id, same kind) takes the new look
-      const fresh = drawBoardBase(L);
-      const before = oldById.get(fresh.getAttribute("data-board") + "|" + fresh.getAttribute("class"));
-      base = before && !claimed.has(before) ? morph(before, fresh) : fresh;
-      basesSame = basesSame && base === before;
+      base = spare.get(L.key);
+      if (base) spare.delete(L.key);
+      else base = drawBoardBase(L);
+      basesSame = false;
     }
-    claimed.add(base);
     bases.set(L.key, base);
   }
+  for (const [key, base] of oldBases) {
+    if (!bases.has(key)) spare.set(key, base);
+  }
+  while (spare.size > SPARE_BASES) spare.delete(spare.keys().next().value); // the oldest first
   const boardLayer = live ? prev.boardLayer : svgEl("g", { class: "pt-boards" });
   const itemLayer = live ? prev.itemLayer : svgEl("g", { class: "pt-items" });
   if (!basesSame) boardLayer.replaceChildren(...bases.values());
@@ -631,7 +645,7 @@ function buildScene(scene, svg, prev) {
     }
     if (placed) placeItem(L, item, g, at);
     if (hasId) {
-      if (movable.has(id)) g.classList.add("pt-movable");
+      setClass(g, "pt-movable", movable.has(id));
       let list = byId.get(id);
       if (!list) byId.set(id, (list = []));
       list.push(g);
@@ -646,16 +660,18 @@ function buildScene(scene, svg, prev) {
   // the last move: each id once, on its place (cell, edge, gap) rather than its piece; a kept
   // item keeps its mark when it is still marked (its drawing is the same), others lose theirs
   const marked = new Set();
+  const lastSet = new Set(); // the drawings of the last move's items
   let lastMarks = 0;
   for (const [, marks] of lastItems) {
     const [L, item, g] = marks.find((entry) => entry[1].kind !== "piece") || marks[0];
     if (!(g._mark && g._mark.parentNode === g) && !drawLastMark(L, item, g)) continue;
     marked.add(g);
-    for (const entry of marks) entry[2].classList.add("pt-last");
+    for (const entry of marks) lastSet.add(entry[2]);
     lastMarks += 1;
   }
   for (const [, g] of drawn) {
     if (g._mark && !marked.has(g)) { g._mark.remove(); g._mark = null; }
+    setClass(g, "pt-last", lastSet.has(g));
   }
   // into the page: unchanged items stay where they are; the rest is removed, added or moved
   if (live) {
@@ -670,7 +686,7 @@ function buildScene(scene, svg, prev) {
     for (const [, g] of drawn) itemLayer.appendChild(g);
     svg.replaceChildren(boardLayer, itemLayer);
   }
-  return { width, height, byId, lastMarks, reuse: { bases, boardLayer, itemLayer, drawn } };
+  return { width, height, byId, lastMarks, reuse: { bases, spare, boardLayer, itemLayer, drawn } };
 }
 
 // ---------------------------------------------------------------- widget
