@@ -94,6 +94,7 @@ async ([n, warmup, timeoutMs]) => {
   const click = %(click)s;
   const state = %(state)s;
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const one = () => new Promise((resolve, reject) => {
     const before = state();
     let seen = false;
@@ -118,7 +119,8 @@ async ([n, warmup, timeoutMs]) => {
   });
   const out = [];
   for (let i = 0; i < warmup + n; i++) {
-    await frame();  // start every click at the beginning of a frame
+    // as the table's clicks: once the page is settled, at the beginning of a frame
+    await afterFrame(); await afterFrame(); await frame();
     const r = await one();
     if (i >= warmup) out.push(r);
   }
@@ -185,11 +187,16 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       reject(new Error('no redraw within ' + timeoutMs + ' ms (version stayed ' + before + ')'));
     }, timeoutMs);
   });
-  // The timed click, at the beginning of a frame like the echo's.  The
-  // observer goes in right after the dispatch: the redraw needs a kernel
-  // round trip, so it cannot happen before this task ends.
+  // Every click as a person's: once what the last click changed was drawn
+  // (the board's frame, then the log's, which follows it), so the board's hit
+  // test (elementsFromPoint) finds the layout done and pays for nothing a frame
+  // was about to do, and at the beginning of a frame, like the echo's clicks.
+  // (A person's click never lands in the frame of the highlight it answers.)
+  const settled = async () => { await afterFrame(); await afterFrame(); await frame(); };
+  // The timed click.  The observer goes in right after the dispatch: the
+  // redraw needs a kernel round trip, so it cannot happen before this task ends.
   const timed = async (node) => {
-    await frame();
+    await settled();
     const before = version();
     const t0 = performance.now();
     click(node);
@@ -220,11 +227,9 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       kind = 'button';
       res = await timed(choice.button);
     } else {
-      // A select (targets appear at once) or a direct move (commits).  It
-      // starts after a frame was drawn, as a person's click does: right after
-      // a rAF callback the layout may still be dirty and the board's hit test
-      // (elementsFromPoint) would pay for the layout the frame was about to do.
-      await afterFrame();
+      // A select (targets appear at once) or a direct move (commits), settled
+      // as every click.
+      await settled();
       let framed = false;
       requestAnimationFrame(() => { framed = true; });
       const before = version();

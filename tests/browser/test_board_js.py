@@ -113,6 +113,11 @@ def set_scene(page, scene):
     page.evaluate("(s) => window.pt.setScene(JSON.parse(s))", as_json(scene))
 
 
+def answer(page):
+    """What the kernel does after a committed action: it sends the board a scene (here the same)."""
+    page.evaluate("() => window.pt.model.set('scene_json', window.pt.model.get('scene_json'))")
+
+
 def sent(page):
     """The actions and commands the board sent (not its {type: "view"} open/close notices)."""
     return [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") != "view"]
@@ -307,6 +312,7 @@ def test_target_click_sends_action(page):
     item(page, "king").click()
     page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
     assert sent(page) == [{"type": "action", "action": {"kind": "king", "to": 4}}]
+    answer(page)
     assert page.locator(".pt-selected, .pt-target").count() == 0
     # a gap target
     item(page, "king").click()
@@ -350,6 +356,8 @@ def test_multi_option_menu(page):
     assert "pt-selected" in classes(page, "pc:circle")[0]  # selection stays while choosing
     page.locator("div.pt-menu button", has_text="Run").click()
     assert sent(page)[-1] == {"type": "action", "action": {"kind": "run", "to": [2, 1]}}
+    assert page.locator("div.pt-menu").count() == 0        # the menu goes at once
+    answer(page)
     assert page.locator(".pt-selected").count() == 0
     # Escape closes a menu
     item(page, point_id((0, 0))).click()
@@ -568,6 +576,7 @@ def test_item_both_movable_and_selectable(page):
     assert "pt-selected" in classes(page, "p")[0]
     item(page, "p").click()  # again: its own actions
     assert sent(page) == [{"type": "action", "action": {"kind": "fortify"}}]
+    answer(page)
     assert page.locator(".pt-selected").count() == 0
 
 
@@ -850,3 +859,34 @@ def test_a_ring_that_changes_size_and_back_gets_its_earlier_base_back(page):
     page.evaluate("() => { document.querySelector('svg.pt-svg .pt-board').__kept = true; }")
     set_scene(page, _ring_scene({2: "#c33"}, version=9))
     assert page.evaluate("() => document.querySelector('svg.pt-svg .pt-board').__kept === true")
+
+
+def test_a_committed_click_changes_nothing_on_the_page_until_the_kernel_answers(page):
+    """The click that commits an action sends it and leaves the page as it is, so the browser has
+    no frame to draw while the kernel works: the highlight goes with the answer (the redraw), with
+    a refusal (an error, shown with it), or when no answer came for a while."""
+    mount(page, full_scene())
+    page.evaluate("""() => { window.__changes = 0; new MutationObserver((records) => {
+        window.__changes += records.length; }).observe(document.querySelector('.pt-root'),
+        {subtree: true, attributes: true, childList: true, characterData: true}); }""")
+    item(page, "king").click()
+    page.evaluate("() => { window.__changes = 0; }")
+    page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
+    assert sent(page)[-1] == {"type": "action", "action": {"kind": "king", "to": 4}}
+    assert page.evaluate("() => window.__changes") == 0
+    assert page.locator(".pt-selected, .pt-target").count() > 0
+    answer(page)                                       # the redraw: no highlight left
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    # refused: the highlight goes with the reason
+    item(page, "king").click()
+    page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
+    page.evaluate("() => window.pt.setError('Not now: rule 3.')")
+    assert page.locator(".pt-selected, .pt-target").count() == 0
+    assert "Not now" in page.locator(".pt-error").inner_text()
+    # no answer at all (a kernel gone): the highlight goes after a while
+    page.evaluate("() => window.pt.setError('')")
+    item(page, "king").click()
+    page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
+    assert page.locator(".pt-selected").count() == 1
+    page.wait_for_function("() => document.querySelectorAll('.pt-selected, .pt-target').length === 0",
+                           timeout=3000)

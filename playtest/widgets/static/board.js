@@ -537,6 +537,28 @@ function setClass(g, name, on) {
   if (g.classList.contains(name) !== on) g.classList.toggle(name, on);
 }
 
+// The positions in `seq` (numbers; -1: none) of a longest strictly increasing
+// subsequence, as a Set: the nodes that can stay where they are.
+function inOrder(seq) {
+  const tails = []; // tails[len - 1]: the position ending the best run of that length
+  const before = new Array(seq.length).fill(-1);
+  for (let i = 0; i < seq.length; i++) {
+    const v = seq[i];
+    if (v < 0) continue;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq[tails[mid]] < v) lo = mid + 1; else hi = mid;
+    }
+    before[i] = lo > 0 ? tails[lo - 1] : -1;
+    tails[lo] = i;
+  }
+  const out = new Set();
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = before[i]) out.add(i);
+  return out;
+}
+
 const SPARE_BASES = 32; // detached board bases a view keeps for reuse
 
 function buildScene(scene, svg, prev) {
@@ -673,14 +695,22 @@ function buildScene(scene, svg, prev) {
     if (g._mark && !marked.has(g)) { g._mark.remove(); g._mark = null; }
     setClass(g, "pt-last", lastSet.has(g));
   }
-  // into the page: unchanged items stay where they are; the rest is removed, added or moved
+  // into the page: unchanged items stay where they are; the rest is removed, added or moved.
+  // A node moved in the page is laid out anew with all it holds, so the fewest move: the
+  // longest run of kept nodes already in the new order stays, and the others go around it
+  // (a piece that went five slots on moves alone, not the five items it passed)
   if (live) {
     const keep = new Set(drawn.map((entry) => entry[1]));
     for (const child of Array.from(itemLayer.children)) if (!keep.has(child)) child.remove();
-    let cursor = itemLayer.firstChild;
-    for (const [, g] of drawn) {
-      if (g === cursor) cursor = cursor.nextSibling;
-      else itemLayer.insertBefore(g, cursor);
+    const place = new Map();
+    let at = 0;
+    for (const child of itemLayer.children) place.set(child, at++);
+    const stay = inOrder(drawn.map((entry) => (place.has(entry[1]) ? place.get(entry[1]) : -1)));
+    let next = null;
+    for (let k = drawn.length - 1; k >= 0; k--) {
+      const g = drawn[k][1];
+      if (!stay.has(k)) itemLayer.insertBefore(g, next);
+      next = g;
     }
   } else {
     for (const [, g] of drawn) itemLayer.appendChild(g);
@@ -816,10 +846,25 @@ function render({ model, el }) {
 
   // -- committing
   // The message leaves first; the page tidies up while the kernel works.
+  // A committed action leaves the page as it is (but for an open menu) until the kernel
+  // answers: the redraw with the move clears the highlight, a refusal clears it with its
+  // reason, and so does a kernel that says nothing for a while. So the click changes nothing
+  // the browser must draw while the kernel works: on a page as big as JupyterLab's, drawing
+  // that frame (the highlight going) kept the page busy when the answer came in.
+  let committed = null; // the timer that clears a committed selection if no answer comes
+  const COMMIT_WAIT_MS = 400;
   function sendAction(action) {
     model.send({ type: "action", action: action === undefined ? null : action });
     closeMenu();
-    select(null);
+    selected = null;
+    clearTimeout(committed);
+    committed = setTimeout(settleCommit, COMMIT_WAIT_MS);
+  }
+
+  function settleCommit() {
+    clearTimeout(committed);
+    committed = null;
+    applySelection();
     showMessage(hint(), false);
   }
 
@@ -1027,6 +1072,8 @@ function render({ model, el }) {
     try { value = JSON.parse(str(model.get("scene_json"))); } catch (err) { value = null; }
     scene = value && typeof value === "object" && !Array.isArray(value) ? value : {};
     closeMenu();
+    clearTimeout(committed);
+    committed = null;
     for (const node of marked) node.classList.remove("pt-selected", "pt-target"); // it may be reused
     marked = [];
     const built = buildScene(scene, svg, reuse);
@@ -1069,6 +1116,7 @@ function render({ model, el }) {
   // An error's first paragraph is the message; what follows a blank line
   // (the text of the rule it cites) is shown below it, smaller.
   function drawError() {
+    if (committed !== null) settleCommit(); // a refused action: its highlight goes with the reason
     const text = str(model.get("error"));
     const cut = text.indexOf("\n\n");
     const head = cut < 0 ? text : text.slice(0, cut);
@@ -1107,6 +1155,7 @@ function render({ model, el }) {
   model.send({ type: "view", open: true });
 
   return () => {
+    clearTimeout(committed);
     svg.removeEventListener("click", onSvgClick);
     buttonsDiv.removeEventListener("click", onButtonsClick);
     curtainDiv.removeEventListener("click", onCurtainClick);
