@@ -13,6 +13,9 @@ timing: its actionability checks and the CDP round trip would be measured too.
 
 The targets are measured in interleaved rounds (echo, table, echo, table...)
 so that a busy machine weighs on both alike; the ratio is what to look at.
+Every click, the echo's and the table's alike, is dispatched as a person's
+would be: once the page has settled (two frames drawn since the last change,
+so nothing is left for the click to pay for) and at the beginning of a frame.
 
 Two numbers per click: "dom" = click -> DOM changed; "frame" = click -> DOM
 changed + the next animation frame (what a person could see).  The table
