@@ -845,7 +845,6 @@ function render({ model, el }) {
   }
 
   // -- committing
-  // The message leaves first; the page tidies up while the kernel works.
   // A committed action leaves the page as it is (but for an open menu) until the kernel
   // answers: the redraw with the move clears the highlight, a refusal clears it with its
   // reason, and so does a kernel that says nothing for a while. So the click changes nothing
