@@ -5,7 +5,8 @@
 Starts JupyterLab (tests/browser/lab.py) on a temp dir holding a generated
 notebook that displays every target widget, runs it from the Run menu, then
 for each target times N clicks *inside the page*: one ``page.evaluate`` runs a
-loop that, per click, waits for a fresh animation frame, takes
+loop that, per click, waits until the page has settled and a frame begins
+(``_SETTLE_JS``), takes
 ``performance.now()``, dispatches the click, resolves when a MutationObserver
 sees the target's state change, waits one more ``requestAnimationFrame`` and
 takes ``performance.now()`` again.  Playwright's ``click()`` is not used for
@@ -92,13 +93,22 @@ ECHO = Target(
     files=[HERE / "echo_widget.py"],
 )
 
+# Shared by both measuring loops.  ``settled()``: every click as a person's,
+# once what the last click changed was drawn (the board's frame, then the
+# log's, which follows it), so a hit test (elementsFromPoint) finds the layout
+# done and pays for nothing a frame was about to do, and at the beginning of a
+# frame.  (A person's click never lands in the frame of the highlight it answers.)
+_SETTLE_JS = """
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const settled = async () => { await afterFrame(); await afterFrame(); await frame(); };
+"""
+
 _MEASURE_JS = """
 async ([n, warmup, timeoutMs]) => {
   const click = %(click)s;
   const state = %(state)s;
-  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-  const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  const one = () => new Promise((resolve, reject) => {
+%(settle)s  const one = () => new Promise((resolve, reject) => {
     const before = state();
     let seen = false;
     const obs = new MutationObserver(() => {
@@ -122,8 +132,7 @@ async ([n, warmup, timeoutMs]) => {
   });
   const out = [];
   for (let i = 0; i < warmup + n; i++) {
-    // as the table's clicks: once the page is settled, at the beginning of a frame
-    await afterFrame(); await afterFrame(); await frame();
+    await settled();
     const r = await one();
     if (i >= warmup) out.push(r);
   }
@@ -141,7 +150,7 @@ def measure(page, click_js: str, state_js: str, n: int, *, warmup: int = 3,
     redraw (a counter's text, an ``svg``'s ``data-version``...).  The first
     ``warmup`` clicks are not counted.
     """
-    js = _MEASURE_JS % {"click": click_js, "state": state_js}
+    js = _MEASURE_JS % {"click": click_js, "state": state_js, "settle": _SETTLE_JS}
     pairs = page.evaluate(js, [n, warmup, timeout_ms])
     return {"dom": [p[0] for p in pairs], "frame": [p[1] for p in pairs]}
 
@@ -167,8 +176,7 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
-  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-  const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  %SETTLE%
   const version = () => svg.getAttribute('data-version');
   const click = (node) => node.dispatchEvent(
     new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
@@ -190,14 +198,9 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       reject(new Error('no redraw within ' + timeoutMs + ' ms (version stayed ' + before + ')'));
     }, timeoutMs);
   });
-  // Every click as a person's: once what the last click changed was drawn
-  // (the board's frame, then the log's, which follows it), so the board's hit
-  // test (elementsFromPoint) finds the layout done and pays for nothing a frame
-  // was about to do, and at the beginning of a frame, like the echo's clicks.
-  // (A person's click never lands in the frame of the highlight it answers.)
-  const settled = async () => { await afterFrame(); await afterFrame(); await frame(); };
-  // The timed click.  The observer goes in right after the dispatch: the
-  // redraw needs a kernel round trip, so it cannot happen before this task ends.
+  // The timed click, settled like the echo's (_SETTLE_JS).  The observer goes
+  // in right after the dispatch: the redraw needs a kernel round trip, so it
+  // cannot happen before this task ends.
   const timed = async (node) => {
     await settled();
     const before = version();
@@ -260,7 +263,7 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
   }
   return {out, highlight, undos, gamesOver};
 }
-"""
+""".replace("  %SETTLE%\n", _SETTLE_JS)
 
 
 def measure_table(page, n: int, *, warmup: int = 3, timeout_ms: int = 10_000, seed: int = 1,
