@@ -1,11 +1,11 @@
 """Click-to-redraw latency of widgets in a real JupyterLab + headless Chromium.
 
-    python benchmarks/latency.py [--clicks 40] [--warmup 3] [--rounds 4] [--repeat 1] [--nodelay] [--json out.json]
+    python benchmarks/latency.py [--clicks 40] [--warmup 3] [--rounds 4] [--repeat 1] [--nodelay] [--dwell 150] [--json out.json]
 
 Starts JupyterLab (tests/browser/lab.py) on a temp dir holding a generated
 notebook that displays every target widget, runs it from the Run menu, then
 for each target times N clicks *inside the page*: one ``page.evaluate`` runs a
-loop that, per click, waits until the page has settled and a frame begins
+loop that, per click, lets the pointer arrive and rest, waits until the page has settled
 (``_SETTLE_JS``), takes
 ``performance.now()``, dispatches the click, resolves when a MutationObserver
 sees the target's state change, waits one more ``requestAnimationFrame`` and
@@ -15,8 +15,18 @@ timing: its actionability checks and the CDP round trip would be measured too.
 The targets are measured in interleaved rounds (echo, table, echo, table...)
 so that a busy machine weighs on both alike; the ratio is what to look at.
 Every click, the echo's and the table's alike, is dispatched as a person's
-would be: once the page has settled (two frames drawn since the last change,
-so nothing is left for the click to pay for) and at the beginning of a frame.
+would be: the pointer arrives first (a ``mouseover`` on the element), rests
+there ``--dwell`` ms (150: a person's pointer rests on a target a few hundred
+ms before the button goes down), then the click waits until the page has
+settled (two frames drawn since the last change, so nothing is left for the
+click to pay for), then comes in a task of its own at a moment of a frame
+that varies from click to click (the same moments for both widgets), as a
+person's does.  While the pointer rests
+on a board item, the table asks the kernel what its action leads to (a
+preview, see ``playtest.widgets.board``) and draws it the moment the click
+commits; ``--dwell 0`` leaves the pointer out and times the click without a
+preview (the kernel's redraw), and the table's figures say how many clicks
+were drawn from a preview.
 
 Two numbers per click: "dom" = click -> DOM changed; "frame" = click -> DOM
 changed + the next animation frame (what a person could see).  The table
@@ -33,8 +43,9 @@ plays real moves, chosen at random (seeded) from what the board offers: per
 action an *untimed* select click (a king, a hand piece) when the action needs
 one, then the *timed* click that commits it: a highlighted target, a direct
 ``pt-movable`` item, an option of the popup menu, or a board button.  The
-time runs until ``svg.pt-svg``'s ``data-version`` changes (set after the
-redraw), plus one animation frame.  When a game ends, the table's Undo button
+time runs until ``svg.pt-svg``'s ``data-version`` (set after the kernel's
+redraw) or ``data-preview`` (set after a preview is drawn) changes, plus one
+animation frame.  When a game ends, the table's Undo button
 is clicked a few times (untimed) and play goes on.  The select clicks also
 time the legal-target highlighting: dispatch -> ``.pt-target`` present, and
 whether an animation frame ran in between (it should not: the highlighting
@@ -74,6 +85,7 @@ class Target:
     cells: list[str]  # notebook code that displays the widget (last expression)
     ready_selector: str  # present once the widget has rendered
     click_js: str = ""  # JS arrow function: dispatch one click
+    hover_js: str = "() => {}"  # JS arrow function: the pointer arrives on what click_js clicks
     state_js: str = ""  # JS arrow function: a value that changes on each redraw
     files: list[Path] = field(default_factory=list)  # copied next to the notebook
     # Instead of click_js/state_js: measure_fn(page, n, warmup, round) -> samples
@@ -89,6 +101,10 @@ ECHO = Target(
         "() => document.querySelector('.echo-target')"
         ".dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}))"
     ),
+    hover_js=(
+        "() => document.querySelector('.echo-target')"
+        ".dispatchEvent(new MouseEvent('mouseover', {bubbles: true, view: window}))"
+    ),
     state_js="() => { const e = document.querySelector('.echo-count'); return e ? e.textContent : null; }",
     files=[HERE / "echo_widget.py"],
 )
@@ -96,17 +112,30 @@ ECHO = Target(
 # Shared by both measuring loops.  ``settled()``: every click as a person's,
 # once what the last click changed was drawn (the board's frame, then the
 # log's, which follows it), so a hit test (elementsFromPoint) finds the layout
-# done and pays for nothing a frame was about to do, and at the beginning of a
-# frame.  (A person's click never lands in the frame of the highlight it answers.)
+# done and pays for nothing a frame was about to do.  (A person's click never
+# lands in the frame of the highlight it answers.)  Then, as a browser
+# dispatches a real click, in a task of its own, at some moment of a frame:
+# the k-th click ``(k * 0.618...) mod 1`` of 16 ms after a frame began, the
+# same moments for every widget, so a redraw made by the click itself waits
+# for the next frame as long on average as it would for a person.
+# ``point(node)``: the pointer arrives on ``node`` and rests there DWELL ms (0: no pointer).
 _SETTLE_JS = """
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  const settled = async () => { await afterFrame(); await afterFrame(); await frame(); };
+  let clicks = 0;
+  const phase = () => new Promise((r) => setTimeout(r, ((clicks++ * 0.6180339887) % 1) * 16));
+  const settled = async () => { await afterFrame(); await afterFrame(); await frame(); await phase(); };
+  const point = async (over) => {
+    if (!DWELL) return;
+    over();
+    await new Promise((r) => setTimeout(r, DWELL));
+  };
 """
 
 _MEASURE_JS = """
-async ([n, warmup, timeoutMs]) => {
+async ([n, warmup, timeoutMs, DWELL]) => {
   const click = %(click)s;
+  const hover = %(hover)s;
   const state = %(state)s;
 %(settle)s  const one = () => new Promise((resolve, reject) => {
     const before = state();
@@ -132,6 +161,7 @@ async ([n, warmup, timeoutMs]) => {
   });
   const out = [];
   for (let i = 0; i < warmup + n; i++) {
+    await point(hover);
     await settled();
     const r = await one();
     if (i >= warmup) out.push(r);
@@ -142,16 +172,17 @@ async ([n, warmup, timeoutMs]) => {
 
 
 def measure(page, click_js: str, state_js: str, n: int, *, warmup: int = 3,
-            timeout_ms: int = 10_000) -> dict[str, list[float]]:
+            timeout_ms: int = 10_000, hover_js: str = "() => {}", dwell_ms: int = 0) -> dict[str, list[float]]:
     """Time ``n`` clicks in the page; ms lists ``{"dom": [...], "frame": [...]}``.
 
     ``click_js``: JS arrow function that dispatches one click.
     ``state_js``: JS arrow function returning a value that differs after each
     redraw (a counter's text, an ``svg``'s ``data-version``...).  The first
-    ``warmup`` clicks are not counted.
+    ``warmup`` clicks are not counted. ``hover_js`` (the pointer arriving) runs ``dwell_ms``
+    before each click (with ``dwell_ms=0``, not at all).
     """
-    js = _MEASURE_JS % {"click": click_js, "state": state_js, "settle": _SETTLE_JS}
-    pairs = page.evaluate(js, [n, warmup, timeout_ms])
+    js = _MEASURE_JS % {"click": click_js, "hover": hover_js, "state": state_js, "settle": _SETTLE_JS}
+    pairs = page.evaluate(js, [n, warmup, timeout_ms, dwell_ms])
     return {"dom": [p[0] for p in pairs], "frame": [p[1] for p in pairs]}
 
 
@@ -160,7 +191,7 @@ def measure(page, click_js: str, state_js: str, n: int, *, warmup: int = 3,
 # frame ms, kind]; per select click: [ms to .pt-target present, whether an
 # animation frame ran between the dispatch and that moment].
 _TABLE_JS = """
-async ([n, warmup, timeoutMs, seed, rootSel]) => {
+async ([n, warmup, timeoutMs, seed, rootSel, DWELL]) => {
   const root = document.querySelector(rootSel);
   if (!root) throw new Error('no board: ' + rootSel);
   const svg = root.querySelector('svg.pt-svg');
@@ -177,38 +208,57 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
   };
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   %SETTLE%
-  const version = () => svg.getAttribute('data-version');
+  // the kernel's redraw sets data-version, a preview drawn at the click data-preview
+  const version = () => svg.getAttribute('data-version') + '/' + svg.getAttribute('data-preview');
   const click = (node) => node.dispatchEvent(
     new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const over = (node) => () => node.dispatchEvent(new MouseEvent('mouseover', {bubbles: true, view: window}));
   const ids = (sel) => [...new Set(Array.from(root.querySelectorAll(sel), (g) => g.getAttribute('data-id')))];
   // the topmost drawing of an item (a slot's piece above its cell)
   const item = (id) => { const all = svg.querySelectorAll('g[data-id="' + CSS.escape(id) + '"]'); return all[all.length - 1]; };
-  // resolves [click -> data-version changed, ... + one animation frame] in ms from t0
+  // resolves [click -> data-version or data-preview changed, ... + one animation frame, whether
+  // it was a preview] in ms from t0
   const redraw = (before, t0) => new Promise((resolve, reject) => {
+    if (version() !== before) {  // a preview: drawn by the click itself
+      const tDom = performance.now();
+      requestAnimationFrame(() => resolve([tDom - t0, performance.now() - t0, true]));
+      return;
+    }
     const obs = new MutationObserver(() => {
       if (version() === before) return;
       const tDom = performance.now();
+      const ahead = svg.hasAttribute('data-preview');
       obs.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => resolve([tDom - t0, performance.now() - t0]));
+      requestAnimationFrame(() => resolve([tDom - t0, performance.now() - t0, ahead]));
     });
-    obs.observe(svg, {attributes: true, attributeFilter: ['data-version']});
+    obs.observe(svg, {attributes: true, attributeFilter: ['data-version', 'data-preview']});
     const timer = setTimeout(() => {
       obs.disconnect();
       reject(new Error('no redraw within ' + timeoutMs + ' ms (version stayed ' + before + ')'));
     }, timeoutMs);
   });
   // The timed click, settled like the echo's (_SETTLE_JS).  The observer goes
-  // in right after the dispatch: the redraw needs a kernel round trip, so it
-  // cannot happen before this task ends.
+  // in right after the dispatch: the kernel's redraw needs a round trip, so it
+  // cannot happen before this task ends; a preview is drawn by the click
+  // itself, and ``redraw`` sees it is there already.
+  // A preview drawn at the click is followed by the kernel's redraw: wait for that too, so
+  // the next click finds the board as the kernel left it.
+  const answered = (v) => new Promise((resolve) => {
+    const check = () => (svg.getAttribute('data-version') !== v && !svg.hasAttribute('data-preview')
+                         ? resolve() : setTimeout(check, 2));
+    check();
+  });
   const timed = async (node) => {
+    await point(over(node));
     await settled();
     const before = version();
+    const v = svg.getAttribute('data-version');
     const t0 = performance.now();
     click(node);
     const menu = root.querySelector('.pt-menu');
     if (menu) return {menu};  // no commit yet (nothing was sent)
-    return {r: await redraw(before, t0)};
+    return {r: await redraw(before, t0), before: v};
   };
   const out = [], highlight = [];
   let actions = 0, undos = 0, gamesOver = 0;
@@ -220,9 +270,9 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       if (!undoButton) throw new Error('game over and no Undo button');
       gamesOver++;
       for (let k = 0; k < 4; k++) {
-        const before = version();
+        const before = svg.getAttribute('data-version');
         undoButton.click();
-        await redraw(before, performance.now());
+        await answered(before);
         undos++;
       }
       continue;
@@ -233,12 +283,14 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       kind = 'button';
       res = await timed(choice.button);
     } else {
-      // A select (targets appear at once) or a direct move (commits), settled
-      // as every click.
+      // A select (targets appear at once) or a direct move (commits), pointed
+      // at and settled as every click.
+      await point(over(item(choice.id)));
       await settled();
       let framed = false;
       requestAnimationFrame(() => { framed = true; });
       const before = version();
+      const v = svg.getAttribute('data-version');
       const t0 = performance.now();
       click(item(choice.id));
       const targets = ids('svg.pt-svg g[data-id].pt-target');
@@ -250,7 +302,7 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
         res = {menu: root.querySelector('.pt-menu')};
       } else {  // this click committed
         kind = 'direct';
-        res = {r: await redraw(before, t0)};
+        res = {r: await redraw(before, t0), before: v};
       }
     }
     if (res.menu) {  // several actions: the timed click is the option's
@@ -259,7 +311,8 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
       if (res.menu) throw new Error('a menu option opened another menu');
     }
     actions++;
-    if (actions > warmup) out.push([res.r[0], res.r[1], kind]);
+    if (res.r[2]) await answered(res.before);
+    if (actions > warmup) out.push([res.r[0], res.r[1], kind, res.r[2]]);
   }
   return {out, highlight, undos, gamesOver};
 }
@@ -267,15 +320,17 @@ async ([n, warmup, timeoutMs, seed, rootSel]) => {
 
 
 def measure_table(page, n: int, *, warmup: int = 3, timeout_ms: int = 10_000, seed: int = 1,
-                  root_selector: str = ".pt-table .pt-root") -> dict[str, Any]:
+                  root_selector: str = ".pt-table .pt-root", dwell_ms: int = 0) -> dict[str, Any]:
     """Play ``n`` (+ ``warmup``) committed actions on the first playtest table
-    in the page; ms lists ``dom``/``frame`` plus ``kinds``, ``highlight_ms``,
-    ``highlight_framed`` (a frame ran before the targets were there),
-    ``undos`` and ``games_over``."""
-    res = page.evaluate(_TABLE_JS, [n, warmup, timeout_ms, seed, root_selector])
+    in the page; ms lists ``dom``/``frame`` plus ``kinds``, ``previewed`` (how
+    many were drawn from a preview), ``highlight_ms``, ``highlight_framed`` (a
+    frame ran before the targets were there), ``undos`` and ``games_over``.
+    ``dwell_ms``: how long the pointer rests on each thing clicked (0: no pointer)."""
+    res = page.evaluate(_TABLE_JS, [n, warmup, timeout_ms, seed, root_selector, dwell_ms])
     out = res["out"]
     return {
         "dom": [r[0] for r in out], "frame": [r[1] for r in out], "kinds": [r[2] for r in out],
+        "previewed": sum(1 for r in out if r[3]),
         "highlight_ms": [h[0] for h in res["highlight"]],
         "highlight_framed": [bool(h[1]) for h in res["highlight"]],
         "undos": res["undos"], "games_over": res["gamesOver"],
@@ -288,7 +343,8 @@ TABLE = Target(
            "table = playtest.Table(playtest.Session(playtest.load('eat_thyself', max_turns=100000)))\n"
            "table"],
     ready_selector=".pt-table svg.pt-svg",
-    measure_fn=lambda page, n, warmup, rnd: measure_table(page, n, warmup=warmup, seed=1 + rnd),
+    measure_fn=lambda page, n, warmup, rnd, dwell=0: measure_table(page, n, warmup=warmup, seed=1 + rnd,
+                                                                   dwell_ms=dwell),
 )
 
 TARGETS: list[Target] = [ECHO, TABLE]
@@ -337,6 +393,7 @@ def summarize(samples: dict[str, Any]) -> dict[str, Any]:
             kinds[k] = kinds.get(k, 0) + 1
         out["kinds"] = kinds
         out["undos"] = samples.get("undos", 0)
+        out["previewed"] = samples.get("previewed", 0)
         out["games_over"] = samples.get("games_over", 0)
     hl = samples.get("highlight_ms")
     if hl:
@@ -376,8 +433,8 @@ def print_table(rows: list[tuple[str, dict[str, float]]], target: float = 1.3) -
               f"{'yes (synchronous, 0 frames)' if framed == 0 else 'NO'} |")
     if table and table.get("kinds"):
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(table["kinds"].items()))
-        print(f"\nTable's timed commit clicks by kind: {kinds}; games over: {table['games_over']} "
-              f"(then {table['undos']} untimed Undo clicks)")
+        print(f"\nTable's timed commit clicks by kind: {kinds}; drawn from a preview: {table['previewed']} "
+              f"of {table['n']}; games over: {table['games_over']} (then {table['undos']} untimed Undo clicks)")
 
 
 def _merge(into: dict[str, Any], samples: dict[str, Any]) -> None:
@@ -390,10 +447,11 @@ def _merge(into: dict[str, Any], samples: dict[str, Any]) -> None:
 
 
 def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
-        chromium: str | None = None, ws_nodelay: bool = False, rounds: int = 4) -> dict:
+        chromium: str | None = None, ws_nodelay: bool = False, rounds: int = 4, dwell_ms: int = 150) -> dict:
     """Time ``clicks`` clicks per target, in ``rounds`` interleaved rounds
     (target A, target B, A, B...); the first round of each starts with
-    ``warmup`` untimed clicks, the later ones with one."""
+    ``warmup`` untimed clicks, the later ones with one. The pointer rests
+    ``dwell_ms`` on what each click is for (0: no pointer, no previews)."""
     from playwright.sync_api import sync_playwright
 
     chromium = chromium or lab.find_chromium()
@@ -429,9 +487,10 @@ def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
                     t0 = time.monotonic()
                     w = warmup if r == 0 else 1
                     if t.measure_fn is not None:
-                        samples = t.measure_fn(nb.page, n, w, r)
+                        samples = t.measure_fn(nb.page, n, w, r, dwell_ms)
                     else:
-                        samples = measure(nb.page, t.click_js, t.state_js, n, warmup=w)
+                        samples = measure(nb.page, t.click_js, t.state_js, n, warmup=w,
+                                          hover_js=t.hover_js, dwell_ms=dwell_ms)
                     key = f"measure_s[{t.name}]"
                     timings[key] = timings.get(key, 0.0) + time.monotonic() - t0
                     _merge(merged[t.name], samples)
@@ -446,7 +505,7 @@ def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
     print(f"\nTransport floor: kernel_info round trip from the page, median "
           f"{statistics.median(floor):.1f} ms, p90 {percentile(floor, 90):.1f} ms")
     print("\ntimings (s): " + "  ".join(f"{k}={v:.2f}" for k, v in timings.items()))
-    return {"results": dict(results), "timings": timings, "clicks": clicks,
+    return {"results": dict(results), "timings": timings, "clicks": clicks, "dwell_ms": dwell_ms,
             "warmup": warmup, "rounds": rounds, "kernel_info_ms": floor, "samples": raw}
 
 
@@ -459,6 +518,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1,
                     help="run the whole measurement this many times (a fresh server and browser each) and "
                          "judge the median of the runs' ratios: one run's ratio moves by +-0.1 on this machine")
+    ap.add_argument("--dwell", type=int, default=150,
+                    help="ms the pointer rests on what each click is for before it (a mouseover first); "
+                         "0: no pointer, so no previews: the table's clicks wait for the kernel's redraw")
     ap.add_argument("--json", type=Path, help="also write the results here")
     ap.add_argument("--nodelay", action="store_true",
                     help="the kit's server setting (playtest.server: TCP_NODELAY on kernel websockets, "
@@ -466,12 +528,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.nodelay:
         print("server: kernel websockets with TCP_NODELAY (not the default)")
+    print(f"pointer: rests {args.dwell} ms on each target before the click" if args.dwell > 0 else
+          "pointer: none (no previews: every table click waits for the kernel's redraw)")
     runs = []
     for k in range(max(1, args.repeat)):
         if args.repeat > 1:
             print(f"\n## run {k + 1} of {args.repeat}\n")
         runs.append(run(TARGETS, clicks=args.clicks, warmup=args.warmup, ws_nodelay=args.nodelay,
-                        rounds=args.rounds))
+                        rounds=args.rounds, dwell_ms=max(0, args.dwell)))
     if len(runs) > 1:
         print_repeats(runs, target=1.1 if args.nodelay else 1.3)
     if args.json:

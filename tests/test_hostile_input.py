@@ -338,18 +338,27 @@ def test_a_refused_parameter_change_leaves_no_trace(tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 @FAST
-@given(messages=st.lists(json_values | st.fixed_dictionaries({"type": st.sampled_from(["action", "command"]),
+@given(messages=st.lists(json_values | st.fixed_dictionaries({"type": st.sampled_from(["action", "command", "preview"]),
                                                                 "action": json_values, "name": json_values,
-                                                                "seat": json_values}),
+                                                                "seat": json_values,
+                                                                "n": json_values | st.integers(0, 9),
+                                                                "version": json_values}),
                          min_size=1, max_size=5))
 def test_garbage_from_the_browser_changes_nothing_and_is_shown(name, messages):
     if name not in _TABLES:                          # one table per game: building one takes a while
         _TABLES[name] = playtest.Table(played(name, 1, steps=3))
     table = _TABLES[name]
     session = table.session
+    answers: list = []
+    table.board.send = lambda content, buffers=None: answers.append(content)
     for message in messages:
-        before = snapshot(session)
+        before, answered = snapshot(session), len(answers)
         table.board.receive(message)
+        if isinstance(message, dict) and message.get("type") == "preview":
+            assert snapshot(session) == before      # asking ahead never plays anything
+            if len(answers) > answered:             # a well-formed request: answered, often with null
+                assert answers[-1]["n"] == message["n"] and set(answers[-1]) == {"type", "n", "scene"}
+                continue
         if snapshot(session) == before and not (isinstance(message, dict) and message.get("type") == "command"):
             assert table.board.error, f"{message!r} was refused without a word"
         assert len(table.board.error) <= 700

@@ -3,6 +3,8 @@ is left, one scene per change shared by every table, nothing sent that did not c
 
 from __future__ import annotations
 
+import pytest
+
 import playtest
 from playtest.bots import RandomBot
 
@@ -150,3 +152,99 @@ def test_a_stuck_iopub_thread_delays_a_click_by_the_timeout_and_loses_nothing(mo
         assert table.board.error == "" and session.move_number == 1 and table.move_log.value == session.node
     finally:
         iopub.stop()
+
+
+# ------------------------------------------------------------------ previews (clicks that draw at once)
+
+def _previews(table) -> list:
+    """The board's answers to the page's preview requests (what ``Board.send`` would send)."""
+    answers: list = []
+    table.board.send = lambda content, buffers=None: answers.append(content)
+    return answers
+
+
+@pytest.mark.parametrize("name", ["eat_thyself", "then_there_was_one", "source"])
+def test_a_preview_is_exactly_the_scene_the_move_then_draws(name):
+    """For every legal action along random play, the scene a preview promised is the scene the
+    table draws once the action is played (or no preview at all, when chance moves next)."""
+    import json
+    import random
+
+    session = playtest.Session(name, seed=3)
+    table = playtest.Table(session)
+    answers = _previews(table)
+    rng = random.Random(3)
+    shown = 0
+    for _ in range(12):
+        if session.is_over:
+            break
+        if session.to_move == playtest.CHANCE:
+            session.roll()
+            continue
+        actions = session.legal_actions()
+        for n, action in enumerate(actions[:8]):
+            table.board.receive({"type": "preview", "n": n, "version": table.board.version,
+                                 "action": action.to_json()})
+        promised = {n: a["scene"] for n, a in ((a["n"], a) for a in answers[-len(actions[:8]):])}
+        pick = rng.randrange(len(actions[:8]))
+        table.board.receive({"type": "action", "action": actions[pick].to_json()})
+        drawn = json.loads(table.board.scene_json)
+        drawn.pop("version")
+        if promised[pick] is not None:
+            assert json.loads(promised[pick]) == drawn
+            shown += 1
+    assert shown >= 5
+    assert table.board.error == ""
+
+
+def test_no_preview_where_it_could_tell_a_secret_or_chance(monkeypatch):
+    session = playtest.Session("corner_rush", seed=1)            # a game with secrets
+    table = playtest.Table(session, seat=session.to_move)
+    answers = _previews(table)
+    action = session.legal_actions(session.to_move)[0].to_json()
+    table.board.receive({"type": "preview", "n": 4, "version": table.board.version, "action": action})
+    assert answers == [{"type": "preview", "n": 4, "scene": None}]
+    # chance moves next: what it draws is not known before the move is made
+    session = playtest.Session("eat_thyself", seed=1)
+    table = playtest.Table(session)
+    answers = _previews(table)
+    now, to_move = session.state, session.game.to_move
+    monkeypatch.setattr(session.game, "to_move", lambda state: to_move(state) if state is now else playtest.CHANCE)
+    table.board.receive({"type": "preview", "n": 5, "version": table.board.version,
+                         "action": session.legal_actions()[0].to_json()})
+    assert answers == [{"type": "preview", "n": 5, "scene": None}]
+
+
+def test_a_preview_for_an_old_scene_another_seat_or_a_bots_seat_is_none():
+    session = playtest.Session("eat_thyself", seed=1)
+    mover = session.to_move
+    action = session.legal_actions()[0].to_json()
+    table = playtest.Table(session)
+    answers = _previews(table)
+    table.board.receive({"type": "preview", "n": 1, "version": table.board.version - 1, "action": action})
+    other = playtest.Table(session, seat=1 - mover)             # a tester's table for the other seat
+    other_answers = _previews(other)
+    other.board.receive({"type": "preview", "n": 2, "version": other.board.version, "action": action})
+    table.bots = {mover: RandomBot(seed=1)}                     # that seat is a bot's now
+    table.board.receive({"type": "preview", "n": 3, "version": table.board.version, "action": action})
+    assert answers == [{"type": "preview", "n": 1, "scene": None}, {"type": "preview", "n": 3, "scene": None}]
+    assert other_answers == [{"type": "preview", "n": 2, "scene": None}]
+
+
+def test_preview_requests_never_change_the_session_and_bad_ones_are_named():
+    session = playtest.Session("then_there_was_one", seed=2)
+    table = playtest.Table(session)
+    answers = _previews(table)
+    before = (session.state, session.node, session.positions())
+    for action in ({"kind": "place", "at": "z99"}, {"kind": "wall"}, {"kind": "nonsense", "x": [[1]]},
+                   {"kind": "place", "at": float("nan")}):
+        table.board.receive({"type": "preview", "n": 1, "version": table.board.version, "action": action})
+        assert answers[-1] == {"type": "preview", "n": 1, "scene": None} and table.board.error == ""
+    for bad, field in (({"type": "preview", "version": 1, "action": {"kind": "x"}}, "'n'"),
+                       ({"type": "preview", "n": -1, "version": 1, "action": {"kind": "x"}}, "'n'"),
+                       ({"type": "preview", "n": 1, "version": True, "action": {"kind": "x"}}, "'version'"),
+                       ({"type": "preview", "n": 1, "version": 1, "action": [1]}, "'kind'")):
+        table.board.error = ""
+        table.board.receive(bad)
+        assert field in table.board.error and "nothing was changed" in table.board.error
+    assert (session.state, session.node, session.positions()) == before

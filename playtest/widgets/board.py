@@ -7,6 +7,15 @@ button or the curtain, as ``{"type": "command", "name": "roll"}`` or
 ``{"type": "command", "name": "reveal", "seat": 1}``. Anything else the
 browser sends is refused with a visible error and changes nothing.
 
+**Previews.** When the pointer rests on something a click would commit, the
+page asks ahead: ``{"type": "preview", "n": 7, "version": 12, "action": {...}}``.
+The board's preview handler (the table's) answers with the scene the action
+leads to, or ``None`` when that cannot be shown before the move is made (a
+game with secrets, chance next, an illegal action); the board sends it back as
+``{"type": "preview", "n": 7, "scene": "<scene JSON>" | null}``. The page draws
+that scene the moment the click commits, and the kernel's own redraw follows.
+A request for a scene version the board no longer shows gets ``null``.
+
 >>> from playtest.widgets.board import Board
 >>> board = Board()
 >>> seen = []
@@ -96,6 +105,7 @@ class Board(anywidget.AnyWidget):
         self._handlers: list[Callable[[dict], None]] = []
         self._command_handlers: list[Callable[[str, int | None], None]] = []
         self._view_handlers: list[Callable[[int], None]] = []
+        self._preview: Callable[[dict], str | None] | None = None
         #: views of this board open in browsers now; whether it ever had one
         self.views = 0
         self.had_view = False
@@ -140,6 +150,16 @@ class Board(anywidget.AnyWidget):
         """Call ``handler(name, seat)`` for every table command sent by the board."""
         self._command_handlers.append(handler)
 
+    def on_preview(self, handler: Callable[[dict], str | None] | None) -> None:
+        """Answer the page's preview requests with ``handler(action_json)``: the encoded scene
+        the action leads to, or ``None``. One handler; ``None`` stops previews."""
+        self._preview = handler
+
+    @property
+    def version(self) -> int:
+        """The version number of the scene drawn now (it grows by one per :meth:`show`)."""
+        return self._version
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
 
@@ -167,6 +187,9 @@ class Board(anywidget.AnyWidget):
             for handler in list(self._command_handlers):
                 handler(name, seat)
             return
+        if kind == "preview":
+            self._answer_preview(content)
+            return
         if kind != "action":
             self.error = (f"The board sent a message playtest does not understand (type {_short(kind)}); "
                           "nothing was changed.")
@@ -177,6 +200,20 @@ class Board(anywidget.AnyWidget):
             return
         for handler in list(self._handlers):
             handler(action)
+
+    def _answer_preview(self, content: dict) -> None:
+        n, version, action = content.get("n"), content.get("version"), content.get("action")
+        if type(n) is not int or not 0 <= n < 2**31 or type(version) is not int:
+            self.error = ("The board sent a preview request without a valid 'n' and 'version'; "
+                          "nothing was changed.")
+            return
+        if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+            self.error = "The board sent a preview request without an action 'kind'; nothing was changed."
+            return
+        scene = None
+        if version == self._version and self._preview is not None:
+            scene = self._preview(action)
+        self.send({"type": "preview", "n": n, "scene": scene})
 
     def __repr__(self) -> str:
         scene = self.scene or {}

@@ -42,7 +42,8 @@ import ipywidgets as w
 
 from ..bots import bots_for
 from ..rulebook import explain
-from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, show_value
+from ..rules import (CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, check_action_types,
+                     show_value)
 from ..session import Session
 from .board import Board, encode_scene, send_now
 from .picker import Picker, encode_options
@@ -91,6 +92,7 @@ class Table(w.VBox):
         self.board.on_action(self._on_board_action)
         self.board.on_command(self._on_board_command)
         self.board.on_views(self._on_views)
+        self.board.on_preview(self._preview)
         self._stale = False
         self._synced_params: Any = None
 
@@ -373,6 +375,52 @@ class Table(w.VBox):
                                                           "rows": [[n.author, n.text] if n.author else [n.text]
                                                                    for n in notes_here]}]
         return scene, encode_scene(scene)
+
+    def _preview(self, action: dict) -> str | None:
+        """The encoded scene this table will show once ``action`` (its JSON form) is played, for
+        the page to draw the moment the click commits it; ``None`` when it cannot be known now.
+
+        Only what is certain is shown ahead: no game with secrets (a seat's view could change by
+        what it may not know yet), nothing when chance or several seats act, an action refused
+        here, or a seat played by a bot or by another table. The scene is exactly what
+        :meth:`refresh` will draw after the move (a new position has no notes yet), made once per
+        position and action and shared by the session's tables.
+        """
+        session = self.session
+        game, mover = session.game, session.to_move
+        if (game.has_secrets or self.revealed is not None or self.board.curtain or mover is None
+                or mover in (CHANCE, SIMULTANEOUS) or mover in self.bots
+                or (self.seat is not None and self.seat != mover)
+                or (self._frames and self.playback_slider.value < len(self._frames))):
+            return None
+        try:
+            key = json.dumps(action, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):
+            return None
+        # kept only for legal actions: a page asking about anything else costs a refusal each time,
+        # never memory
+        made = session.memo(("previews", session.node, self.viewer), dict)
+        if key not in made:
+            scene = self._preview_scene(action)
+            if scene is None:
+                return None
+            made[key] = scene
+        return made[key]
+
+    def _preview_scene(self, action: dict) -> str | None:
+        session = self.session
+        game, state = session.game, session.state
+        try:
+            parsed = game.action_from_json(action)
+            check_action_types(parsed)
+            if not isinstance(parsed, game.action_types) or game.seat_of(state, parsed) != session.to_move:
+                return None
+            after = game.apply(state, parsed)
+        except (IllegalAction, ValueError, TypeError, RecursionError):
+            return None                 # the click will get the reason; a preview just is not there
+        if game.to_move(after) == CHANCE:
+            return None                 # the session rolls on: what comes out is not known yet
+        return encode_scene(game.view(after, self.viewer))
 
     def _log(self, viewer: int | None) -> tuple[tuple, str]:
         """The move log's rows as ``viewer`` may read them, and their JSON text.

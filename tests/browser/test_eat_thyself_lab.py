@@ -303,3 +303,45 @@ def test_the_move_log_and_the_branch_menu_jump_by_clicking(open_notebook):
     assert nb.run_code("print(session.node == first_end, session.move_number)") == "True 3"
     expect(menu).to_have_value("-1")     # the line just picked is the current one now
     assert log_state(table)["index"] == 3
+
+
+def test_a_click_the_pointer_rested_on_draws_its_move_before_the_kernel_answers(open_notebook):
+    """Previews in a real Lab: the pointer rests on a highlighted slot, the board asks the kernel
+    what that move leads to; the click draws it at once (``data-preview``), and the kernel's
+    redraw that follows shows the same board (``data-version``)."""
+    nb = open_notebook("eat_thyself_preview.ipynb", [
+        "import playtest\n"
+        "session = playtest.Session(playtest.load('eat_thyself'))\n"
+        "table = playtest.Table(session)\n"
+        "table",
+    ])
+    nb.run_all()
+    page = nb.page
+    board = page.locator(".pt-table .pt-root").first
+    v = wait_drawn(board)
+    piece = board.locator('svg.pt-svg g[data-id^="slot:"].pt-movable').first.get_attribute("data-id")
+    click_item(board, piece)
+    target = board.locator("svg.pt-svg g[data-id].pt-target").first.get_attribute("data-id")
+    board.locator(f'svg.pt-svg g[data-id="{target}"]').last.hover(force=True)
+    # the page asks after the pointer rested 40 ms; a kernel round trip later its answer is in
+    page.wait_for_timeout(100)
+    assert nb.run_code("print(session.move_number)") == "0"      # asking played nothing
+    click_item(board, piece)               # (typing that cell's code pressed Escape: select again)
+    board.evaluate("""root => {
+      const svg = root.querySelector('svg.pt-svg');
+      const look = () => Array.from(svg.querySelectorAll('g[data-id]'),
+        (g) => [g.getAttribute('data-id'), g.getAttribute('transform'), g.classList.contains('pt-movable')]);
+      window.__seen = [];
+      new MutationObserver(() => {
+        const entry = [svg.getAttribute('data-version'), svg.getAttribute('data-preview')];
+        const last = window.__seen[window.__seen.length - 1];
+        if (!last || last[0] !== entry[0] || last[1] !== entry[1]) window.__seen.push([...entry, look()]);
+      }).observe(svg, {attributes: true, attributeFilter: ['data-version', 'data-preview']});
+    }""")
+    click_item(board, target)
+    wait_version_above(board, v)
+    seen = page.evaluate("() => window.__seen")
+    assert seen[0][0] == str(v) and seen[0][1] is not None, seen   # drawn before the answer
+    assert seen[-1][0] == str(v + 1) and seen[-1][1] is None
+    assert seen[0][2] == seen[-1][2]                               # and the answer drew the same
+    assert nb.run_code("print(session.move_number)") == "1"

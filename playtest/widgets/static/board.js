@@ -820,6 +820,7 @@ function render({ model, el }) {
     cancel.textContent = "Cancel";
     menu._options = options;
     menu.addEventListener("click", onMenuClick);
+    for (const option of options.slice(0, 8)) askPreview(option.action); // one of them comes next
     const box = root.getBoundingClientRect();
     let left = (event && event.clientX ? event.clientX - box.left : 20) + 8;
     let top = (event && event.clientY ? event.clientY - box.top : 20) + 8;
@@ -850,21 +851,104 @@ function render({ model, el }) {
   // reason, and so does a kernel that says nothing for a while. So the click changes nothing
   // the browser must draw while the kernel works: on a page as big as JupyterLab's, drawing
   // that frame (the highlight going) kept the page busy when the answer came in.
+  // When the kernel showed ahead what the action leads to (a preview, below), the click draws
+  // that at once; the kernel's redraw follows and changes nothing that is already right.
   let committed = null; // the timer that clears a committed selection if no answer comes
   const COMMIT_WAIT_MS = 400;
+  const PREVIEW_WAIT_MS = 2000; // a preview shown with no answer this long goes back
   function sendAction(action) {
     model.send({ type: "action", action: action === undefined ? null : action });
     closeMenu();
     selected = null;
     clearTimeout(committed);
-    committed = setTimeout(settleCommit, COMMIT_WAIT_MS);
+    const ahead = previewOf(action);
+    if (ahead) showPreview(ahead);
+    committed = setTimeout(settleCommit, ahead || previewing ? PREVIEW_WAIT_MS : COMMIT_WAIT_MS);
   }
 
   function settleCommit() {
     clearTimeout(committed);
     committed = null;
+    if (previewing) {   // refused, or no answer: back to what the kernel shows
+      drawScene();
+      return;
+    }
     applySelection();
     showMessage(hint(), false);
+  }
+
+  // -- previews: while the pointer rests on something a click would commit, the page asks the
+  // kernel what the action leads to ({type: "preview"}); the kernel answers with that scene, or
+  // with null when it cannot be known before the move (secrets, chance, an illegal action).
+  const MAX_PREVIEWS = 64; // asked per scene version at most
+  const REST_MS = 40; // the pointer rests this long on an item before its preview is asked
+  let resting = null; // the timer of that
+  let previews = new Map(); // action JSON -> scene JSON ("" while asked, null: none)
+  let asking = new Map(); // request number -> action JSON
+  let previewsFor = null; // the scene version they are for
+  let requests = 0;
+  let previewing = false; // the board shows a preview, until the kernel's answer
+  let previewsShown = 0;
+
+  function askPreview(action) {
+    if (previewing || action === undefined || typeof scene.version !== "number") return;
+    if (previewsFor !== scene.version) {
+      previews = new Map();
+      asking = new Map();
+      previewsFor = scene.version;
+    }
+    const key = JSON.stringify(action);
+    if (previews.has(key) || previews.size >= MAX_PREVIEWS) return;
+    previews.set(key, "");
+    requests += 1;
+    asking.set(requests, key);
+    model.send({ type: "preview", n: requests, version: scene.version, action });
+  }
+
+  function onPreview(content) {
+    const key = asking.get(content.n);
+    if (key === undefined) return; // an answer for a scene shown no more
+    asking.delete(content.n);
+    previews.set(key, typeof content.scene === "string" ? content.scene : null);
+  }
+
+  function previewOf(action) {
+    if (previewing || previewsFor !== scene.version || action === undefined) return null;
+    return previews.get(JSON.stringify(action)) || null;
+  }
+
+  function showPreview(text) {
+    let value = null;
+    try { value = JSON.parse(text); } catch (err) { return; }
+    if (!value || typeof value !== "object" || Array.isArray(value)) return;
+    paint(value);
+    previewing = true;
+    svg.setAttribute("data-preview", String(++previewsShown));
+  }
+
+  // the one action a click on this item would commit now, if it is one (see onSvgClick)
+  function onSvgOver(event) {
+    clearTimeout(resting); // a pointer sweeping over the board asks nothing
+    const g = event.target && event.target.closest ? event.target.closest("[data-id]") : null;
+    if (!g || !svg.contains(g)) return;
+    const id = g.getAttribute("data-id");
+    let options;
+    if (selected !== null && has(targetsOf(selected), id)) options = targetsOf(selected)[id];
+    else if (has(moves(), id) && (id === selected || !has(selects(), id))) options = moves()[id];
+    const list = Array.isArray(options) ? options.filter(Boolean) : [];
+    if (list.length === 1) resting = setTimeout(askPreview, REST_MS, list[0].action);
+  }
+
+  function onLeave() {
+    clearTimeout(resting);
+  }
+
+  function onButtonsOver(event) {
+    const b = event.target && event.target.closest ? event.target.closest("button.pt-button") : null;
+    const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
+    const option = b ? buttons[Number(b.dataset.index)] : null;
+    clearTimeout(resting);
+    if (option && option.command === undefined) resting = setTimeout(askPreview, REST_MS, option.action);
   }
 
   function sendCommand(name, seat) {
@@ -1069,7 +1153,16 @@ function render({ model, el }) {
   function drawScene() {
     let value = null;
     try { value = JSON.parse(str(model.get("scene_json"))); } catch (err) { value = null; }
+    previewing = false;
+    paint(value);
+    if (svg.hasAttribute("data-preview")) svg.removeAttribute("data-preview");
+    svg.setAttribute("data-version", str(scene.version));
+  }
+
+  // draw a scene: the kernel's (drawScene) or a preview of the next one (showPreview)
+  function paint(value) {
     scene = value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    clearTimeout(resting);
     closeMenu();
     clearTimeout(committed);
     committed = null;
@@ -1089,7 +1182,6 @@ function render({ model, el }) {
     drawButtons();
     drawPanels();
     showMessage(hint(), false);
-    svg.setAttribute("data-version", str(scene.version));
   }
 
   // The curtain hides everything a seat may not see until the right person clicks.
@@ -1127,7 +1219,11 @@ function render({ model, el }) {
   }
 
   svg.addEventListener("click", onSvgClick);
+  svg.addEventListener("mouseover", onSvgOver);
+  svg.addEventListener("mouseleave", onLeave);
   buttonsDiv.addEventListener("click", onButtonsClick);
+  buttonsDiv.addEventListener("mouseover", onButtonsOver);
+  buttonsDiv.addEventListener("mouseleave", onLeave);
   curtainDiv.addEventListener("click", onCurtainClick);
   const doc = el.ownerDocument || document;
   doc.addEventListener("keydown", onKeyDown, true);
@@ -1139,6 +1235,10 @@ function render({ model, el }) {
   drawCurtain();
   // A file from the kernel (the session file): the browser saves it as a download.
   function onCustom(content, buffers) {
+    if (content && content.type === "preview") {
+      onPreview(content);
+      return;
+    }
     if (!content || content.type !== "download" || !buffers || !buffers.length) return;
     const blob = new Blob([buffers[0]], { type: str(content.mime) || "application/octet-stream" });
     const link = document.createElement("a");
@@ -1155,8 +1255,13 @@ function render({ model, el }) {
 
   return () => {
     clearTimeout(committed);
+    clearTimeout(resting);
     svg.removeEventListener("click", onSvgClick);
+    svg.removeEventListener("mouseover", onSvgOver);
+    svg.removeEventListener("mouseleave", onLeave);
     buttonsDiv.removeEventListener("click", onButtonsClick);
+    buttonsDiv.removeEventListener("mouseover", onButtonsOver);
+    buttonsDiv.removeEventListener("mouseleave", onLeave);
     curtainDiv.removeEventListener("click", onCurtainClick);
     doc.removeEventListener("keydown", onKeyDown, true);
     model.off("change:scene_json", drawScene);
