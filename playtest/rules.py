@@ -400,7 +400,8 @@ class Game:
         return type(self)(self.params.replace(**changes))
 
     #: True when some seat may not know everything in a position (face-down blockers, secret
-    #: orders): the table then puts a curtain between seats in hot-seat play.
+    #: orders): the table then puts a curtain between seats in hot-seat play, and draws no
+    #: move ahead of the kernel (no previews: a seat's next view could hold what it may not know).
     has_secrets: ClassVar[bool] = False
 
     # --- what every game implements
