@@ -1,6 +1,10 @@
 """Click-to-redraw latency of widgets in a real JupyterLab + headless Chromium.
 
-    python benchmarks/latency.py [--clicks 40] [--warmup 3] [--rounds 4] [--repeat 1] [--nodelay] [--dwell 150] [--json out.json]
+    python benchmarks/latency.py [--quick] [--seconds 120] [--clicks 40] [--warmup 3] [--rounds 4] [--repeat 1]
+                                 [--nodelay] [--dwell 150] [--json out.json]
+
+``--quick``: 8 clicks in 2 rounds, a smoke run. ``--seconds``: the longest a
+widget's timed round may run (it ends early with the clicks it has).
 
 Starts JupyterLab (tests/browser/lab.py) on a temp dir holding a generated
 notebook that displays every target widget, runs it from the Run menu, then
@@ -60,7 +64,6 @@ is more than one click, a ``measure_fn`` (the table: ``TABLE``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -75,6 +78,9 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 import lab  # noqa: E402  (tests/browser/lab.py)
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from common import parser  # noqa: E402  (the shared options: --quick, --seconds)
 
 
 @dataclass
@@ -133,7 +139,7 @@ _SETTLE_JS = """
 """
 
 _MEASURE_JS = """
-async ([n, warmup, timeoutMs, DWELL]) => {
+async ([n, warmup, timeoutMs, DWELL, budgetMs]) => {
   const click = %(click)s;
   const hover = %(hover)s;
   const state = %(state)s;
@@ -160,7 +166,9 @@ async ([n, warmup, timeoutMs, DWELL]) => {
     click();
   });
   const out = [];
+  const start = performance.now();
   for (let i = 0; i < warmup + n; i++) {
+    if (out.length && performance.now() - start > budgetMs) break;
     await point(hover);
     await settled();
     const r = await one();
@@ -172,17 +180,19 @@ async ([n, warmup, timeoutMs, DWELL]) => {
 
 
 def measure(page, click_js: str, state_js: str, n: int, *, warmup: int = 3,
-            timeout_ms: int = 10_000, hover_js: str = "() => {}", dwell_ms: int = 0) -> dict[str, list[float]]:
+            timeout_ms: int = 10_000, hover_js: str = "() => {}", dwell_ms: int = 0,
+            budget_s: float = 1e9) -> dict[str, list[float]]:
     """Time ``n`` clicks in the page; ms lists ``{"dom": [...], "frame": [...]}``.
 
     ``click_js``: JS arrow function that dispatches one click.
     ``state_js``: JS arrow function returning a value that differs after each
     redraw (a counter's text, an ``svg``'s ``data-version``...).  The first
     ``warmup`` clicks are not counted. ``hover_js`` (the pointer arriving) runs ``dwell_ms``
-    before each click (with ``dwell_ms=0``, not at all).
+    before each click (with ``dwell_ms=0``, not at all). After ``budget_s`` seconds the loop
+    ends with the clicks it has.
     """
     js = _MEASURE_JS % {"click": click_js, "hover": hover_js, "state": state_js, "settle": _SETTLE_JS}
-    pairs = page.evaluate(js, [n, warmup, timeout_ms, dwell_ms])
+    pairs = page.evaluate(js, [n, warmup, timeout_ms, dwell_ms, budget_s * 1000])
     return {"dom": [p[0] for p in pairs], "frame": [p[1] for p in pairs]}
 
 
@@ -191,7 +201,7 @@ def measure(page, click_js: str, state_js: str, n: int, *, warmup: int = 3,
 # frame ms, kind]; per select click: [ms to .pt-target present, whether an
 # animation frame ran between the dispatch and that moment].
 _TABLE_JS = """
-async ([n, warmup, timeoutMs, seed, rootSel, DWELL]) => {
+async ([n, warmup, timeoutMs, seed, rootSel, DWELL, budgetMs]) => {
   const root = document.querySelector(rootSel);
   if (!root) throw new Error('no board: ' + rootSel);
   const svg = root.querySelector('svg.pt-svg');
@@ -262,7 +272,8 @@ async ([n, warmup, timeoutMs, seed, rootSel, DWELL]) => {
   };
   const out = [], highlight = [];
   let actions = 0, undos = 0, gamesOver = 0;
-  while (out.length < n) {
+  const start = performance.now();
+  while (out.length < n && !(out.length && performance.now() - start > budgetMs)) {
     await frame();
     const movable = ids('svg.pt-svg g[data-id].pt-movable');
     const buttons = Array.from(root.querySelectorAll('.pt-buttons button.pt-button'));
@@ -320,13 +331,15 @@ async ([n, warmup, timeoutMs, seed, rootSel, DWELL]) => {
 
 
 def measure_table(page, n: int, *, warmup: int = 3, timeout_ms: int = 10_000, seed: int = 1,
-                  root_selector: str = ".pt-table .pt-root", dwell_ms: int = 0) -> dict[str, Any]:
+                  root_selector: str = ".pt-table .pt-root", dwell_ms: int = 0,
+                  budget_s: float = 1e9) -> dict[str, Any]:
     """Play ``n`` (+ ``warmup``) committed actions on the first playtest table
     in the page; ms lists ``dom``/``frame`` plus ``kinds``, ``previewed`` (how
     many were drawn from a preview), ``highlight_ms``, ``highlight_framed`` (a
     frame ran before the targets were there), ``undos`` and ``games_over``.
-    ``dwell_ms``: how long the pointer rests on each thing clicked (0: no pointer)."""
-    res = page.evaluate(_TABLE_JS, [n, warmup, timeout_ms, seed, root_selector, dwell_ms])
+    ``dwell_ms``: how long the pointer rests on each thing clicked (0: no pointer); after
+    ``budget_s`` seconds the loop ends with the actions it has."""
+    res = page.evaluate(_TABLE_JS, [n, warmup, timeout_ms, seed, root_selector, dwell_ms, budget_s * 1000])
     out = res["out"]
     return {
         "dom": [r[0] for r in out], "frame": [r[1] for r in out], "kinds": [r[2] for r in out],
@@ -343,8 +356,8 @@ TABLE = Target(
            "table = playtest.Table(playtest.Session(playtest.load('eat_thyself', max_turns=100000)))\n"
            "table"],
     ready_selector=".pt-table svg.pt-svg",
-    measure_fn=lambda page, n, warmup, rnd, dwell=0: measure_table(page, n, warmup=warmup, seed=1 + rnd,
-                                                                   dwell_ms=dwell),
+    measure_fn=lambda page, n, warmup, rnd, dwell=0, budget=1e9: measure_table(
+        page, n, warmup=warmup, seed=1 + rnd, dwell_ms=dwell, budget_s=budget),
 )
 
 TARGETS: list[Target] = [ECHO, TABLE]
@@ -447,11 +460,13 @@ def _merge(into: dict[str, Any], samples: dict[str, Any]) -> None:
 
 
 def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
-        chromium: str | None = None, ws_nodelay: bool = False, rounds: int = 4, dwell_ms: int = 150) -> dict:
+        chromium: str | None = None, ws_nodelay: bool = False, rounds: int = 4, dwell_ms: int = 150,
+        budget_s: float = 1e9) -> dict:
     """Time ``clicks`` clicks per target, in ``rounds`` interleaved rounds
     (target A, target B, A, B...); the first round of each starts with
     ``warmup`` untimed clicks, the later ones with one. The pointer rests
-    ``dwell_ms`` on what each click is for (0: no pointer, no previews)."""
+    ``dwell_ms`` on what each click is for (0: no pointer, no previews). A round of one target
+    ends after ``budget_s`` seconds with the clicks it has."""
     from playwright.sync_api import sync_playwright
 
     chromium = chromium or lab.find_chromium()
@@ -487,10 +502,10 @@ def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
                     t0 = time.monotonic()
                     w = warmup if r == 0 else 1
                     if t.measure_fn is not None:
-                        samples = t.measure_fn(nb.page, n, w, r, dwell_ms)
+                        samples = t.measure_fn(nb.page, n, w, r, dwell_ms, budget_s)
                     else:
                         samples = measure(nb.page, t.click_js, t.state_js, n, warmup=w,
-                                          hover_js=t.hover_js, dwell_ms=dwell_ms)
+                                          hover_js=t.hover_js, dwell_ms=dwell_ms, budget_s=budget_s)
                     key = f"measure_s[{t.name}]"
                     timings[key] = timings.get(key, 0.0) + time.monotonic() - t0
                     _merge(merged[t.name], samples)
@@ -510,7 +525,8 @@ def run(targets: list[Target], clicks: int = 40, warmup: int = 3,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
+    ap.set_defaults(seconds=120.0)
     ap.add_argument("--clicks", type=int, default=40, help="timed clicks per widget")
     ap.add_argument("--warmup", type=int, default=3, help="untimed clicks first")
     ap.add_argument("--rounds", type=int, default=4,
@@ -526,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="the kit's server setting (playtest.server: TCP_NODELAY on kernel websockets, "
                          "as ./dev.sh lab and binder/ run it); without it, a stock jupyter_server")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.clicks, args.rounds, args.repeat, args.warmup = 8, 2, 1, 1
     if args.nodelay:
         print("server: kernel websockets with TCP_NODELAY (not the default)")
     print(f"pointer: rests {args.dwell} ms on each target before the click" if args.dwell > 0 else
@@ -535,7 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.repeat > 1:
             print(f"\n## run {k + 1} of {args.repeat}\n")
         runs.append(run(TARGETS, clicks=args.clicks, warmup=args.warmup, ws_nodelay=args.nodelay,
-                        rounds=args.rounds, dwell_ms=max(0, args.dwell)))
+                        rounds=args.rounds, dwell_ms=max(0, args.dwell), budget_s=args.seconds))
     if len(runs) > 1:
         print_repeats(runs, target=1.1 if args.nodelay else 1.3)
     if args.json:
