@@ -382,9 +382,10 @@ class Table(w.VBox):
 
         Only what is certain is shown ahead: no game with secrets (a seat's view could change by
         what it may not know yet), nothing when chance or several seats act, an action refused
-        here, or a seat played by a bot or by another table. The scene is exactly what
-        :meth:`refresh` will draw after the move (a new position has no notes yet), made once per
-        position and action and shared by the session's tables.
+        here, or a seat played by a bot or by another table. The scene is what :meth:`refresh`
+        will draw after the move (the notes of a position played before come with that redraw),
+        made once per position and action and shared by the session's tables. A preview never
+        raises: whatever goes wrong making it, the click itself will meet and show.
         """
         session = self.session
         game, mover = session.game, session.to_move
@@ -416,11 +417,11 @@ class Table(w.VBox):
             if not isinstance(parsed, game.action_types) or game.seat_of(state, parsed) != session.to_move:
                 return None
             after = game.apply(state, parsed)
-        except (IllegalAction, ValueError, TypeError, RecursionError):
-            return None                 # the click will get the reason; a preview just is not there
-        if game.to_move(after) == CHANCE:
-            return None                 # the session rolls on: what comes out is not known yet
-        return encode_scene(game.view(after, self.viewer))
+            if game.to_move(after) == CHANCE:
+                return None             # the session rolls on: what comes out is not known yet
+            return encode_scene(game.view(after, self.viewer))
+        except Exception:               # noqa: BLE001 (a refusal, or a fault the click will show)
+            return None
 
     def _log(self, viewer: int | None) -> tuple[tuple, str]:
         """The move log's rows as ``viewer`` may read them, and their JSON text.
