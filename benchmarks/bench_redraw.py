@@ -3,8 +3,9 @@
     python benchmarks/bench_redraw.py [--quick] [--seconds 5] [--moves 40] [--against REV]
 
 The scenes of a seeded random game are handed to the board renderer
-(``playtest/widgets/static/board.js``) in headless Chromium, one after another,
-each after a painted frame, as the table's redraws come. For each redraw: the
+(``playtest/widgets/static/board/*.js``, joined as the widget loads them) in
+headless Chromium, one after another, each after a painted frame, as the
+table's redraws come. For each redraw: the
 time in the renderer (parsing the scene, building or reusing the items), then
 the style and layout the browser does for it. A redraw reuses the nodes of
 items whose drawing did not change, moved to their place, so a move touches a
@@ -13,9 +14,9 @@ slot disappears) and moves every slot. No target in the issues: the figures are
 reported, the part of the table's click-to-redraw time that is the browser's
 (see latency.py).
 
-``--against REV`` also times the renderer of another git revision (``git show
-REV:playtest/widgets/static/board.js``) on a second page of the same browser, the
-two interleaved round by round, and prints each game's ratio now / then: the
+``--against REV`` also times the renderer of another git revision (its
+``board.js``, or its ``board/*.js`` joined) on a second page of the same
+browser, the two interleaved round by round, and prints each game's ratio now / then: the
 figure to trust on a noisy machine.
 """
 
@@ -83,8 +84,12 @@ def _serve(route, board_js: Path | None = None) -> None:
     if path in ("/", "/harness.html"):
         route.fulfill(path=str(HARNESS), content_type="text/html")
         return
-    if path == "/static/board.js" and board_js is not None:
-        route.fulfill(path=str(board_js), content_type="text/javascript")
+    if path == "/static/board.js":
+        if board_js is not None:
+            route.fulfill(path=str(board_js), content_type="text/javascript")
+        else:                                   # the working tree's parts, joined as the widget loads them
+            from playtest.widgets.board import board_js as joined
+            route.fulfill(body=joined(), content_type="text/javascript")
         return
     file = STATIC / path[len("/static/"):]
     if file.is_file() and STATIC in file.resolve().parents:
@@ -99,9 +104,23 @@ def _server(board_js: Path | None):
 
 
 def _renderer_at(rev: str, into: Path) -> Path:
-    """board.js as it was at git revision ``rev``, written into the directory ``into``."""
-    text = subprocess.run(["git", "show", f"{rev}:playtest/widgets/static/board.js"], cwd=REPO,
-                          check=True, capture_output=True, text=True).stdout
+    """The renderer as it was at git revision ``rev`` (one ``board.js`` until it was split into
+    ``static/board/*.js``, then those parts joined), written into the directory ``into``."""
+    def show(path: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=REPO, capture_output=True, text=True)
+
+    single = show("playtest/widgets/static/board.js")
+    if single.returncode == 0:
+        text = single.stdout
+    else:
+        from playtest.widgets.board import BOARD_PARTS
+        parts = []
+        for name in BOARD_PARTS:
+            part = show(f"playtest/widgets/static/board/{name}")
+            if part.returncode != 0:
+                raise SystemExit(f"no board renderer at {rev}: {part.stderr.strip()}")
+            parts.append(part.stdout)
+        text = "\n".join(parts)
     out = into / "board.js"
     out.write_text(text)
     return out

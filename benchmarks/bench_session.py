@@ -45,7 +45,7 @@ def build(positions: int, path: Path | None = None) -> playtest.Session:
 
 
 def on_screen(table: "playtest.Table") -> None:
-    """What the browser says when it draws a view of the board (as board.js does)."""
+    """What the browser says when it draws a view of the board (as the board renderer does)."""
     table.board.receive({"type": "view", "open": True})
 
 

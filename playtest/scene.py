@@ -1,7 +1,7 @@
 """Scenes: the plain-JSON pictures that the one board renderer draws.
 
 A game's ``view(state, seat)`` returns a scene. The renderer in
-``widgets/static/board.js`` draws any scene as SVG and knows nothing of any
+``widgets/static/board/`` draws any scene as SVG and knows nothing of any
 game: what is on the board, what can be clicked and what a click commits are
 all in the scene. This module is the format's reference and a small builder
 that keeps games from writing the dictionaries by hand.

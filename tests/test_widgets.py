@@ -108,7 +108,7 @@ def test_notes_box_adds_a_note_shown_on_the_board():
     assert session.notes[0].text == "<img src=x onerror=alert(1)>"
     assert table.note_box.value == ""
     panel = table.board.scene["panels"][-1]
-    # drawn with textContent by board.js; the author (the designer's name by default) beside it
+    # drawn with textContent by the board renderer; the author (the designer's name by default) beside it
     assert panel["rows"] == [[session.author, "<img src=x onerror=alert(1)>"]]
     table.note_box.value = "   "
     table.note_button.click()

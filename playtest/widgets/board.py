@@ -39,9 +39,21 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-__all__ = ["Board", "encode_scene", "send_now"]
+__all__ = ["Board", "board_js", "encode_scene", "send_now"]
 
 _STATIC = Path(__file__).parent / "static"
+#: the renderer's parts, in the order they are joined into one ES module (no build step)
+BOARD_PARTS = ("draw.js", "scene.js", "widget.js")
+
+
+def board_js() -> str:
+    """The board renderer as the one ES module the page loads: ``static/board/*.js`` joined.
+
+    >>> board_js().rstrip().endswith("export default { render };")
+    True
+    """
+    parts = [(_STATIC / "board" / name).read_text(encoding="utf-8") for name in BOARD_PARTS]
+    return "\n".join(f"// ---- static/board/{name}\n{text}" for name, text in zip(BOARD_PARTS, parts))
 
 
 def encode_scene(scene: dict) -> str:
@@ -85,7 +97,7 @@ class Board(anywidget.AnyWidget):
     per change is shared by every table of the session.
     """
 
-    _esm = _STATIC / "board.js"
+    _esm = board_js()
     _css = _STATIC / "board.css"
 
     #: the scene drawn now, as JSON text with its ``version`` first (see :meth:`show`)

@@ -1,4 +1,4 @@
-"""Browser tests of the board renderer (playtest/widgets/static/board.js).
+"""Browser tests of the board renderer (playtest/widgets/static/board/*.js, joined as the widget loads it).
 
 The module is tested on its own, without JupyterLab: a harness page
 (``board_harness.html``) mounts it on a mock anywidget model. Pages and the
@@ -76,6 +76,9 @@ def _serve(route):
     path = route.request.url[len(ORIGIN):].split("?")[0]
     if path in ("/", "/harness.html"):
         return route.fulfill(path=str(HARNESS), content_type="text/html")
+    if path == "/static/board.js":              # the renderer's parts joined, as the widget loads it
+        from playtest.widgets.board import board_js
+        return route.fulfill(body=board_js(), content_type="text/javascript")
     if path.startswith("/static/"):
         file = STATIC / path[len("/static/"):]
         if file.is_file() and STATIC in file.resolve().parents:
