@@ -9,12 +9,12 @@ widget's timed round may run (it ends early with the clicks it has).
 Starts JupyterLab (tests/browser/lab.py) on a temp dir holding a generated
 notebook that displays every target widget, runs it from the Run menu, then
 for each target times N clicks *inside the page*: one ``page.evaluate`` runs a
-loop that, per click, lets the pointer arrive and rest, waits until the page has settled
-(``_SETTLE_JS``), takes
-``performance.now()``, dispatches the click, resolves when a MutationObserver
-sees the target's state change, waits one more ``requestAnimationFrame`` and
-takes ``performance.now()`` again.  Playwright's ``click()`` is not used for
-timing: its actionability checks and the CDP round trip would be measured too.
+loop that, per click, lets the pointer arrive and rest, waits until the page
+has settled (``_SETTLE_JS``), takes ``performance.now()``, dispatches the
+click, resolves when a MutationObserver sees the target's state change, waits
+one more ``requestAnimationFrame`` and takes ``performance.now()`` again.
+Playwright's ``click()`` is not used for timing: its actionability checks and
+the CDP round trip would be measured too.
 
 The targets are measured in interleaved rounds (echo, table, echo, table...)
 so that a busy machine weighs on both alike; the ratio is what to look at.
@@ -25,12 +25,11 @@ ms before the button goes down), then the click waits until the page has
 settled (two frames drawn since the last change, so nothing is left for the
 click to pay for), then comes in a task of its own at a moment of a frame
 that varies from click to click (the same moments for both widgets), as a
-person's does.  While the pointer rests
-on a board item, the table asks the kernel what its action leads to (a
-preview, see ``playtest.widgets.board``) and draws it the moment the click
-commits; ``--dwell 0`` leaves the pointer out and times the click without a
-preview (the kernel's redraw), and the table's figures say how many clicks
-were drawn from a preview.
+person's does.  While the pointer rests on a board item, the table asks the
+kernel what its action leads to (a preview, see ``playtest.widgets.board``)
+and draws it the moment the click commits; ``--dwell 0`` leaves the pointer
+out and times the click without a preview (the kernel's redraw), and the
+table's figures say how many clicks were drawn from a preview.
 
 Two numbers per click: "dom" = click -> DOM changed; "frame" = click -> DOM
 changed + the next animation frame (what a person could see).  The table
@@ -94,7 +93,7 @@ class Target:
     hover_js: str = "() => {}"  # JS arrow function: the pointer arrives on what click_js clicks
     state_js: str = ""  # JS arrow function: a value that changes on each redraw
     files: list[Path] = field(default_factory=list)  # copied next to the notebook
-    # Instead of click_js/state_js: measure_fn(page, n, warmup, round) -> samples
+    # Instead of click_js/state_js: measure_fn(page, n, warmup, round, dwell_ms, budget_s) -> samples
     # ({"dom": [...], "frame": [...], ...extra keys kept in the JSON}).
     measure_fn: Callable[..., dict[str, Any]] | None = None
 
