@@ -342,7 +342,8 @@ def test_a_refused_parameter_change_leaves_no_trace(tmp_path):
                                                                 "action": json_values, "name": json_values,
                                                                 "seat": json_values,
                                                                 "n": json_values | st.integers(0, 9),
-                                                                "version": json_values}),
+                                                                "version": json_values,
+                                                                "actions": json_values | st.lists(json_values)}),
                          min_size=1, max_size=5))
 def test_garbage_from_the_browser_changes_nothing_and_is_shown(name, messages):
     if name not in _TABLES:                          # one table per game: building one takes a while
@@ -357,7 +358,8 @@ def test_garbage_from_the_browser_changes_nothing_and_is_shown(name, messages):
         if isinstance(message, dict) and message.get("type") == "preview":
             assert snapshot(session) == before      # asking ahead never plays anything
             if len(answers) > answered:             # a well-formed request: answered, often with null
-                assert answers[-1]["n"] == message["n"] and set(answers[-1]) == {"type", "n", "scene"}
+                assert answers[-1]["n"] == message["n"] and set(answers[-1]) == {"type", "n", "scenes"}
+                assert len(answers[-1]["scenes"]) == len(message["actions"])
                 continue
         if snapshot(session) == before and not (isinstance(message, dict) and message.get("type") == "command"):
             assert table.board.error, f"{message!r} was refused without a word"

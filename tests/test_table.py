@@ -184,13 +184,13 @@ def test_a_preview_is_exactly_the_scene_the_move_then_draws(name):
         actions = session.legal_actions()[:8]
         for n, action in enumerate(actions):
             table.board.receive({"type": "preview", "n": n, "version": table.board.version,
-                                 "action": action.to_json()})
+                                 "actions": [action.to_json()]})
             promised = answers[-1]
-            assert promised["n"] == n and promised["scene"] is not None   # no chance, no secrets here
+            assert promised["n"] == n and promised["scenes"][0] is not None   # no chance, no secrets here
             table.board.receive({"type": "action", "action": action.to_json()})
             drawn = json.loads(table.board.scene_json)
             drawn.pop("version")
-            assert json.loads(promised["scene"]) == drawn, session.history()[-1]["notation"]
+            assert json.loads(promised["scenes"][0]) == drawn, session.history()[-1]["notation"]
             compared += 1
             session.undo()
         session.play(rng.choice(actions))
@@ -202,8 +202,8 @@ def test_no_preview_where_it_could_tell_a_secret_or_chance(monkeypatch):
     table = playtest.Table(session, seat=session.to_move)
     answers = _previews(table)
     action = session.legal_actions(session.to_move)[0].to_json()
-    table.board.receive({"type": "preview", "n": 4, "version": table.board.version, "action": action})
-    assert answers == [{"type": "preview", "n": 4, "scene": None}]
+    table.board.receive({"type": "preview", "n": 4, "version": table.board.version, "actions": [action]})
+    assert answers == [{"type": "preview", "n": 4, "scenes": [None]}]
     # chance moves next: what it draws is not known before the move is made
     session = playtest.Session("eat_thyself", seed=1)
     table = playtest.Table(session)
@@ -211,8 +211,8 @@ def test_no_preview_where_it_could_tell_a_secret_or_chance(monkeypatch):
     now, to_move = session.state, session.game.to_move
     monkeypatch.setattr(session.game, "to_move", lambda state: to_move(state) if state is now else playtest.CHANCE)
     table.board.receive({"type": "preview", "n": 5, "version": table.board.version,
-                         "action": session.legal_actions()[0].to_json()})
-    assert answers == [{"type": "preview", "n": 5, "scene": None}]
+                         "actions": [session.legal_actions()[0].to_json()]})
+    assert answers == [{"type": "preview", "n": 5, "scenes": [None]}]
 
 
 def test_a_preview_for_an_old_scene_another_seat_or_a_bots_seat_is_none():
@@ -221,14 +221,14 @@ def test_a_preview_for_an_old_scene_another_seat_or_a_bots_seat_is_none():
     action = session.legal_actions()[0].to_json()
     table = playtest.Table(session)
     answers = _previews(table)
-    table.board.receive({"type": "preview", "n": 1, "version": table.board.version - 1, "action": action})
+    table.board.receive({"type": "preview", "n": 1, "version": table.board.version - 1, "actions": [action]})
     other = playtest.Table(session, seat=1 - mover)             # a tester's table for the other seat
     other_answers = _previews(other)
-    other.board.receive({"type": "preview", "n": 2, "version": other.board.version, "action": action})
+    other.board.receive({"type": "preview", "n": 2, "version": other.board.version, "actions": [action]})
     table.bots = {mover: RandomBot(seed=1)}                     # that seat is a bot's now
-    table.board.receive({"type": "preview", "n": 3, "version": table.board.version, "action": action})
-    assert answers == [{"type": "preview", "n": 1, "scene": None}, {"type": "preview", "n": 3, "scene": None}]
-    assert other_answers == [{"type": "preview", "n": 2, "scene": None}]
+    table.board.receive({"type": "preview", "n": 3, "version": table.board.version, "actions": [action]})
+    assert answers == [{"type": "preview", "n": 1, "scenes": [None]}, {"type": "preview", "n": 3, "scenes": [None]}]
+    assert other_answers == [{"type": "preview", "n": 2, "scenes": [None]}]
 
 
 def test_preview_requests_never_change_the_session_and_bad_ones_are_named():
@@ -236,14 +236,19 @@ def test_preview_requests_never_change_the_session_and_bad_ones_are_named():
     table = playtest.Table(session)
     answers = _previews(table)
     before = (session.state, session.node, session.positions())
-    for action in ({"kind": "place", "at": "z99"}, {"kind": "wall"}, {"kind": "nonsense", "x": [[1]]},
-                   {"kind": "place", "at": float("nan")}):
-        table.board.receive({"type": "preview", "n": 1, "version": table.board.version, "action": action})
-        assert answers[-1] == {"type": "preview", "n": 1, "scene": None} and table.board.error == ""
-    for bad, field in (({"type": "preview", "version": 1, "action": {"kind": "x"}}, "'n'"),
-                       ({"type": "preview", "n": -1, "version": 1, "action": {"kind": "x"}}, "'n'"),
-                       ({"type": "preview", "n": 1, "version": True, "action": {"kind": "x"}}, "'version'"),
-                       ({"type": "preview", "n": 1, "version": 1, "action": [1]}, "'kind'")):
+    garbage = [{"kind": "place", "at": "z99"}, {"kind": "wall"}, {"kind": "nonsense", "x": [[1]]},
+               {"kind": "place", "at": float("nan")}]
+    legal = session.legal_actions()[0].to_json()
+    table.board.receive({"type": "preview", "n": 1, "version": table.board.version, "actions": [*garbage, legal]})
+    assert answers[-1]["n"] == 1 and answers[-1]["scenes"][:4] == [None] * 4 and answers[-1]["scenes"][4]
+    assert table.board.error == ""
+    for bad, field in (({"type": "preview", "version": 1, "actions": [{"kind": "x"}]}, "'n'"),
+                       ({"type": "preview", "n": -1, "version": 1, "actions": [{"kind": "x"}]}, "'n'"),
+                       ({"type": "preview", "n": 1, "version": True, "actions": [{"kind": "x"}]}, "'version'"),
+                       ({"type": "preview", "n": 1, "version": 1, "actions": [[1]]}, "'kind'"),
+                       ({"type": "preview", "n": 1, "version": 1, "actions": []}, "'actions'"),
+                       ({"type": "preview", "n": 1, "version": 1, "actions": [legal] * 17}, "1 to 16"),
+                       ({"type": "preview", "n": 1, "version": 1, "action": legal}, "'actions'")):
         table.board.error = ""
         table.board.receive(bad)
         assert field in table.board.error and "nothing was changed" in table.board.error

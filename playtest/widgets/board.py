@@ -7,14 +7,16 @@ button or the curtain, as ``{"type": "command", "name": "roll"}`` or
 ``{"type": "command", "name": "reveal", "seat": 1}``. Anything else the
 browser sends is refused with a visible error and changes nothing.
 
-**Previews.** When the pointer rests on something a click would commit, the
-page asks ahead: ``{"type": "preview", "n": 7, "version": 12, "action": {...}}``.
-The board's preview handler (the table's) answers with the scene the action
-leads to, or ``None`` when that cannot be shown before the move is made (a
-game with secrets, chance next, an illegal action); the board sends it back as
-``{"type": "preview", "n": 7, "scene": "<scene JSON>" | null}``. The page draws
-that scene the moment the click commits, and the kernel's own redraw follows.
-A request for a scene version the board no longer shows gets ``null``.
+**Previews.** What a click may commit next (the target the pointer rests on,
+a selected piece's targets, a menu's options), the page asks about ahead:
+``{"type": "preview", "n": 7, "version": 12, "actions": [{...}, ...]}`` (1 to
+16 actions). The board's preview handler (the table's) answers for each with
+the scene the action leads to, or ``None`` when that cannot be shown before
+the move is made (a game with secrets, chance next, an illegal action); the
+board sends them back as ``{"type": "preview", "n": 7, "scenes": ["<scene
+JSON>" | null, ...]}``. The page draws that scene the moment the click
+commits, and the kernel's own redraw follows. A request for a scene version
+the board no longer shows gets ``null`` for every action.
 
 >>> from playtest.widgets.board import Board
 >>> board = Board()
@@ -163,8 +165,9 @@ class Board(anywidget.AnyWidget):
         self._command_handlers.append(handler)
 
     def on_preview(self, handler: Callable[[dict], str | None] | None) -> None:
-        """Answer the page's preview requests with ``handler(action_json)``: the encoded scene
-        the action leads to, or ``None``. One handler; ``None`` stops previews."""
+        """Answer the page's preview requests with ``handler(action_json)`` for each action asked
+        about: the encoded scene the action leads to, or ``None``. One handler; ``None`` stops
+        previews."""
         self._preview = handler
 
     @property
@@ -213,19 +216,23 @@ class Board(anywidget.AnyWidget):
         for handler in list(self._handlers):
             handler(action)
 
+    #: actions in one preview request at most
+    MAX_PREVIEWS = 16
+
     def _answer_preview(self, content: dict) -> None:
-        n, version, action = content.get("n"), content.get("version"), content.get("action")
+        n, version, actions = content.get("n"), content.get("version"), content.get("actions")
         if type(n) is not int or not 0 <= n < 2**31 or type(version) is not int:
             self.error = ("The board sent a preview request without a valid 'n' and 'version'; "
                           "nothing was changed.")
             return
-        if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
-            self.error = "The board sent a preview request without an action 'kind'; nothing was changed."
+        if (not isinstance(actions, list) or not 1 <= len(actions) <= self.MAX_PREVIEWS
+                or not all(isinstance(a, dict) and isinstance(a.get("kind"), str) for a in actions)):
+            self.error = (f"The board sent a preview request without 1 to {self.MAX_PREVIEWS} 'actions', "
+                          "each with a 'kind'; nothing was changed.")
             return
-        scene = None
-        if version == self._version and self._preview is not None:
-            scene = self._preview(action)
-        self.send({"type": "preview", "n": n, "scene": scene})
+        current = version == self._version and self._preview is not None
+        scenes = [self._preview(action) if current else None for action in actions]   # type: ignore[misc]
+        self.send({"type": "preview", "n": n, "scenes": scenes})
 
     def __repr__(self) -> str:
         scene = self.scene or {}

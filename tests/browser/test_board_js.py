@@ -132,11 +132,13 @@ def asked(page):
     return [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") == "preview"]
 
 
-def rest(page, locator, count=1):
-    """Rest the pointer on ``locator`` until the board has asked ``count`` previews in all."""
+def rest(page, locator, action):
+    """Rest the pointer on ``locator`` until the board has asked about ``action``; that request."""
     locator.hover()
-    page.wait_for_function("(n) => window.pt.sent().filter((m) => m.type === 'preview').length >= n",
-                           arg=count, timeout=2000)
+    page.wait_for_function("(a) => window.pt.sent().some((m) => m.type === 'preview'"
+                           " && m.actions.some((b) => JSON.stringify(b) === JSON.stringify(a)))",
+                           arg=action, timeout=2000)
+    return [m for m in asked(page) if action in m["actions"]][-1]
 
 
 def item(page, id_):
@@ -908,29 +910,32 @@ def test_a_committed_click_changes_nothing_on_the_page_until_the_kernel_answers(
                            timeout=3000)
 
 
-def test_a_preview_asked_while_pointing_is_drawn_the_moment_the_click_commits(page):
-    """Resting the pointer on what a click would commit asks the kernel for the scene it leads to
-    (once per action and scene version); the click then draws that scene at once, marked with
-    ``data-preview`` (``data-version`` waits for the kernel's own redraw). A refusal, or no answer
-    at all, puts back what the kernel shows."""
+def _answer(page, request, scenes):
+    """The kernel's answer to a preview request: ``scenes`` (JSON texts or None), one an action."""
+    page.evaluate("([n, scenes]) => window.pt.custom({type: 'preview', n, scenes})", [request["n"], scenes])
+
+
+def test_a_preview_asked_ahead_is_drawn_the_moment_the_click_commits(page):
+    """A selected piece's targets are asked about at once, in one request; resting the pointer on
+    a target asks nothing more (once per action and scene version). The click then draws the
+    scene the kernel sent ahead, marked with ``data-preview`` (``data-version`` waits for the
+    kernel's own redraw). A refusal, or no answer at all, puts back what the kernel shows."""
     mount(page, full_scene())
     ahead = full_scene()
     ahead.status("Blue to move", color="#2a7", shape="circle")
-    ahead = ahead.to_json()
-    ahead.pop("version", None)
+    ahead = json.dumps({k: v for k, v in ahead.to_json().items() if k != "version"})
     item(page, "king").click()
+    targets = [{"kind": "king", "to": 4}, {"kind": "king", "to": 6}, {"kind": "insert", "at": 7}]
+    request = {"type": "preview", "n": 1, "version": 1, "actions": targets}
+    assert asked(page) == [request]                      # the select asked, in one message
     target = page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]')
-    rest(page, target)
-    request = {"type": "preview", "n": 1, "version": 1, "action": {"kind": "king", "to": 4}}
-    assert asked(page) == [request]
-    page.mouse.move(0, 0)
     target.hover()
     page.wait_for_timeout(150)
     assert asked(page) == [request]                      # asked once per action and version
     status = page.locator(".pt-status-text")
     # an answer for a request the page does not know is dropped; then the real one
-    page.evaluate("(s) => window.pt.custom({type: 'preview', n: 99, scene: s})", json.dumps(ahead))
-    page.evaluate("(s) => window.pt.custom({type: 'preview', n: 1, scene: s})", json.dumps(ahead))
+    page.evaluate("(s) => window.pt.custom({type: 'preview', n: 99, scenes: [s, s, s]})", ahead)
+    _answer(page, request, [ahead, None, "{not json"])
     assert status.inner_text() == "Red to move"          # nothing drawn before the click
     target.click()
     assert sent(page)[-1] == {"type": "action", "action": {"kind": "king", "to": 4}}
@@ -938,34 +943,30 @@ def test_a_preview_asked_while_pointing_is_drawn_the_moment_the_click_commits(pa
     svg = page.locator("svg.pt-svg")
     assert svg.get_attribute("data-preview") == "1" and svg.get_attribute("data-version") == "1"
     assert page.locator(".pt-selected, .pt-target").count() == 0
-    set_scene(page, {**ahead, "version": 2})             # the kernel's redraw
+    set_scene(page, {**json.loads(ahead), "version": 2})  # the kernel's redraw
     assert svg.get_attribute("data-preview") is None and svg.get_attribute("data-version") == "2"
     assert status.inner_text() == "Blue to move"
+    # the kernel said null (slot 6), or sent garbage (the gap): the click waits for the answer
+    mount(page, full_scene())
+    item(page, "king").click()
+    _answer(page, asked(page)[-1], [ahead, None, "{not json"])
+    page.locator(f'g.pt-cell[data-id="{slot_id(6)}"]').click()
+    assert status.inner_text() == "Red to move" and svg.get_attribute("data-preview") is None
+    answer(page)
+    item(page, "king").click()                           # (the same scene: asked already)
+    item(page, gap_id(7)).click()
+    assert status.inner_text() == "Red to move" and svg.get_attribute("data-preview") is None
     # refused: the kernel's scene comes back with the reason
     mount(page, full_scene())
-    rest(page, item(page, "stone:b"))                      # a direct move: asked too
-    lift = [m for m in asked(page) if m["action"] == {"kind": "lift"}]
-    assert len(lift) == 1
-    page.evaluate("([n, s]) => window.pt.custom({type: 'preview', n, scene: s})", [lift[0]["n"], json.dumps(ahead)])
+    _answer(page, rest(page, item(page, "stone:b"), {"kind": "lift"}), [ahead])   # a direct move
     item(page, "stone:b").click()
     assert status.inner_text() == "Blue to move"
     page.evaluate("() => window.pt.setError('Not now: rule 3.')")
     assert status.inner_text() == "Red to move" and svg.get_attribute("data-preview") is None
     assert "Not now" in page.locator(".pt-error").inner_text()
-    # no preview (the kernel said null): the click changes nothing until the answer
-    page.evaluate("() => window.pt.setError('')")
-    item(page, "king").click()
-    rest(page, target, count=len(asked(page)) + 1)
-    six = [m for m in asked(page) if m["action"] == {"kind": "king", "to": 4}]
-    page.evaluate("(n) => window.pt.custom({type: 'preview', n, scene: null})", six[-1]["n"])
-    target.click()
-    assert status.inner_text() == "Red to move" and svg.get_attribute("data-preview") is None
     # no answer at all: a preview goes back after a while
     mount(page, full_scene())
-    rest(page, page.locator("button.pt-button", has_text="End turn"))
-    end = [m for m in asked(page) if m["action"] == {"kind": "end"}]
-    assert len(end) == 1
-    page.evaluate("([n, s]) => window.pt.custom({type: 'preview', n, scene: s})", [end[0]["n"], json.dumps(ahead)])
+    _answer(page, rest(page, page.locator("button.pt-button", has_text="End turn"), {"kind": "end"}), [ahead])
     page.locator("button.pt-button", has_text="End turn").click()
     assert status.inner_text() == "Blue to move"
     page.wait_for_function("() => !document.querySelector('svg.pt-svg').hasAttribute('data-preview')",
@@ -985,23 +986,16 @@ def test_a_pointer_sweeping_over_the_board_asks_nothing(page):
     page.evaluate(sweep, ["stone:b", point_id((0, 0)), "stone:w", "stone:b"])
     page.wait_for_timeout(150)
     assert asked(page) == []
-    rest(page, item(page, "stone:b"))                   # resting on one: asked once
-    assert [m["action"] for m in asked(page)] == [{"kind": "lift"}]
+    rest(page, item(page, "stone:b"), {"kind": "lift"})   # resting on one: asked once
+    assert [m["actions"] for m in asked(page)] == [[{"kind": "lift"}]]
 
 
 def test_a_menu_asks_for_the_previews_of_its_options_and_a_new_scene_forgets_them(page):
     mount(page, full_scene())
     item(page, point_id((0, 0))).click()
-    actions = [m["action"] for m in asked(page)]
-    assert {"kind": "place", "at": [0, 0]} in actions and {"kind": "place2", "at": [0, 0]} in actions
-    # garbage from the kernel is ignored; nothing is drawn from it
-    for m in asked(page):
-        page.evaluate("(n) => window.pt.custom({type: 'preview', n, scene: '{not json'})", m["n"])
-    page.locator("div.pt-menu button", has_text="Place twice").click()
-    assert page.locator("svg.pt-svg").get_attribute("data-preview") is None
+    assert [m["actions"] for m in asked(page)] == [[{"kind": "place", "at": [0, 0]}, {"kind": "place2", "at": [0, 0]}]]
     # a new scene version: its previews are asked again, with the new version
     set_scene(page, full_scene(version=2))
     page.evaluate("() => window.pt.clearSent()")
-    rest(page, item(page, "stone:b"))
-    assert asked(page) == [{"type": "preview", "n": asked(page)[0]["n"], "version": 2,
-                            "action": {"kind": "lift"}}]
+    request = rest(page, item(page, "stone:b"), {"kind": "lift"})
+    assert request == {"type": "preview", "n": request["n"], "version": 2, "actions": [{"kind": "lift"}]}

@@ -305,10 +305,10 @@ def test_the_move_log_and_the_branch_menu_jump_by_clicking(open_notebook):
     assert log_state(table)["index"] == 3
 
 
-def test_a_click_the_pointer_rested_on_draws_its_move_before_the_kernel_answers(open_notebook):
-    """Previews in a real Lab: the pointer rests on a highlighted slot, the board asks the kernel
-    what that move leads to; the click draws it at once (``data-preview``), and the kernel's
-    redraw that follows shows the same board (``data-version``)."""
+def test_a_click_on_a_selected_pieces_target_draws_its_move_before_the_kernel_answers(open_notebook):
+    """Previews in a real Lab: selecting a king asks the kernel, in one message, what each of its
+    moves leads to; the click on a target draws that at once (``data-preview``), and the
+    kernel's redraw that follows shows the same board (``data-version``)."""
     nb = open_notebook("eat_thyself_preview.ipynb", [
         "import playtest\n"
         "session = playtest.Session(playtest.load('eat_thyself'))\n"
@@ -320,11 +320,8 @@ def test_a_click_the_pointer_rested_on_draws_its_move_before_the_kernel_answers(
     board = page.locator(".pt-table .pt-root").first
     v = wait_drawn(board)
     piece = board.locator('svg.pt-svg g[data-id^="slot:"].pt-movable').first.get_attribute("data-id")
-    click_item(board, piece)
+    click_item(board, piece)                 # the select asks; a kernel round trip later the answer is in
     target = board.locator("svg.pt-svg g[data-id].pt-target").first.get_attribute("data-id")
-    board.locator(f'svg.pt-svg g[data-id="{target}"]').last.hover(force=True)
-    # the page asks after the pointer rested 40 ms; a kernel round trip later its answer is in
-    page.wait_for_timeout(100)
     assert nb.run_code("print(session.move_number)") == "0"      # asking played nothing
     click_item(board, piece)               # (typing that cell's code pressed Escape: select again)
     board.evaluate("""root => {

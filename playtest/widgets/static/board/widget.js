@@ -5,10 +5,12 @@
 // commits all come from the `scene_json` trait (the scene as JSON text).
 // Only committed actions are sent to Python, as {type: "action", action}; a button may instead carry a table
 // command ({type: "command", name, seat}: roll the dice, lift the curtain).
-// While the pointer rests on something a click would commit, the page asks
-// for a preview ({type: "preview", n, version, action}); the kernel's answer
-// (a custom message with the scene that action leads to, or null) is drawn
-// the moment the click commits, before the kernel's own redraw.
+// While the pointer rests on something a click would commit, when a piece is
+// selected (its targets) and when a menu opens (its options), the page asks
+// for previews ({type: "preview", n, version, actions}); the kernel's answer
+// (a custom message {type: "preview", n, scenes}: the scene each action
+// leads to, or null) is drawn the moment the click commits, before the
+// kernel's own redraw.
 // The `curtain` trait, when it has text, hides the board behind a screen
 // ("Pass to East: click when ready") until a seat is chosen. Boards carry
 // their coordinates (`labels`), and `last` outlines what the last move
@@ -119,7 +121,7 @@ function render({ model, el }) {
     cancel.textContent = "Cancel";
     menu._options = options;
     menu.addEventListener("click", onMenuClick);
-    for (const option of options.slice(0, 8)) askPreview(option.action); // one of them comes next
+    askPreviews(options.map((option) => option.action)); // one of them comes next
     const box = root.getBoundingClientRect();
     let left = (event && event.clientX ? event.clientX - box.left : 20) + 8;
     let top = (event && event.clientY ? event.clientY - box.top : 20) + 8;
@@ -176,39 +178,60 @@ function render({ model, el }) {
     showMessage(hint(), false);
   }
 
-  // -- previews: while the pointer rests on something a click would commit, the page asks the
-  // kernel what the action leads to ({type: "preview"}); the kernel answers with that scene, or
-  // with null when it cannot be known before the move (secrets, chance, an illegal action).
+  // -- previews: what a click would commit (the target the pointer rests on, a selected piece's
+  // targets, a menu's options), the page asks the kernel what it leads to, several actions in
+  // one message ({type: "preview"}); the kernel answers with the scene of each, or null when it
+  // cannot be known before the move (secrets, chance, an illegal action).
   const MAX_PREVIEWS = 64; // asked per scene version at most
+  const MAX_ASKED = 16; // actions in one request at most (the kernel refuses more)
   const REST_MS = 40; // the pointer rests this long on an item before its preview is asked
   let resting = null; // the timer of that
   let previews = new Map(); // action JSON -> scene JSON ("" while asked, null: none)
-  let asking = new Map(); // request number -> action JSON
+  let asking = new Map(); // request number -> the actions' JSON, in order
   let previewsFor = null; // the scene version they are for
   let requests = 0;
   let previewing = false; // the board shows a preview, until the kernel's answer
   let previewsShown = 0;
 
-  function askPreview(action) {
-    if (previewing || action === undefined || typeof scene.version !== "number") return;
+  function askPreviews(list) {
+    if (previewing || typeof scene.version !== "number") return;
     if (previewsFor !== scene.version) {
       previews = new Map();
       asking = new Map();
       previewsFor = scene.version;
     }
-    const key = JSON.stringify(action);
-    if (previews.has(key) || previews.size >= MAX_PREVIEWS) return;
-    previews.set(key, "");
+    const actions = [];
+    const keys = [];
+    for (const action of list) {
+      if (action === undefined || actions.length >= MAX_ASKED || previews.size >= MAX_PREVIEWS) continue;
+      const key = JSON.stringify(action);
+      if (previews.has(key)) continue;
+      previews.set(key, "");
+      actions.push(action);
+      keys.push(key);
+    }
+    if (!actions.length) return;
     requests += 1;
-    asking.set(requests, key);
-    model.send({ type: "preview", n: requests, version: scene.version, action });
+    asking.set(requests, keys);
+    model.send({ type: "preview", n: requests, version: scene.version, actions });
   }
 
   function onPreview(content) {
-    const key = asking.get(content.n);
-    if (key === undefined) return; // an answer for a scene shown no more
+    const keys = asking.get(content.n);
+    if (keys === undefined) return; // an answer for a scene shown no more
     asking.delete(content.n);
-    previews.set(key, typeof content.scene === "string" ? content.scene : null);
+    const scenes = Array.isArray(content.scenes) ? content.scenes : [];
+    keys.forEach((key, i) => previews.set(key, typeof scenes[i] === "string" ? scenes[i] : null));
+  }
+
+  // the action of each of these options, when it is the only one (a click commits it)
+  function onlyActions(optionsById) {
+    const out = [];
+    for (const options of Object.values(optionsById)) {
+      const list = Array.isArray(options) ? options.filter(Boolean) : [];
+      if (list.length === 1) out.push(list[0].action);
+    }
+    return out;
   }
 
   function previewOf(action) {
@@ -235,7 +258,7 @@ function render({ model, el }) {
     if (selected !== null && has(targetsOf(selected), id)) options = targetsOf(selected)[id];
     else if (has(moves(), id) && (id === selected || !has(selects(), id))) options = moves()[id];
     const list = Array.isArray(options) ? options.filter(Boolean) : [];
-    if (list.length === 1) resting = setTimeout(askPreview, REST_MS, list[0].action);
+    if (list.length === 1) resting = setTimeout(askPreviews, REST_MS, [list[0].action]);
   }
 
   function onLeave() {
@@ -247,7 +270,7 @@ function render({ model, el }) {
     const buttons = Array.isArray(scene.buttons) ? scene.buttons : [];
     const option = b ? buttons[Number(b.dataset.index)] : null;
     clearTimeout(resting);
-    if (option && option.command === undefined) resting = setTimeout(askPreview, REST_MS, option.action);
+    if (option && option.command === undefined) resting = setTimeout(askPreviews, REST_MS, [option.action]);
   }
 
   function sendCommand(name, seat) {
@@ -344,6 +367,7 @@ function render({ model, el }) {
     }
     if (has(selects(), pick)) {
       select(pick);
+      askPreviews(onlyActions(targetsOf(pick))); // one of them comes next (a touch has no pointer to rest)
       const extra = has(moves(), pick) ? " Click it again for its own actions." : "";
       showMessage(`${hint() || "Choose a highlighted target."}${extra}`.trim(), false);
       return;
