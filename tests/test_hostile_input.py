@@ -359,7 +359,7 @@ def test_garbage_from_the_browser_changes_nothing_and_is_shown(name, messages):
             assert snapshot(session) == before      # asking ahead never plays anything
             if len(answers) > answered:             # a well-formed request: answered, often with null
                 assert answers[-1]["n"] == message["n"] and set(answers[-1]) == {"type", "n", "scenes"}
-                assert len(answers[-1]["scenes"]) == len(message["actions"])
+                assert 1 <= len(answers[-1]["scenes"]) <= len(message["actions"])   # (a time budget)
                 continue
         if snapshot(session) == before and not (isinstance(message, dict) and message.get("type") == "command"):
             assert table.board.error, f"{message!r} was refused without a word"

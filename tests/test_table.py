@@ -253,3 +253,29 @@ def test_preview_requests_never_change_the_session_and_bad_ones_are_named():
         table.board.receive(bad)
         assert field in table.board.error and "nothing was changed" in table.board.error
     assert (session.state, session.node, session.positions()) == before
+
+
+def test_a_preview_request_costs_the_kernel_a_bounded_time(monkeypatch):
+    """A click waits behind a preview request, so one request stops making scenes once its time
+    is spent (the first is always made); the page asks for the rest again when it needs them."""
+    import time
+
+    session = playtest.Session("then_there_was_one", seed=2)
+    table = playtest.Table(session)
+    answers = _previews(table)
+    make = table._preview_scene
+
+    def slow(action):
+        time.sleep(0.005)
+        return make(action)
+
+    monkeypatch.setattr(table, "_preview_scene", slow)
+    actions = [a.to_json() for a in session.legal_actions()[:16]]
+    assert len(actions) >= 6
+    started = time.perf_counter()
+    table.board.receive({"type": "preview", "n": 1, "version": table.board.version, "actions": actions})
+    assert time.perf_counter() - started < table.board.PREVIEW_SECONDS + 0.05
+    scenes = answers[-1]["scenes"]
+    assert 1 <= len(scenes) < len(actions) and all(scenes)
+    table.board.receive({"type": "preview", "n": 2, "version": table.board.version, "actions": actions[-1:]})
+    assert answers[-1]["scenes"][0]                     # asked again alone: made

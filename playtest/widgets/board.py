@@ -16,7 +16,10 @@ the move is made (a game with secrets, chance next, an illegal action); the
 board sends them back as ``{"type": "preview", "n": 7, "scenes": ["<scene
 JSON>" | null, ...]}``. The page draws that scene the moment the click
 commits, and the kernel's own redraw follows. A request for a scene version
-the board no longer shows gets ``null`` for every action.
+the board no longer shows gets ``null`` for every action. A request costs the
+kernel at most about :attr:`Board.PREVIEW_SECONDS` (a click waits behind it):
+``scenes`` may then be shorter than ``actions``, and the page asks for the
+rest again when it needs them.
 
 >>> from playtest.widgets.board import Board
 >>> board = Board()
@@ -35,6 +38,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -218,6 +222,9 @@ class Board(anywidget.AnyWidget):
 
     #: actions in one preview request at most
     MAX_PREVIEWS = 16
+    #: the kernel's time for one preview request: once spent, the rest of its actions are left
+    #: unanswered (the first is always answered)
+    PREVIEW_SECONDS = 0.012
 
     def _answer_preview(self, content: dict) -> None:
         n, version, actions = content.get("n"), content.get("version"), content.get("actions")
@@ -230,8 +237,15 @@ class Board(anywidget.AnyWidget):
             self.error = (f"The board sent a preview request without 1 to {self.MAX_PREVIEWS} 'actions', "
                           "each with a 'kind'; nothing was changed.")
             return
-        current = version == self._version and self._preview is not None
-        scenes = [self._preview(action) if current else None for action in actions]   # type: ignore[misc]
+        scenes: list[str | None] = []
+        if version != self._version or self._preview is None:
+            scenes = [None] * len(actions)
+        else:
+            until = time.perf_counter() + self.PREVIEW_SECONDS
+            for action in actions:
+                if scenes and time.perf_counter() > until:
+                    break
+                scenes.append(self._preview(action))
         self.send({"type": "preview", "n": n, "scenes": scenes})
 
     def __repr__(self) -> str:

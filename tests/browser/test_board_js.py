@@ -999,3 +999,15 @@ def test_a_menu_asks_for_the_previews_of_its_options_and_a_new_scene_forgets_the
     page.evaluate("() => window.pt.clearSent()")
     request = rest(page, item(page, "stone:b"), {"kind": "lift"})
     assert request == {"type": "preview", "n": request["n"], "version": 2, "actions": [{"kind": "lift"}]}
+
+
+def test_actions_the_kernel_had_no_time_for_are_asked_again(page):
+    """An answer shorter than its request (the kernel's time for one request ran out) leaves the
+    rest unasked: resting the pointer on one of them asks again."""
+    mount(page, full_scene())
+    item(page, "king").click()
+    first = asked(page)[-1]
+    assert len(first["actions"]) == 3
+    _answer(page, first, [None])                         # only the first was made
+    again = rest(page, page.locator(f'g.pt-cell[data-id="{slot_id(6)}"]'), {"kind": "king", "to": 6})
+    assert again["n"] != first["n"] and again["actions"] == [{"kind": "king", "to": 6}]

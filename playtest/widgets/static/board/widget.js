@@ -221,7 +221,10 @@ function render({ model, el }) {
     if (keys === undefined) return; // an answer for a scene shown no more
     asking.delete(content.n);
     const scenes = Array.isArray(content.scenes) ? content.scenes : [];
-    keys.forEach((key, i) => previews.set(key, typeof scenes[i] === "string" ? scenes[i] : null));
+    keys.forEach((key, i) => {
+      if (i >= scenes.length) previews.delete(key); // not made (the kernel's time ran out): ask again later
+      else previews.set(key, typeof scenes[i] === "string" ? scenes[i] : null);
+    });
   }
 
   // the action of each of these options, when it is the only one (a click commits it)
