@@ -1009,5 +1009,8 @@ def test_actions_the_kernel_had_no_time_for_are_asked_again(page):
     first = asked(page)[-1]
     assert len(first["actions"]) == 3
     _answer(page, first, [None])                         # only the first was made
-    again = rest(page, page.locator(f'g.pt-cell[data-id="{slot_id(6)}"]'), {"kind": "king", "to": 6})
+    page.locator(f'g.pt-cell[data-id="{slot_id(6)}"]').hover()
+    page.wait_for_function("() => window.pt.sent().filter((m) => m.type === 'preview').length === 2",
+                           timeout=2000)
+    again = asked(page)[-1]
     assert again["n"] != first["n"] and again["actions"] == [{"kind": "king", "to": 6}]
