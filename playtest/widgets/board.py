@@ -220,8 +220,8 @@ class Board(anywidget.AnyWidget):
         for handler in list(self._handlers):
             handler(action)
 
-    #: actions in one preview request at most
-    MAX_PREVIEWS = 16
+    #: actions in one preview request at most (MAX_ASKED in static/board/widget.js)
+    MAX_ASKED = 16
     #: the kernel's time for one preview request: once spent, the rest of its actions are left
     #: unanswered (the first is always answered)
     PREVIEW_SECONDS = 0.012
@@ -232,9 +232,9 @@ class Board(anywidget.AnyWidget):
             self.error = ("The board sent a preview request without a valid 'n' and 'version'; "
                           "nothing was changed.")
             return
-        if (not isinstance(actions, list) or not 1 <= len(actions) <= self.MAX_PREVIEWS
+        if (not isinstance(actions, list) or not 1 <= len(actions) <= self.MAX_ASKED
                 or not all(isinstance(a, dict) and isinstance(a.get("kind"), str) for a in actions)):
-            self.error = (f"The board sent a preview request without 1 to {self.MAX_PREVIEWS} 'actions', "
+            self.error = (f"The board sent a preview request without 1 to {self.MAX_ASKED} 'actions', "
                           "each with a 'kind'; nothing was changed.")
             return
         scenes: list[str | None] = []

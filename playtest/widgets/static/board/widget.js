@@ -260,8 +260,8 @@ function render({ model, el }) {
     let options;
     if (selected !== null && has(targetsOf(selected), id)) options = targetsOf(selected)[id];
     else if (has(moves(), id) && (id === selected || !has(selects(), id))) options = moves()[id];
-    const list = Array.isArray(options) ? options.filter(Boolean) : [];
-    if (list.length === 1) resting = setTimeout(askPreviews, REST_MS, [list[0].action]);
+    const only = onlyActions({ [id]: options });
+    if (only.length) resting = setTimeout(askPreviews, REST_MS, only);
   }
 
   function onLeave() {
