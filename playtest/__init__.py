@@ -9,14 +9,17 @@
 """
 
 from . import games  # registers every game; the package is callable: playtest.games() lists them
-from .rules import (CHANCE, DRAW, SIMULTANEOUS, Action, EndTurn, Game, IllegalAction, MalformedAction,
-                    Outcome, Params, ParamSpec, Seat, load, register)
+from .kernel import (CHANCE, DRAW, SIMULTANEOUS, Action, DeclarationError, EndTurn, Game, GameType,
+                     IllegalAction, MalformedAction, Outcome, Params, ParamSpec, Refusal, RegistrationError, Seat,
+                     State, UncountedChance, broken_games, field, load, param, per_seat, refuse, register)
 from .session import Session, SessionFileError, SessionSaveError
 from .testers import tester_link
 from .rulebook import rule_text, rules_page
 from . import bots
 
-__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
+__all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameType", "State", "field", "param",
+           "Refusal", "refuse", "per_seat", "UncountedChance", "DeclarationError", "RegistrationError",
+           "broken_games", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
            "tester_link", "rules_page", "rule_text"]

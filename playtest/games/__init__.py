@@ -18,7 +18,12 @@ import types
 __all__ = []
 for _module in pkgutil.iter_modules(__path__):
     if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+        try:
+            importlib.import_module(f"{__name__}.{_module.name}")
+        except Exception as _exc:        # one broken game is reported; the others load (playtest.broken_games())
+            from ..kernel.registry import report_broken
+            report_broken(f"{__name__}.{_module.name}", _exc)
+            continue
         __all__.append(_module.name)
 
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...bots import Bot, register_bot
 from ...geometry import FAR, bits
-from ...lab import SimulationResult, play_game
 from ...rules import Action, EndTurn
 from .actions import Challenge, Place, Push, Roll, Step, Take
 from .position import State, first_player
 
 if TYPE_CHECKING:
+    from ...lab import SimulationResult
     from .rules import CornerRush
 
 __all__ = ["GreedyBot", "first_player", "turn_order_results"]
@@ -161,6 +161,7 @@ def turn_order_results(game: CornerRush, bots: Any = None, games: int = 200,
     (4, ['1st', '2nd', '3rd', '4th'])
     """
     from ...bots import RandomBot
+    from ...lab import SimulationResult, play_game     # on use: importing a game never imports the lab
     n = game.n
     if bots is None:
         bots = [RandomBot(None if seed is None else seed * 1000 + s) for s in range(n)]

@@ -1,0 +1,193 @@
+"""The types a declared field may have, read once from its annotation: how a value of it is
+checked when it comes from JSON (exact types: ``true`` is not the whole number 1), written to
+JSON, and named in a message.
+
+Supported: ``int``, ``float``, ``bool``, ``str``, ``X | None``, ``tuple[X, ...]``,
+``tuple[X, Y]``, a bare ``tuple`` (any JSON values), ``Literal[...]`` and a nested declared
+:class:`playtest.State` record.
+
+>>> spec = field_type(tuple[int, ...])
+>>> spec.read([1, 2], "cells")
+(1, 2)
+>>> spec.read([1, True], "cells")
+Traceback (most recent call last):
+...
+ValueError: cells[1] must be a whole number, not True
+>>> field_type(int | None).words
+'a whole number or null'
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from typing import Any, Callable
+
+from .values import MAX_ITEMS, MAX_TEXT, from_json_value, shown, to_json_value
+
+__all__ = ["FieldType", "field_type", "type_hints", "DeclarationError"]
+
+
+class DeclarationError(TypeError):
+    """A game, state or action declaration that cannot work; the message names the class and field."""
+
+
+DeclarationError.__module__ = "playtest"
+
+
+class FieldType:
+    """How one declared type is read from JSON and written back."""
+
+    __slots__ = ("words", "read", "write", "python", "plain")
+
+    def __init__(self, words: str, read: Callable[[Any, str], Any], write: Callable[[Any], Any],
+                 python: Any, plain: bool = True):
+        self.words = words
+        self.read = read          # (json value, where) -> python value, or ValueError naming where
+        self.write = write        # python value -> json value
+        self.python = python      # the annotation it came from
+        self.plain = plain        # True: a JSON scalar or a tuple of them (written by to_json_value)
+
+    def __repr__(self) -> str:
+        return f"FieldType({self.words!r})"
+
+
+def _scalar(kind: type, words: str) -> FieldType:
+    def read(value: Any, where: str) -> Any:
+        if type(value) is not kind:
+            if kind is float and type(value) is int:
+                return float(value)
+            raise ValueError(f"{where} must be {words}, not {shown(value)}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ValueError(f"{where}: a text of more than {MAX_TEXT:,} characters is not allowed")
+        if isinstance(value, int) and abs(value) > 10 ** 15:
+            raise ValueError(f"{where}: {str(value)[:20]}... is too large a number")
+        return value
+    return FieldType(words, read, _identity, kind)
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+_SCALARS = {int: "a whole number", bool: "true or false", str: "text", float: "a number"}
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """The resolved annotations of ``cls`` itself (not its bases), ClassVars left out."""
+    module = sys.modules.get(cls.__module__)
+    globalns = dict(vars(module)) if module is not None else {}
+    own = cls.__dict__.get("__annotations__", {})
+    out: dict[str, Any] = {}
+    for name, annotation in own.items():
+        if isinstance(annotation, str):
+            if "ClassVar" in annotation:
+                continue
+            try:
+                annotation = eval(annotation, globalns, {**vars(typing), cls.__name__: cls,
+                                                         **dict(vars(cls))})  # noqa: S307 (a class's own annotation)
+            except Exception as exc:
+                raise DeclarationError(f"{cls.__name__}.{name}: its type {annotation!r} cannot be read "
+                                       f"({type(exc).__name__}: {exc})") from None
+        if typing.get_origin(annotation) is typing.ClassVar or annotation is typing.ClassVar:
+            continue
+        out[name] = annotation
+    return out
+
+
+def field_type(annotation: Any, where: str = "field") -> FieldType:
+    """The :class:`FieldType` of an annotation; :class:`DeclarationError` for one no field may have."""
+    if annotation in _SCALARS:
+        return _scalar(annotation, _SCALARS[annotation])
+    if annotation is tuple:
+        def read_any(value: Any, at: str) -> Any:
+            if not isinstance(value, list):
+                raise ValueError(f"{at} must be a list, not {shown(value)}")
+            return from_json_value(value, at)
+        return FieldType("a list", read_any, to_json_value, tuple)
+    if annotation is type(None) or annotation is None:
+        def read_none(value: Any, at: str) -> Any:
+            if value is not None:
+                raise ValueError(f"{at} must be null, not {shown(value)}")
+            return None
+        return FieldType("null", read_none, _identity, type(None))
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        options = [field_type(a, where) for a in args]
+        words = " or ".join(o.words for o in options)
+        nullable = [o for o in options if o.python is type(None)]
+        others = [o for o in options if o.python is not type(None)]
+
+        def read_union(value: Any, at: str) -> Any:
+            if value is None and nullable:
+                return None
+            problems = []
+            for option in others:
+                try:
+                    return option.read(value, at)
+                except ValueError as exc:
+                    problems.append(exc)
+            if len(problems) == 1:
+                raise ValueError(f"{at} must be {words}, not {shown(value)}")
+            raise ValueError(f"{at} must be {words}, not {shown(value)}")
+
+        def write_union(value: Any) -> Any:
+            if value is None:
+                return None
+            for option in others:
+                if option.plain or isinstance(value, option.python):
+                    return option.write(value)
+            return to_json_value(value)
+        return FieldType(words, read_union, write_union, annotation, all(o.plain for o in options))
+    if origin is typing.Literal:
+        choices = args
+
+        def read_literal(value: Any, at: str) -> Any:
+            if not any(type(value) is type(c) and value == c for c in choices):
+                raise ValueError(f"{at} must be one of {', '.join(map(repr, choices))}, not {shown(value)}")
+            return value
+        return FieldType("one of " + ", ".join(map(repr, choices)), read_literal, _identity, annotation)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = field_type(args[0], where)
+
+            def read_many(value: Any, at: str) -> Any:
+                if not isinstance(value, list):
+                    raise ValueError(f"{at} must be a list of {_plural(item.words)}, not {shown(value)}")
+                if len(value) > MAX_ITEMS:
+                    raise ValueError(f"{at}: a list of more than {MAX_ITEMS:,} values is not allowed")
+                return tuple(item.read(v, f"{at}[{i}]") for i, v in enumerate(value))
+
+            if item.plain:
+                write_many: Callable[[Any], Any] = to_json_value
+            else:
+                def write_many(value: Any) -> Any:
+                    return [item.write(v) for v in value]
+            return FieldType(f"a list of {_plural(item.words)}", read_many, write_many, annotation, item.plain)
+        parts = [field_type(a, where) for a in args]
+
+        def read_fixed(value: Any, at: str) -> Any:
+            if not isinstance(value, list) or len(value) != len(parts):
+                raise ValueError(f"{at} must be a list of {len(parts)} values, not {shown(value)}")
+            return tuple(p.read(v, f"{at}[{i}]") for i, (p, v) in enumerate(zip(parts, value)))
+
+        def write_fixed(value: Any) -> Any:
+            return [p.write(v) for p, v in zip(parts, value)]
+        return FieldType(f"a list of {len(parts)} values", read_fixed, write_fixed, annotation,
+                         all(p.plain for p in parts))
+    record = getattr(annotation, "_playtest_record", None)
+    if record is not None:
+        made: FieldType = record(annotation)
+        return made
+    raise DeclarationError(f"{where}: {getattr(annotation, '__name__', annotation)!s} is not a type a declared "
+                           f"field may have (use int, float, bool, str, X | None, tuple[X, ...], "
+                           f"Literal[...] or a declared State)")
+
+
+def _plural(words: str) -> str:
+    for one, many in (("a whole number", "whole numbers"), ("true or false", "true/false values"),
+                      ("text", "texts"), ("a number", "numbers")):
+        words = words.replace(one, many)
+    return words

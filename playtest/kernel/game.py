@@ -1,0 +1,484 @@
+"""The game protocol: :class:`Game`, generic over its parameters, state and action types.
+
+A game is declarations plus two rule methods. It declares its ``Params``, its ``state_type``
+(a :class:`playtest.State`), its ``action_types`` and its :class:`GameType`, and writes:
+
+* ``candidates(state, seat)``: the actions worth considering for ``seat`` (a superset of the
+  legal ones, in a fixed order);
+* ``why_not(state, action, seat) -> Refusal | None``: the one legality decision;
+* ``effect(state, action) -> state``: what a legal action does;
+* ``to_move``, ``outcome`` and ``view``.
+
+The kernel writes the rest from them: :meth:`Game.check` (the kernel's own checks, then
+``why_not``), ``apply`` (check, then effect), ``legal_actions`` (the candidates ``why_not``
+lets through), ``state_from_json``, ``determinize`` and per-viewer notation from the declared
+state, and the table's reasons. A game may still write any of them itself, and games written
+against the older protocol (their own ``apply``, ``legal_actions``, ``state_from_json``) work
+unchanged::
+
+    state = game.initial_state()
+    while game.to_move(state) is not None:        # None: the game is over
+        action = random.choice(game.legal_actions(state))
+        state = game.apply(state, action)          # a new state; the old one is untouched
+    game.outcome(state)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+
+from .actions import Action, EndTurn, check_action_types
+from .fieldtypes import DeclarationError
+from .gametype import GameType
+from .outcome import (CHANCE, SEAT_COLORS, SEAT_SHAPES, SIMULTANEOUS, Outcome, Seat, UncountedChance,
+                      draw_outcome)
+from .params import Params
+from .refusal import IllegalAction, MalformedAction, Refusal
+from .state import State
+
+__all__ = ["Game", "P", "S", "A"]
+
+P = TypeVar("P", bound=Params)
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+if TYPE_CHECKING:
+    ChanceOutcomes = "list[tuple[A, float]] | UncountedChance"
+
+
+def _overrides(cls: type, name: str) -> bool:
+    """Whether ``cls`` (or a base below :class:`Game`) defines ``name`` itself."""
+    for klass in cls.__mro__:
+        if klass is Game:
+            return False
+        if name in klass.__dict__:
+            return True
+    return False
+
+
+class Game(Generic[P, S, A]):
+    """Base class of a game's rules. A game object is its rules with fixed parameters.
+
+    Subclasses set ``name``, ``title``, ``credit``, ``Params``, ``action_types`` and
+    (declared games) ``state_type`` and ``game_type``, and write the rule methods (see the
+    module docstring). States are immutable values: :meth:`apply` returns a new state.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    credit: ClassVar[str] = ""
+    Params: ClassVar[type[Params]] = Params
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: the declared state (a :class:`playtest.State` subclass), or None for a game that reads
+    #: and writes its positions itself
+    state_type: ClassVar[type[State] | None] = None
+    #: the declared game type; None for a game written against the older protocol
+    game_type: ClassVar[GameType | None] = None
+    #: seat names, for a game that does not write :meth:`seats` itself
+    seat_names: ClassVar[tuple[str, ...]] = ()
+    #: the rule a refusal cites when the game is over
+    end_rule: ClassVar[str] = ""
+
+    #: True when some seat may not know everything in a position (face-down blockers, secret
+    #: orders): the table then puts a curtain between seats in hot-seat play, and draws no
+    #: move ahead of the kernel (no previews: a seat's next view could hold what it may not know).
+    #: Derived from ``game_type`` for declared games: an author cannot forget it.
+    has_secrets: ClassVar[bool] = False
+
+    params: P
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        where = f"game {cls.__name__}"
+        kinds: dict[str, type] = {}
+        for action_type in cls.action_types:
+            if not (isinstance(action_type, type) and issubclass(action_type, Action)):
+                raise DeclarationError(f"{where}: action_types holds {action_type!r}, which is not an Action class")
+            if action_type.kind in kinds and kinds[action_type.kind] is not action_type:
+                raise DeclarationError(f"{where}: the action kind {action_type.kind!r} is declared twice "
+                                       f"({kinds[action_type.kind].__name__} and {action_type.__name__})")
+            kinds[action_type.kind] = action_type
+        cls._kinds = kinds
+        state_type = cls.__dict__.get("state_type")
+        if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
+            raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
+        game_type = cls.__dict__.get("game_type")
+        if game_type is not None:
+            if not isinstance(game_type, GameType):
+                raise DeclarationError(f"{where}: game_type must be a playtest.GameType, not {game_type!r}")
+            explicit = cls.__dict__.get("has_secrets")
+            if explicit is False and game_type.secret:
+                raise DeclarationError(
+                    f"{where}: has_secrets = False, but its game type has "
+                    f"{'hidden information' if game_type.information == 'imperfect' else 'secret orders'} "
+                    f"(kernel rule K1: simultaneous orders are secret until revealed unless declared public)")
+            if explicit is None:
+                cls.has_secrets = game_type.secret
+        seat_names = cls.__dict__.get("seat_names")
+        if seat_names is not None and (not isinstance(seat_names, tuple) or not all(
+                isinstance(n, str) and n for n in seat_names)):
+            raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
+
+    _kinds: ClassVar[dict[str, type]] = {}
+
+    def __init__(self, params: P | None = None, **values: Any):
+        if params is not None and not isinstance(params, self.Params):
+            raise ValueError(f"{self.name}: params must be {self.Params.__name__} (from playtest.load), "
+                             f"not {type(params).__name__}; give parameter values by name instead")
+        if params is None:
+            params = self.Params.create(**values)  # type: ignore[assignment]
+        elif values:
+            params = params.replace(**values)  # type: ignore[assignment]
+        self.params = params  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.params.changed().items())
+        return f"playtest.load({self.name!r}{', ' + changed if changed else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Game) and other.params == self.params
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.params))
+
+    def with_params(self, **changes: Any) -> "Game[P, S, A]":
+        """The same game with some parameters changed (validated)."""
+        return type(self)(**self.params.replace(**changes).to_json(native=True))
+
+    # ------------------------------------------------------------------ what every game writes
+    def seats(self) -> list[Seat]:
+        """The seats at the table for these parameters (default: from ``seat_names``)."""
+        if not self.seat_names:
+            raise NotImplementedError(f"{type(self).__name__} declares no seat_names and writes no seats()")
+        return [Seat(n, SEAT_COLORS[i % len(SEAT_COLORS)], SEAT_SHAPES[i % len(SEAT_SHAPES)])
+                for i, n in enumerate(self.seat_names)]
+
+    def initial_state(self) -> S:
+        """The position before the first move (possibly a chance step); default: the declared
+        state's defaults."""
+        if self.state_type is None:
+            raise NotImplementedError(f"{type(self).__name__} writes no initial_state() and declares no state_type")
+        return self.state_type()  # type: ignore[return-value]
+
+    def to_move(self, state: S) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`SIMULTANEOUS`, or ``None`` when over."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None = None) -> dict[str, Any]:
+        """The scene (see :mod:`playtest.scene`) of ``state`` as ``seat`` sees it.
+
+        ``seat=None`` is the table in hot-seat play: it shows no seat's secrets.
+        """
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the legality template
+    def candidates(self, state: S, seat: int) -> Iterable[A]:
+        """The actions worth considering for ``seat`` (a superset of the legal ones, in a fixed
+        order); :meth:`legal_actions` keeps those :meth:`why_not` lets through."""
+        raise NotImplementedError
+
+    def why_not(self, state: S, action: A, seat: int) -> Refusal | None:
+        """Why ``seat`` may not play ``action`` in ``state`` (a :class:`Refusal` citing its rule),
+        or ``None`` when the rules allow it. The kernel has already checked that the action is
+        one of the game's, well-formed, and that ``seat`` is to act (see :meth:`check`)."""
+        return None
+
+    def effect(self, state: S, action: A) -> S:
+        """The state after a legal ``action`` (no checks: :meth:`apply` checks first)."""
+        raise NotImplementedError
+
+    def check(self, state: S, action: Any, seat: int | None = None) -> Refusal | None:
+        """The one legality decision: ``None`` when ``action`` may be played in ``state``, or the
+        :class:`Refusal` saying why not. ``seat``, when given, is who tries it.
+
+        The kernel's checks come first (an action of this game, with fields of their declared
+        types; the game not over; chance outcomes that can happen; the seat to act), then the
+        game's :meth:`why_not`.
+        """
+        if not isinstance(action, self.action_types):
+            return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
+        try:
+            check_action_types(action)
+        except MalformedAction as exc:
+            return Refusal(exc.reason)
+        mover = self.to_move(state)
+        if mover is None:
+            outcome = self.outcome(state)
+            return Refusal(f"the game is over ({outcome.reason if outcome else 'finished'})", self.end_rule)
+        actor = self.seat_of(state, action)  # type: ignore[arg-type]  # an action of this game: checked above
+        if mover == CHANCE:
+            if seat not in (None, CHANCE):
+                return Refusal(f"chance is to move, not {self._seat_name(seat)}")
+            outcomes = self.chance_outcomes(state)
+            if isinstance(outcomes, UncountedChance):
+                try:
+                    outcomes.check(action)
+                except IllegalAction as exc:
+                    return exc.refusal
+                return None
+            if all(action != a for a, _ in outcomes):
+                return Refusal(f"{action} cannot happen here")
+            return None
+        if actor is None or actor < 0:
+            return Refusal("in a simultaneous step an action names the seat that submits it")
+        if seat is not None and seat != actor:
+            return Refusal(f"this is {self._seat_name(actor)}'s action, not {self._seat_name(seat)}'s")
+        if mover == SIMULTANEOUS:
+            if actor >= len(self.seats()):
+                return Refusal(f"there is no seat {actor}")
+        elif actor != mover:
+            return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(actor)}'s")
+        return self.why_not(state, action, actor)  # type: ignore[arg-type]
+
+    def _seat_name(self, seat: int | None) -> str:
+        if seat == CHANCE:
+            return "chance"
+        try:
+            return self.seats()[seat].name  # type: ignore[index]
+        except (IndexError, TypeError):
+            return f"seat {seat}"
+
+    def legal_actions(self, state: S, seat: int | None = None) -> list[A]:
+        """Every action the player to move may take, in a fixed order.
+
+        With ``seat``: only what that seat may do now (nothing when it is another
+        seat's turn). In a :data:`SIMULTANEOUS` step, ``seat=None`` lists every
+        pending seat's actions together; a table or bot always names its seat.
+        """
+        if not _overrides(type(self), "candidates"):
+            raise NotImplementedError(f"{type(self).__name__} writes neither legal_actions() nor candidates()")
+        mover = self.to_move(state)
+        if mover is None:
+            return []
+        if mover == CHANCE:
+            if seat not in (None, CHANCE):
+                return []
+            outcomes = self.chance_outcomes(state)
+            if isinstance(outcomes, UncountedChance):
+                return []
+            return [a for a, _ in outcomes]
+        if mover == SIMULTANEOUS:      # a seat that has submitted may still act (withdraw): every seat is asked
+            count = len(self.seats())
+            seats: Sequence[int] = range(count) if seat is None else ([seat] if 0 <= seat < count else [])
+        else:
+            seats = [mover] if seat in (None, mover) else []
+        why_not = self.why_not
+        return [a for s in seats for a in self.candidates(state, s) if why_not(state, a, s) is None]
+
+    def apply(self, state: S, action: A, check: bool = True) -> S:
+        """The state after ``action``; raises :class:`IllegalAction` (naming the rule) when
+        ``check`` and the action is not allowed. The old state is untouched."""
+        if not _overrides(type(self), "effect"):
+            raise NotImplementedError(f"{type(self).__name__} writes neither apply() nor effect()")
+        if check:
+            refusal = self.check(state, action)
+            if refusal is not None:
+                if not isinstance(action, self.action_types) or _malformed(action):
+                    raise MalformedAction(refusal.text)
+                raise IllegalAction.of(refusal)
+        return self.effect(state, action)
+
+    # ------------------------------------------------------------------ positions
+    def state_from_json(self, data: Any) -> S:
+        """A state from its hand-writable JSON form; refuses impossible positions.
+
+        Declared games read it from the declaration, then :meth:`check_state` refuses what the
+        types alone cannot (a card dealt twice, a round past the last)."""
+        if self.state_type is None:
+            raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
+        state: S = self.state_type.from_json(data, where=self.name)
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: S) -> None:
+        """Raise ``ValueError`` (naming the field) for a position these rules cannot reach."""
+
+    # ------------------------------------------------------------------ optional, with defaults
+    def pending_seats(self, state: S) -> tuple[int, ...]:
+        """With :data:`SIMULTANEOUS`: the seats that still have to submit."""
+        return ()
+
+    def seat_of(self, state: S, action: A) -> int | None:
+        """The seat that ``action`` would be played by in ``state`` (:data:`CHANCE` for chance).
+
+        In a simultaneous step an action names its seat (a ``seat`` field by
+        default); otherwise it is the seat to move.
+        """
+        mover = self.to_move(state)
+        if mover == SIMULTANEOUS:
+            seat = getattr(action, "seat", None)
+            return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        return mover
+
+    def chance_outcomes(self, state: S) -> "list[tuple[A, float]] | UncountedChance":
+        """A chance step's outcomes with their probabilities (they sum to 1).
+
+        Dice, bag draws and deals list every outcome. A step with too many
+        outcomes to list (a scatter of 15 obstacles, a shuffled deck) returns an
+        :class:`UncountedChance` that samples and checks outcomes instead. The
+        default treats every legal action as equally likely.
+        """
+        actions = self.legal_actions(state)
+        return [(a, 1 / len(actions)) for a in actions]
+
+    def chance_outcome(self, state: S, rng: random.Random) -> A:
+        """Draw the outcome of a chance step from :meth:`chance_outcomes` (the session records it)."""
+        return draw_outcome(self.chance_outcomes(state), rng)  # type: ignore[no-any-return]
+
+    def determinize(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A full state that ``seat`` cannot tell from ``state``: every detail hidden from
+        ``seat`` is redrawn with ``rng``, consistently with what ``seat`` knows.
+
+        Bots are handed this instead of the true state, so a bot cannot read a
+        secret. It must depend only on what ``seat`` knows and on ``rng``: two
+        states that ``seat`` cannot tell apart give the same result for the same
+        ``rng``. Declared games redraw their hidden fields (:meth:`playtest.State.determinize`);
+        games without secrets return ``state`` itself.
+        """
+        if isinstance(state, State) and state._hidden:
+            return state.determinize(seat, rng)  # type: ignore[no-any-return]
+        return state
+
+    def frames(self, state: S, action: A, seat: int | None = None) -> list[dict[str, Any]]:
+        """Scenes between ``state`` and the state after ``action``, as ``seat`` sees them.
+
+        An action whose resolution is worth watching (pieces sliding tick by tick,
+        orders revealed one by one) returns its intermediate scenes here; the table
+        plays them back with a slider. Most actions have none.
+        """
+        return []
+
+    def random_action(self, state: S, rng: random.Random) -> A:
+        """A uniformly random legal action (games may sample faster)."""
+        return rng.choice(self.legal_actions(state))
+
+    def notation(self, state: S, action: A, viewer: int | None = None) -> str:
+        """The action written for the move log, in the position it is played from.
+
+        ``viewer`` is who reads it: ``None`` (the table) or a seat. A game with
+        secrets writes only what ``viewer`` may know ("North submitted"), and
+        reveals secrets in the notation of the action that reveals them.
+
+        The default writes ``str(action)`` where ``viewer`` may know it. In a declared game with
+        secrets it hides another seat's secret order ("North gives an order") and a chance
+        result that ``viewer`` cannot see ("a hidden draw").
+        """
+        if self.has_secrets and self.game_type is not None:
+            mover = self.to_move(state)
+            if mover == SIMULTANEOUS and not self.game_type.public_orders:
+                actor = self.seat_of(state, action)
+                if viewer != actor:
+                    return f"{self._seat_name(actor)} gives an order"
+            elif mover == CHANCE and not self._chance_is_seen(state, action, viewer):
+                return "a hidden draw"
+        return str(action)
+
+    def _chance_is_seen(self, state: S, action: A, viewer: int | None) -> bool:
+        """Whether ``viewer`` can tell this chance result from the others (declared state only)."""
+        outcomes = self.chance_outcomes(state)
+        if isinstance(outcomes, UncountedChance) or len(outcomes) > 64:
+            return False
+        try:
+            after = self.apply(state, action, check=False)
+        except Exception:
+            return False
+        if not isinstance(after, State):
+            return False
+        seen = after.redact(viewer)
+        for other, _ in outcomes:
+            if other == action:
+                continue
+            other_after = self.apply(state, other, check=False)
+            if other_after != after and isinstance(other_after, State) and other_after.redact(viewer) == seen:
+                return False
+        return True
+
+    def describe_state(self, state: S) -> str:
+        """One line about the position, for the turn bar and the report."""
+        mover = self.to_move(state)
+        if mover is None:
+            outcome = self.outcome(state)
+            return f"Game over: {outcome.reason}" if outcome else "Game over"
+        if mover == CHANCE:
+            return "Chance to resolve"
+        if mover == SIMULTANEOUS:
+            return "Waiting for " + ", ".join(self.seats()[s].name for s in self.pending_seats(state))
+        return f"{self.seats()[mover].name} to move"
+
+    def action_from_json(self, data: Any) -> A:
+        """An action from its JSON form; ``ValueError`` (a :class:`MalformedAction`) for malformed data."""
+        if not isinstance(data, dict):
+            raise MalformedAction(f"malformed action: expected an object with a 'kind', got {type(data).__name__}")
+        kinds = self._kinds if type(self)._kinds else {t.kind: t for t in self.action_types}
+        kind = data.get("kind")
+        if type(kind) is not str or kind not in kinds:
+            shown = repr(kind) if type(kind) is str and len(kind) < 40 else type(kind).__name__
+            raise MalformedAction(f"malformed action: {self.name} has no action kind {shown}; "
+                                  f"its kinds are {', '.join(sorted(kinds))}")
+        return kinds[kind].from_json(data)  # type: ignore[attr-defined,no-any-return]
+
+    def action_from_text(self, state: S, text: str, seat: int | None = None) -> A:
+        """The legal action written ``text`` in ``state`` (its notation or ``str``), for ``seat``.
+
+        Raises :class:`IllegalAction` when no legal action, or more than one, is written so.
+        """
+        wanted = " ".join(str(text).split()).lower()
+        matches = [a for a in self.legal_actions(state, seat)
+                   if wanted in (" ".join(str(a).split()).lower(),
+                                 " ".join(self.notation(state, a, seat).split()).lower())]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise IllegalAction(f"{text[:200]!r} could be any of {len(matches)} actions here")
+        raise IllegalAction(f"{text[:200]!r} is not the notation of a legal action here")
+
+    def adapt_state(self, state: S, old: "Game[Any, Any, Any]") -> S:
+        """The state to continue from after a live parameter change (default: unchanged)."""
+        return state
+
+    def returns(self, state: S) -> tuple[float, ...] | None:
+        """What each seat gains at the end of the game (:meth:`Outcome.returns`), or ``None``
+        while it goes on. Bots and the lab read these, not only who won."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return None
+        return outcome.returns(len(self.seats()))
+
+    def running_scores(self, state: S) -> "tuple[float, ...] | None":
+        """Who is ahead as things stand: one finite number per seat, in seat order, higher is
+        closer to winning by the game's own win condition (as these parameters set it), or
+        ``None`` when the game has no such measure (the default).
+
+        Teammates (seats that win together) get the same number. At a finished game with
+        winners, every winner's number is at least every loser's: a measure that cannot
+        promise that for some parameters returns ``None`` for them. It may read the whole
+        state, secrets included (the lab calls it on true states, the search bot on the
+        worlds it draws), and runs after every step of a lab game, so it should be cheap:
+        reuse what the rules keep, and list no legal actions.
+
+        The lab's lead changes and decisiveness come from it
+        (:mod:`playtest.lab.metrics`), and the search bot scores a rollout it cuts
+        short by it (:func:`playtest.mcts.returns`); with ``None`` there is no leader
+        and a cut-short rollout counts as a draw.
+
+        >>> Game().running_scores(None) is None
+        True
+        """
+        return None
+
+
+def _malformed(action: Action) -> bool:
+    try:
+        check_action_types(action)
+    except MalformedAction:
+        return True
+    return False
+
+
+# ``EndTurn`` is every game's: a declared game lists it among its action_types like any other
+_ = EndTurn

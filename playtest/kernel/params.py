@@ -1,0 +1,193 @@
+"""Rule parameters, declared once per game as a frozen dataclass whose fields are made with
+:func:`param`: validation, the table's parameter panel and the README's tables all come from
+that declaration.
+
+>>> @dataclass(frozen=True)
+... class RaceParams(Params):
+...     track: int = param(20, "squares from start to finish", source="seed", min=5, max=60, rule="R1")
+>>> RaceParams.create(track=30).track
+30
+>>> RaceParams.create(track=3)
+Traceback (most recent call last):
+...
+ValueError: game parameter track=3 is not allowed: it must be a whole number from 5 to 60
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Iterable
+
+from .fieldtypes import DeclarationError
+from .values import from_json_value as _from_json_value
+from .values import show_value
+from .values import to_json_value as _to_json_value
+
+__all__ = ["ParamSpec", "param", "Params"]
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """What a game declares about one rule parameter."""
+
+    name: str
+    default: Any
+    help: str
+    source: str            # "seed", "public" or "assumed" (RULES.md's [T], [P], [A])
+    live: bool             # True: may change mid-game; False: needs a new game
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[Any, ...] | None = None
+    rule: str = ""         # the RULES.md entry it comes from, e.g. "E10"
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``bool``, ``int``, ``float``, ``str`` or ``tuple``."""
+        if self.choices is not None:
+            return "choice"
+        return type(self.default).__name__
+
+    def allowed(self) -> str:
+        """The allowed values in words, for error messages and docs."""
+        if self.choices is not None:
+            return "one of " + ", ".join(show_value(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true or false"
+        noun = {"int": "whole number", "float": "number", "str": "text",
+                "tuple": "list"}.get(self.kind, self.kind)
+        lo = "" if self.min is None else show_value(self.min)
+        hi = "" if self.max is None else show_value(self.max)
+        if lo and hi:
+            return f"a {noun} from {lo} to {hi}"
+        if lo:
+            return f"a {noun} of at least {lo}"
+        if hi:
+            return f"a {noun} of at most {hi}"
+        return f"a {noun}"
+
+    def validate(self, value: Any, game: str) -> Any:
+        """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
+        # show_value walks at most ~80 characters' worth: a list nested 5,000 deep costs a few steps
+        shown = show_value(value, 80) if not isinstance(value, dict) else type(value).__name__
+        problem = f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
+        if isinstance(value, list):
+            value = _from_json_value(value, self.name)
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValueError(problem)
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(problem)
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise ValueError(problem)
+        elif isinstance(self.default, float):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(problem)
+            value = float(value)
+        elif isinstance(self.default, tuple):
+            if not isinstance(value, tuple) or any(
+                    type(v) is not type(self.default[0]) for v in value if self.default):
+                raise ValueError(problem)
+            return value
+        elif not isinstance(value, type(self.default)):
+            raise ValueError(problem)
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise ValueError(problem)
+        return value
+
+
+def param(default: Any, help: str, *, source: str = "assumed", live: bool = True,
+          min: float | None = None, max: float | None = None,
+          choices: Iterable[Any] | None = None, rule: str = "") -> Any:
+    """Declare a rule parameter as a field of a game's ``Params`` dataclass.
+
+    >>> @dataclass(frozen=True)
+    ... class DemoParams(Params):
+    ...     move_length: int = param(6, "exact steps per turn", source="seed", min=1, max=12)
+    >>> DemoParams.create(move_length=5).move_length
+    5
+    """
+    if source not in ("seed", "public", "assumed"):
+        raise ValueError(f"source must be seed, public or assumed, not {source!r}")
+    meta = {"help": help, "source": source, "live": live, "min": min, "max": max,
+            "choices": tuple(choices) if choices is not None else None, "rule": rule}
+    return field(default=default, metadata={"playtest": meta})
+
+
+@dataclass(frozen=True)
+class Params:
+    """Base of every game's parameter dataclass; values are validated on creation."""
+
+    game_name: ClassVar[str] = "game"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuse, at class creation, a parameter whose default breaks its own declaration."""
+        super().__init_subclass__(**kwargs)
+        import dataclasses
+        for name, value in list(cls.__dict__.items()):
+            if not isinstance(value, dataclasses.Field) or "playtest" not in value.metadata:
+                continue
+            if name not in cls.__dict__.get("__annotations__", {}):
+                raise DeclarationError(f"{cls.__name__}.{name}: a parameter needs a type (`{name}: int = param(...)`)")
+            spec = ParamSpec(name=name, default=value.default, **value.metadata["playtest"])
+            if spec.choices is not None and spec.default not in spec.choices:
+                raise DeclarationError(f"{cls.__name__}.{name}: the default {show_value(spec.default)} is not "
+                                       f"one of its choices {show_value(spec.choices)}")
+            if spec.min is not None and spec.max is not None and spec.min > spec.max:
+                raise DeclarationError(f"{cls.__name__}.{name}: min {spec.min} is more than max {spec.max}")
+            try:
+                spec.validate(spec.default, cls.__name__)
+            except ValueError:
+                raise DeclarationError(f"{cls.__name__}.{name}: the default {show_value(spec.default)} "
+                                       f"contradicts its own declaration: it must be {spec.allowed()}") from None
+
+    @classmethod
+    def specs(cls) -> tuple[ParamSpec, ...]:
+        """Every declared parameter, in declaration order."""
+        cached = cls.__dict__.get("_specs_cache")
+        if cached is None:
+            cached = tuple(
+                ParamSpec(name=f.name, default=f.default, **f.metadata["playtest"])
+                for f in fields(cls) if "playtest" in f.metadata
+            )
+            cls._specs_cache = cached  # type: ignore[attr-defined]
+        return cached
+
+    @classmethod
+    def spec(cls, name: str) -> ParamSpec:
+        """The declaration of the parameter called ``name``; ``ValueError`` listing them all."""
+        for s in cls.specs():
+            if s.name == name:
+                return s
+        names = ", ".join(s.name for s in cls.specs())
+        raise ValueError(f"{cls.game_name} has no parameter {name!r}; its parameters are: {names}")
+
+    @classmethod
+    def create(cls, **values: Any) -> "Params":
+        """Validated parameters: unknown names and out-of-range values raise ``ValueError``."""
+        clean = {name: cls.spec(name).validate(value, cls.game_name) for name, value in values.items()}
+        made = cls(**clean)
+        made.check()
+        return made
+
+    def check(self) -> None:
+        """Cross-parameter checks; games override it and raise ``ValueError``."""
+
+    def replace(self, **changes: Any) -> "Params":
+        """A validated copy with ``changes`` applied."""
+        return type(self).create(**{**self.to_json(native=True), **changes})
+
+    def to_json(self, native: bool = False) -> dict[str, Any]:
+        """Values by name (lists for tuples unless ``native``)."""
+        return {s.name: (getattr(self, s.name) if native else _to_json_value(getattr(self, s.name)))
+                for s in self.specs()}
+
+    def changed(self) -> dict[str, Any]:
+        """Only the values that differ from the defaults."""
+        return {s.name: getattr(self, s.name) for s in self.specs() if getattr(self, s.name) != s.default}

@@ -1,0 +1,230 @@
+"""The registry: games by name, checked when they register, loaded from anywhere.
+
+A game registers with the :func:`register` decorator; the kit's games live in
+:mod:`playtest.games`, its worked examples in :mod:`playtest.examples`, and an installed
+package may add games through the ``playtest.games`` entry point group (``pip install my-game``
+makes ``playtest.load("my_game")`` work). One broken game module is reported, never the end of
+``import playtest`` for the others.
+
+``register`` refuses a game whose secrets could leak, naming the kernel rule it breaks:
+
+* **K1** simultaneous orders are secret until revealed unless declared public;
+* **K2** a game with hidden information needs declared hidden fields or its own ``determinize``
+  (otherwise bots would be handed the true state);
+* **K3** a registered game needs a name, seats and the rule methods.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import warnings
+from typing import Any, TypeVar
+
+from .fieldtypes import DeclarationError
+from .game import Game, _overrides
+from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
+from .params import Params
+
+__all__ = ["register", "games", "game_class", "load", "broken_games", "RegistrationError"]
+
+_REGISTRY: dict[str, type[Game[Any, Any, Any]]] = {}
+_UNLISTED: set[str] = set()
+#: modules or entry points that failed to import: name -> the error in one line
+_BROKEN: dict[str, str] = {}
+_LOADED = False
+
+G = TypeVar("G", bound=type)
+
+
+class RegistrationError(DeclarationError):
+    """A game ``register`` refuses; the message names the game and the kernel rule it breaks."""
+
+
+RegistrationError.__module__ = "playtest"
+
+
+def register(cls: Any = None, *, listed: bool = True) -> Any:
+    """Class decorator that makes a game available to :func:`load` (and session files).
+
+    ``listed=False`` keeps an example or test game out of :func:`games`. The game is checked
+    first (see the module docstring); a game that fails is refused with the rule it breaks.
+    """
+    def wrap(cls: G) -> G:
+        _check(cls)
+        _own_params(cls)
+        _REGISTRY[cls.name] = cls  # type: ignore[attr-defined]
+        (_UNLISTED.discard if listed else _UNLISTED.add)(cls.name)  # type: ignore[attr-defined]
+        return cls
+    return wrap if cls is None else wrap(cls)
+
+
+def _own_params(cls: Any) -> None:
+    """Give the game a Params class of its own, so naming it in messages touches no other game.
+
+    (A game that reuses a shared Params class, e.g. the bare base for a game without
+    parameters, gets a subclass; before, ``register`` wrote the name onto the shared class.)
+    """
+    params = cls.Params
+    owner = params.__dict__.get("_playtest_owner")
+    if params is not Params and (owner is None or owner is cls or getattr(owner, "name", None) == cls.name):
+        params._playtest_owner = cls
+        params.game_name = cls.name
+        return
+    sub: Any = dataclasses.dataclass(frozen=True)(type(f"{cls.__name__}Params", (params,), {
+        "__module__": cls.__module__, "__qualname__": f"{cls.__qualname__}.Params"}))
+    sub._playtest_owner = cls
+    sub.game_name = cls.name
+    cls.Params = sub
+
+
+def _check(cls: Any) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise RegistrationError(f"register takes a Game subclass, not {cls!r}")
+    name = cls.__dict__.get("name") or getattr(cls, "name", "")
+    where = f"game {cls.__name__}"
+    if not name or not isinstance(name, str):
+        raise RegistrationError(f"{where}: a registered game needs a name (kernel rule K3)")
+    if not re.fullmatch(r"[a-z][a-z0-9_:\-]{0,63}", name):
+        raise RegistrationError(f"{where}: name {name!r} must be lower-case letters, digits and _ "
+                                f"(it is written in session files) (kernel rule K3)")
+    if not (_overrides(cls, "seats") or cls.seat_names):
+        raise RegistrationError(f"{where}: declare seat_names or write seats() (kernel rule K3)")
+    for method, alternative in (("to_move", None), ("outcome", None),
+                                ("legal_actions", "candidates"), ("apply", "effect")):
+        if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
+            need = f"{method}()" + (f" or {alternative}()" if alternative else "")
+            raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
+    own_determinize = _overrides(cls, "determinize")
+    hidden = cls.state_type is not None and bool(cls.state_type._hidden)
+    game_type = cls.game_type
+    if game_type is not None:
+        if game_type.secret and not (hidden or own_determinize):
+            what = ("hidden information" if game_type.information == "imperfect"
+                    else "secret simultaneous orders")
+            raise RegistrationError(
+                f"{where}: it has {what} but declares no hidden state field and writes no determinize(), "
+                f"so bots would be handed the true state (kernel rule K2: a game with hidden information needs "
+                f"declared hidden fields, e.g. field(..., visible='owner'), or its own determinize)")
+        return
+    # a game written against the older protocol: no game type to read, so look at what it does
+    if cls.has_secrets and not own_determinize and not hidden:
+        raise RegistrationError(
+            f"{where}: has_secrets = True but the default determinize hands bots the true state "
+            f"(kernel rule K2: a game with hidden information needs declared hidden fields or its own "
+            f"determinize)")
+    if not cls.has_secrets and _plays_simultaneously(cls):
+        raise RegistrationError(
+            f"{where}: it has simultaneous steps but declares no secrets, so a seat's bot would read the "
+            f"other seats' orders (kernel rule K1: simultaneous orders are secret until revealed unless "
+            f"declared public). Declare game_type = GameType(dynamics='simultaneous') (secret orders, with "
+            f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
+
+
+def _plays_simultaneously(cls: Any, steps: int = 300) -> bool:
+    """Whether a short random game of ``cls`` (default parameters) reaches a simultaneous step."""
+    try:
+        game = cls()
+        state = game.initial_state()
+        rng = random.Random(0)
+        for _ in range(steps):
+            mover = game.to_move(state)
+            if mover is None:
+                return False
+            if mover == SIMULTANEOUS:
+                return True
+            if mover == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                action = outcomes.sample(rng) if isinstance(outcomes, UncountedChance) else rng.choice(outcomes)[0]
+            else:
+                actions = game.legal_actions(state)
+                if not actions:
+                    return False
+                action = rng.choice(actions)
+            state = game.apply(state, action)
+    except Exception:        # a game that cannot even play is check_game's to report, not register's
+        return False
+    return False
+
+
+def _import_games() -> None:
+    """Import every module of :mod:`playtest.games` and :mod:`playtest.examples`, and the
+    installed ``playtest.games`` entry points; a module that fails is reported, not fatal."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import playtest.examples  # noqa: F401  (the worked examples, unlisted)
+    import playtest.games  # noqa: F401  (importing registers every game)
+    found: Any
+    try:
+        from importlib.metadata import entry_points
+        found = entry_points(group="playtest.games")
+    except Exception:        # pragma: no cover (a broken metadata install)
+        found = ()
+    for entry in found:
+        if entry.name in _REGISTRY:
+            continue
+        try:
+            loaded = entry.load()
+            if isinstance(loaded, type) and issubclass(loaded, Game) and loaded.name not in _REGISTRY:
+                register(loaded)
+        except Exception as exc:
+            report_broken(f"entry point {entry.name} ({entry.value})", exc)
+
+
+def report_broken(what: str, exc: BaseException) -> None:
+    """Note a game module that failed to load, and warn once; the other games load on."""
+    line = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+    if what not in _BROKEN:
+        _BROKEN[what] = line
+        warnings.warn(f"playtest: the game module {what} failed to load and is left out: {line}",
+                      RuntimeWarning, stacklevel=3)
+
+
+def broken_games() -> dict[str, str]:
+    """The game modules that failed to load, each with its error in one line.
+
+    >>> isinstance(broken_games(), dict)
+    True
+    """
+    _import_games()
+    return dict(_BROKEN)
+
+
+def games() -> list[str]:
+    """The names of the available games.
+
+    >>> "eat_thyself" in games()
+    True
+    """
+    _import_games()
+    return sorted(name for name in _REGISTRY if name not in _UNLISTED)
+
+
+def game_class(name: str) -> type[Game[Any, Any, Any]]:
+    """The class of the game called ``name``."""
+    if not isinstance(name, str):
+        raise ValueError(f"a game is named by text, not {type(name).__name__}")
+    if name not in _REGISTRY:
+        _import_games()
+    if name not in _REGISTRY:
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise ValueError(f"unknown game {shown!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name]
+
+
+def load(name: str, **params: Any) -> Game[Any, Any, Any]:
+    """The game called ``name`` with these parameter values (validated).
+
+    >>> game = load("eat_thyself", num_players=3)
+    >>> game.params.num_players
+    3
+    >>> load("eat_thyself", num_players=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: eat_thyself parameter num_players=5 is not allowed: it must be a whole number from 2 to 3
+    """
+    return game_class(name)(**params)
+

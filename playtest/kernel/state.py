@@ -1,0 +1,379 @@
+"""Declared state: a position's fields listed once, with their types, bounds and who may see them.
+
+From the declaration come the JSON form both ways (exact types, messages naming the field),
+immutable update, equality and hashing, the JSON a seat may read (everything it may not know
+replaced by ``null``) and a default ``determinize`` that redraws exactly what a seat may not see.
+
+>>> class Hand(State):
+...     cards: tuple[int | None, ...] = field((None, None), visible="owner", pool="deck", min=0, max=2)
+...     deck: tuple[int, ...] = field((0, 1, 2), visible="none", pool="deck")
+...     pot: int = field(2, min=0)
+>>> dealt = Hand(cards=(2, 0), deck=(1,), pot=2)
+>>> dealt.redact(0)                        # seat 0 sees its own card, not seat 1's, nor the deck
+{'cards': [2, None], 'deck': [None], 'pot': 2}
+>>> dealt.replace(pot=3).pot, dealt.pot
+(3, 2)
+>>> Hand.from_json({"cards": [2, 7]})
+Traceback (most recent call last):
+...
+ValueError: Hand.cards[1] must be a whole number from 0 to 2, not 7
+>>> import random
+>>> drawn = dealt.determinize(0, random.Random(1))
+>>> drawn.cards[0], sorted([drawn.cards[1], drawn.deck[0]])      # its own card stays; 0 and 1 redrawn
+(2, [0, 1])
+
+Visibility (``visible=``): ``"all"`` (the default), ``"owner"`` (a tuple with one entry per seat,
+each seen by its seat only), ``"none"`` (seen by nobody). ``revealed="flag"`` names a bool field
+(or a tuple of bools, one per entry) that makes the value public once true. Hidden values in the
+same ``pool`` are shuffled among themselves by ``determinize`` (cards dealt from one deck); a
+hidden value in no pool is redrawn from its ``choices`` or its ``min``..``max``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Sequence
+
+from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
+from .values import show_value, shown, to_json_value
+
+__all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
+
+#: who may see a declared field
+VISIBILITY = ("all", "owner", "none")
+_MISSING: Any = dataclasses.MISSING
+
+
+class FieldSpec:
+    """One declared field of a :class:`State` (made by :func:`field`, or from a plain default)."""
+
+    __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
+                 "compare", "json", "help")
+
+    def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
+                 choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
+                 pool: str | None = None, compare: bool = True, json: bool = True, help: str = ""):
+        self.name = ""
+        self.type: FieldType | None = None
+        self.default = default
+        self.min, self.max = min, max
+        self.choices = tuple(choices) if choices is not None else None
+        self.visible, self.revealed, self.pool = visible, revealed, pool
+        self.compare, self.json, self.help = compare, json, help
+
+    @property
+    def hidden(self) -> bool:
+        """True when some seat may not see this field."""
+        return self.visible != "all"
+
+    def words(self) -> str:
+        """What a value must be, in words (for messages)."""
+        assert self.type is not None
+        words = self.type.words
+        if self.choices is not None:
+            return "one of " + ", ".join(show_value(c) for c in self.choices)
+        if self.min is not None or self.max is not None:
+            span = (f"from {show_value(self.min)} to {show_value(self.max)}" if self.min is not None
+                    and self.max is not None else f"of at least {show_value(self.min)}" if self.min is not None
+                    else f"of at most {show_value(self.max)}")
+            words = words.replace("a whole number", f"a whole number {span}", 1).replace(
+                "whole numbers", f"whole numbers {span}", 1)
+        return words
+
+    def check(self, value: Any, where: str) -> None:
+        """Bounds and choices, on the value and on every number inside it."""
+        if self.choices is None and self.min is None and self.max is None:
+            return
+        for path, item in _leaves(value, where):
+            if item is None:
+                continue
+            if self.choices is not None:
+                if not any(type(item) is type(c) and item == c for c in self.choices):
+                    raise ValueError(f"{path} must be {self.leaf_words(item)}, not {shown(item)}")
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                if (self.min is not None and item < self.min) or (self.max is not None and item > self.max):
+                    raise ValueError(f"{path} must be {self.leaf_words(item)}, not {shown(item)}")
+
+    def leaf_words(self, item: Any) -> str:
+        """What one value inside this field must be, in words."""
+        if self.choices is not None:
+            return "one of " + ", ".join(show_value(c) for c in self.choices)
+        noun = "a whole number" if isinstance(item, int) else "a number"
+        if self.min is not None and self.max is not None:
+            return f"{noun} from {show_value(self.min)} to {show_value(self.max)}"
+        if self.min is not None:
+            return f"{noun} of at least {show_value(self.min)}"
+        return f"{noun} of at most {show_value(self.max)}"
+
+    def redraw(self, rng: random.Random) -> Any:
+        """A fresh value for one hidden entry, from the declared choices or bounds."""
+        if self.choices is not None:
+            return rng.choice(self.choices)
+        if self.min is not None and self.max is not None:
+            return rng.randint(int(self.min), int(self.max))
+        raise DeclarationError(f"{self.name} is hidden but has no pool, choices or min..max to redraw from")
+
+
+def field(default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
+          choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
+          pool: str | None = None, compare: bool = True, json: bool = True, help: str = "") -> Any:
+    """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
+
+    >>> class Dice(State):
+    ...     faces: tuple[int, ...] = field((1, 1), min=1, max=6)
+    >>> Dice.from_json({"faces": [3, 9]})
+    Traceback (most recent call last):
+    ...
+    ValueError: Dice.faces[1] must be a whole number from 1 to 6, not 9
+    """
+    return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
+                     compare=compare, json=json, help=help)
+
+
+def _leaves(value: Any, where: str) -> Iterable[tuple[str, Any]]:
+    if isinstance(value, tuple):
+        for i, item in enumerate(value):
+            yield from _leaves(item, f"{where}[{i}]")
+    elif isinstance(value, State):
+        return
+    else:
+        yield where, value
+
+
+class State:
+    """Base of a declared position (see the module docstring): an immutable value.
+
+    Subclasses list their fields with types and defaults (plain values or :func:`field`).
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[FieldSpec, ...]] = ()
+    _names: ClassVar[frozenset[str]] = frozenset()
+    _hidden: ClassVar[tuple[FieldSpec, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:
+            return
+        hints = type_hints(cls)
+        specs: dict[str, FieldSpec] = {s.name: s for s in cls._fields}
+        for name, value in list(cls.__dict__.items()):
+            if name.startswith("_") or name in hints or callable(value) or isinstance(
+                    value, (classmethod, staticmethod, property)):
+                continue
+            raise DeclarationError(f"state {cls.__name__}: field {name!r} has no type (write `{name}: int = ...`, "
+                                   f"or `{name}: ClassVar[...] = ...` for a constant)")
+        for name, annotation in hints.items():
+            where = f"{cls.__name__}.{name}"
+            declared = cls.__dict__.get(name, _MISSING)
+            spec = declared if isinstance(declared, FieldSpec) else FieldSpec(declared)
+            spec.name = name
+            spec.type = field_type(annotation, f"state {where}")
+            if spec.visible not in VISIBILITY:
+                raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
+                                       f"not {spec.visible!r}")
+            if spec.min is not None and spec.max is not None and spec.min > spec.max:
+                raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
+            if spec.default is not _MISSING:
+                if isinstance(spec.default, list):
+                    raise DeclarationError(f"state {where}: a default must be immutable: a tuple, not a list")
+                try:
+                    spec.type.read(spec.type.write(spec.default), where)
+                    spec.check(spec.default, where)
+                except ValueError as exc:
+                    raise DeclarationError(f"state {where}: the default {show_value(spec.default)} contradicts "
+                                           f"its declaration ({exc})") from None
+            if spec.visible == "owner" and not (isinstance(spec.default, tuple) or spec.default is _MISSING):
+                raise DeclarationError(f"state {where}: visible='owner' needs a tuple with one entry per seat")
+            specs[name] = spec
+            if spec.default is _MISSING:
+                if declared is not _MISSING:
+                    delattr(cls, name)
+            else:
+                setattr(cls, name, dataclasses.field(default=spec.default, compare=spec.compare))
+        for spec in specs.values():
+            if spec.revealed is not None and spec.revealed not in specs:
+                raise DeclarationError(f"state {cls.__name__}.{spec.name}: revealed={spec.revealed!r} names no field")
+        cls._fields = tuple(specs.values())
+        cls._names = frozenset(specs)
+        cls._hidden = tuple(s for s in cls._fields if s.hidden)
+        dataclass(frozen=True)(cls)
+        del cls.__setattr__, cls.__delattr__
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}: states are values; "
+                                              f"use state.replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}: states are values")
+
+    @classmethod
+    def _playtest_record(cls, annotation: Any) -> FieldType:
+        record = annotation
+
+        def read(value: Any, where: str) -> Any:
+            return record.from_json(value, where=where)
+        return FieldType(f"a {record.__name__} object", read, lambda v: v.to_json(), record, plain=False)
+
+    # ------------------------------------------------------------------ values
+    def replace(self, **changes: Any) -> Any:
+        """A copy with ``changes`` (the old value is untouched).
+
+        >>> class Score(State):
+        ...     points: int = 0
+        >>> Score().replace(points=3)
+        Score(points=3)
+        >>> Score().replace(point=3)
+        Traceback (most recent call last):
+        ...
+        TypeError: Score has no field 'point'; its fields are points
+        """
+        cls = type(self)
+        if not changes.keys() <= cls._names:
+            unknown = sorted(set(changes) - cls._names)[0]
+            raise TypeError(f"{cls.__name__} has no field {unknown!r}; its fields are "
+                            f"{', '.join(s.name for s in cls._fields)}")
+        new = object.__new__(cls)
+        data = new.__dict__
+        data.update(self.__dict__)
+        data.update(changes)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field by name, tuples as lists: the full position (secrets included)."""
+        return {s.name: s.type.write(getattr(self, s.name)) for s in self._fields  # type: ignore[union-attr]
+                if s.json}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str | None = None) -> Any:
+        """A state from its JSON form: exact types, bounds and choices, messages naming the field.
+
+        A field left out takes its default; an unknown field is refused.
+        """
+        label = where or cls.__name__
+        if not isinstance(data, dict):
+            raise ValueError(f"a {label} position is an object with fields "
+                             f"{', '.join(s.name for s in cls._fields if s.json)}, not {shown(data)}")
+        names = {s.name for s in cls._fields if s.json}
+        unknown = [k for k in data if k not in names]
+        if unknown:
+            shown_keys = sorted(str(k)[:40] for k in unknown)[:10]
+            raise ValueError(f"unknown fields in a {label} position: {shown_keys}; the fields are "
+                             f"{', '.join(sorted(names))}")
+        values: dict[str, Any] = {}
+        for spec in cls._fields:
+            at = f"{label}.{spec.name}"
+            if spec.name not in data or not spec.json:
+                if spec.default is _MISSING:
+                    raise ValueError(f"{at} is missing: it must be {spec.words()}")
+                values[spec.name] = spec.default
+                continue
+            assert spec.type is not None
+            try:
+                value = spec.type.read(data[spec.name], at)
+            except ValueError as exc:
+                text = str(exc)
+                if " must be " in text and (spec.min is not None or spec.choices is not None):
+                    text = text.split(" must be ")[0] + f" must be {spec.words()}, not " + text.rsplit(", not ", 1)[-1]
+                raise ValueError(text) from None
+            spec.check(value, at)
+            values[spec.name] = value
+        return cls(**values)
+
+    # ------------------------------------------------------------------ secrets
+    def sees(self, spec: FieldSpec, index: int | None, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for the table) may see entry ``index`` of ``spec``."""
+        if spec.visible == "all":
+            return True
+        if spec.revealed is not None:
+            flag = getattr(self, spec.revealed)
+            if isinstance(flag, tuple):
+                if index is not None and index < len(flag) and flag[index]:
+                    return True
+            elif flag:
+                return True
+        return spec.visible == "owner" and viewer is not None and index == viewer
+
+    def redact(self, viewer: int | None) -> dict[str, Any]:
+        """The JSON form as ``viewer`` may read it: what it may not know is ``null``."""
+        data = self.to_json()
+        for spec in self._hidden:
+            if not spec.json:
+                continue
+            value = getattr(self, spec.name)
+            if isinstance(value, tuple):
+                data[spec.name] = [_write(v) if self.sees(spec, i, viewer) else None
+                                   for i, v in enumerate(value)]
+            elif not self.sees(spec, None, viewer):
+                data[spec.name] = None
+        return data
+
+    def hidden_slots(self, viewer: int | None) -> list[tuple[FieldSpec, int | None]]:
+        """Every (field, entry) ``viewer`` may not see, entries that are ``None`` (empty) left out."""
+        slots: list[tuple[FieldSpec, int | None]] = []
+        for spec in self._hidden:
+            value = getattr(self, spec.name)
+            if isinstance(value, tuple):
+                slots += [(spec, i) for i, v in enumerate(value) if v is not None and not self.sees(spec, i, viewer)]
+            elif value is not None and not self.sees(spec, None, viewer):
+                slots.append((spec, None))
+        return slots
+
+    def determinize(self, viewer: int | None, rng: random.Random) -> Any:
+        """A state ``viewer`` cannot tell from this one, everything it may not see redrawn with ``rng``.
+
+        Values in one ``pool`` are shuffled among the hidden entries of that pool (sorted first,
+        so the result depends only on what ``viewer`` may know); others are redrawn from their
+        choices or bounds.
+        """
+        slots = self.hidden_slots(viewer)
+        if not slots:
+            return self
+        values = {spec.name: list(getattr(self, spec.name)) if isinstance(getattr(self, spec.name), tuple)
+                  else getattr(self, spec.name) for spec, _ in slots}
+        pools: dict[str, list[tuple[FieldSpec, int | None]]] = {}
+        for spec, index in slots:
+            if spec.pool is not None:
+                pools.setdefault(spec.pool, []).append((spec, index))
+            else:
+                _put(values, spec, index, spec.redraw(rng))
+        for members in pools.values():
+            drawn = sorted((_get(self, spec, index) for spec, index in members), key=_order)
+            rng.shuffle(drawn)
+            for (spec, index), value in zip(members, drawn):
+                _put(values, spec, index, value)
+        return self.replace(**{name: tuple(v) if isinstance(v, list) else v for name, v in values.items()})
+
+
+def _write(value: Any) -> Any:
+    return value.to_json() if isinstance(value, State) else to_json_value(value)
+
+
+def _get(state: State, spec: FieldSpec, index: int | None) -> Any:
+    value = getattr(state, spec.name)
+    return value if index is None else value[index]
+
+
+def _put(values: dict[str, Any], spec: FieldSpec, index: int | None, value: Any) -> None:
+    if index is None:
+        values[spec.name] = value
+    else:
+        values[spec.name][index] = value
+
+
+def _order(value: Any) -> tuple[str, str]:
+    return (type(value).__name__, repr(value))
+
+
+def per_seat(values: Sequence[Any], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with seat ``seat``'s entry replaced: the update most per-seat fields need.
+
+    >>> per_seat((0, 0, 0), 1, 5)
+    (0, 5, 0)
+    """
+    return tuple(values[:seat]) + (value,) + tuple(values[seat + 1:])
+
+
+__all__ += ["per_seat"]
