@@ -25,7 +25,8 @@ wins nothing). After the last round the most points wins; equal points draw.
 
 Position JSON
 -------------
-``state.to_json()`` gives, and ``game.state_from_json`` reads::
+The state is declared (:class:`BidState`): ``state.to_json()`` gives, and ``game.state_from_json``
+reads (a field left out takes its value at the start of the game)::
 
     {"round": 1, "prize": 4, "cards": [3, null], "coins": [5, 5], "points": [0, 0],
      "orders": [{"bid": 2, "stake": true, "submitted": false}, null], "last": null}
@@ -50,14 +51,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
 
-from ..position import PositionReader
-from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Params, Seat, param,
-                     register)
+from ..kernel import (CHANCE, SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, Seat, State, field,
+                      param, per_seat, register)
 from ..scene import Scene, cell_id
 
-__all__ = ["SecretBid", "SecretBidParams", "BidState", "Order", "Roll", "Deal", "Bid", "Stake",
+__all__ = ["SecretBid", "SecretBidParams", "BidState", "Order", "Result", "Roll", "Deal", "Bid", "Stake",
            "Clear", "Submit", "Withdraw"]
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "South"), 4: ("North", "East", "South", "West")}
@@ -86,24 +86,18 @@ class SecretBidParams(Params):
                              f"{self.num_players} cards, each a whole number from 0 to 99")
 
 
-# --------------------------------------------------------------------------- actions
+# --------------------------------------------------------------------------- actions: a line or two each
 
-@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """Chance: the die sets this round's prize."""
-
-    kind: ClassVar[str] = "roll"
     prize: int
 
     def __str__(self) -> str:
         return f"prize {self.prize}"
 
 
-@dataclass(frozen=True, slots=True)
 class Deal(Action):
     """Chance: ``seat`` is dealt a face-down card of value ``card``."""
-
-    kind: ClassVar[str] = "deal"
     seat: int
     card: int
 
@@ -111,96 +105,75 @@ class Deal(Action):
         return f"deal {self.card} to seat {self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
 class Bid(Action):
     """A part of ``seat``'s order: bid ``amount`` coins."""
-
-    kind: ClassVar[str] = "bid"
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
 class Stake(Action):
     """A part of ``seat``'s order: add the face-down card to the bid (or not)."""
-
-    kind: ClassVar[str] = "stake"
     seat: int
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Clear(Action):
     """Withdraw the parts of ``seat``'s order set so far (before submitting)."""
-
-    kind: ClassVar[str] = "clear"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
 class Submit(Action):
     """``seat`` submits its order; the last submission resolves the round."""
-
-    kind: ClassVar[str] = "submit"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
 class Withdraw(Action):
     """``seat`` takes back its submitted order while another seat still has to submit."""
-
-    kind: ClassVar[str] = "withdraw"
     seat: int
 
 
-# --------------------------------------------------------------------------- state
+# --------------------------------------------------------------------------- state: declared once
 
-class Order(NamedTuple):
+class Order(State):
     """One seat's order: its parts, and whether it is submitted."""
-
-    bid: int | None = None
+    bid: int | None = field(None, min=0, max=99)
     stake: bool = False
     submitted: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        return {"bid": self.bid, "stake": self.stake, "submitted": self.submitted}
+
+class Result(State):
+    """The last resolution, public: per seat ``[bid, stake, card, total]``, and the winner."""
+    orders: tuple[tuple[int, bool, int, int], ...] = ()
+    winner: int | None = field(None, min=0, max=3)
 
 
-class BidState(NamedTuple):
-    """A position: ``None`` marks what chance has still to draw (the prize, a card)."""
-
-    round: int
-    prize: int | None
-    cards: tuple            # per seat: the face-down card, or None before the deal
-    coins: tuple
-    points: tuple
-    orders: tuple           # per seat: an Order, or None when nothing is set
-    last: tuple | None      # the last resolution, public: ((bid, stake, card, total), ...) and winner
+class BidState(State):
+    """A position: ``None`` marks what chance has still to draw (the prize, a card); a seat's card
+    and order are its own until the round is resolved."""
+    round: int = field(1, min=1, max=10)
+    prize: int | None = field(None, min=1, max=12)
+    cards: tuple[int | None, ...] = field((None, None), visible="owner", min=0, max=99)
+    coins: tuple[int, ...] = field((5, 5), min=0, max=10_000)
+    points: tuple[int, ...] = field((0, 0), min=0, max=10_000)
+    orders: tuple[Order | None, ...] = field((None, None), visible="owner")
+    last: Result | None = None
     over: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        last = None
-        if self.last is not None:
-            rows, winner = self.last
-            last = {"orders": [list(r) for r in rows], "winner": winner}
-        return {"round": self.round, "prize": self.prize, "cards": list(self.cards),
-                "coins": list(self.coins), "points": list(self.points),
-                "orders": [o.to_json() if o is not None else None for o in self.orders],
-                "last": last, "over": self.over}
 
 
 # --------------------------------------------------------------------------- the game
 
 @register(listed=False)
-class SecretBid(Game):
+class SecretBid(Game[SecretBidParams, BidState, Action]):
     """A die sets a prize; every seat is dealt a secret card and bids for the prize at once."""
 
     name = "secret_bid"
     title = "Secret Bid"
     credit = "the worked example of playtest's game protocol"
     Params = SecretBidParams
+    state_type = BidState
     action_types = (Roll, Deal, Bid, Stake, Clear, Submit, Withdraw)
-    has_secrets = True
+    game_type = GameType(dynamics="simultaneous", chance=True, information="imperfect")
+    end_rule = "SB4"
 
     def seats(self) -> list[Seat]:
         n = self.params.num_players
@@ -211,8 +184,7 @@ class SecretBid(Game):
 
     def initial_state(self) -> BidState:
         n = self.params.num_players
-        return BidState(round=1, prize=None, cards=(None,) * n, coins=(self.params.coins,) * n,
-                        points=(0,) * n, orders=(None,) * n, last=None)
+        return BidState(cards=(None,) * n, coins=(self.params.coins,) * n, points=(0,) * n, orders=(None,) * n)
 
     # ---- whose turn
     def to_move(self, state: BidState) -> int | None:
@@ -269,21 +241,9 @@ class SecretBid(Game):
         left = self._deck_left(state)
         return [(Deal(seat, v), left.count(v) / len(left)) for v in sorted(set(left))]
 
-    # ---- legality: one decision for legal_actions, apply and the board's reasons
-    def legal_actions(self, state: BidState, seat: int | None = None) -> list[Action]:
-        mover = self.to_move(state)
-        if mover == CHANCE:
-            return [a for a, _ in self.chance_outcomes(state)] if seat is None or seat == CHANCE else []
-        if mover is None:
-            return []
-        seats = range(self.params.num_players) if seat is None else [seat]
-        actions: list[Action] = []
-        for s in seats:
-            if 0 <= s < self.params.num_players:
-                actions += self._order_actions(state, s)
-        return actions
-
-    def _order_actions(self, state: BidState, seat: int) -> list[Action]:
+    # ---- legality: candidates, one decision (why_not) and the effect; the kernel writes the rest
+    def candidates(self, state: BidState, seat: int) -> list[Action]:
+        """A seat's order actions (rule SB3), exactly the legal ones."""
         order = state.orders[seat] or Order()
         if order.submitted:
             others_pending = any(o is None or not o.submitted for s, o in enumerate(state.orders) if s != seat)
@@ -297,64 +257,59 @@ class SecretBid(Game):
             actions.append(Submit(seat))
         return actions
 
-    def why_not(self, state: BidState, action: Action) -> str | None:
-        """Why ``action`` is illegal in ``state`` (with its rule), or ``None`` when it is legal."""
-        mover = self.to_move(state)
-        if mover is None:
-            return "the game is over (rule SB4)"
-        if not isinstance(action, self.action_types):
-            return f"{action!r} is not a Secret Bid action"
-        if mover == CHANCE:
-            if action not in [a for a, _ in self.chance_outcomes(state)]:
-                return f"{action} cannot be drawn now (rule SB2)"
-            return None
+    def why_not(self, state: BidState, action: Action, seat: int) -> Refusal | None:
+        """Why ``seat`` may not give ``action`` now (rules SB1-SB3), or ``None``.
+
+        >>> game = SecretBid()
+        >>> state = game.state_from_json({"prize": 4, "cards": [3, 1]})
+        >>> game.why_not(state, Bid(0, 7), 0)
+        Refusal(text='North may bid from 0 to 3 (max_bid 3, 5 coins)', rule='SB3')
+        """
         if isinstance(action, (Roll, Deal)):
-            return "the die and the deal are chance steps, done before the orders (rule SB2)"
-        seat = action.seat
+            return Refusal("the die and the deal are chance steps, done before the orders", "SB2")
         if not 0 <= seat < self.params.num_players:
-            return f"there is no seat {seat} (rule SB1)"
-        if action in self._order_actions(state, seat):
+            return Refusal(f"there is no seat {seat}", "SB1")
+        if action in self.candidates(state, seat):
             return None
         order = state.orders[seat] or Order()
         name = self._name(seat)
         if isinstance(action, Withdraw):
-            return (f"{name} has no submitted order to withdraw (rule SB3)" if not order.submitted else
-                    "every seat has submitted: the round is resolved (rule SB3)")
+            return Refusal(f"{name} has no submitted order to withdraw" if not order.submitted else
+                           "every seat has submitted: the round is resolved", "SB3")
         if order.submitted:
-            return f"{name} has already submitted; withdraw the order to change it (rule SB3)"
+            return Refusal(f"{name} has already submitted; withdraw the order to change it", "SB3")
         if isinstance(action, Bid):
-            return (f"{name} may bid from 0 to {min(self.params.max_bid, state.coins[seat])} "
-                    f"(max_bid {self.params.max_bid}, {state.coins[seat]} coins) (rule SB3)")
+            return Refusal(f"{name} may bid from 0 to {min(self.params.max_bid, state.coins[seat])} "
+                           f"(max_bid {self.params.max_bid}, {state.coins[seat]} coins)", "SB3")
         if isinstance(action, Submit):
-            return f"{name} must choose a bid before submitting (rule SB3)"
+            return Refusal(f"{name} must choose a bid before submitting", "SB3")
         if isinstance(action, Clear):
-            return f"{name}'s order has nothing to clear (rule SB3)"
-        return f"{name}'s order already says that (rule SB3)"
+            return Refusal(f"{name}'s order has nothing to clear", "SB3")
+        return Refusal(f"{name}'s order already says that", "SB3")
 
-    def apply(self, state: BidState, action: Action, check: bool = True) -> BidState:
-        if check:
-            problem = self.why_not(state, action)
-            if problem is not None:
-                message, _, rule = problem.rpartition(" (rule ")
-                raise IllegalAction(message or problem, rule=rule.rstrip(")") if message else None)
-        if isinstance(action, Roll):
-            return state._replace(prize=action.prize)
-        if isinstance(action, Deal):
-            return state._replace(cards=_put(state.cards, action.seat, action.card))
-        seat = action.seat
+    def effect(self, state: BidState, action: Action) -> BidState:
+        match action:
+            case Roll(prize):
+                return state.replace(prize=prize)
+            case Deal(seat, card):
+                return state.replace(cards=per_seat(state.cards, seat, card))
+            case Clear(seat):
+                return state.replace(orders=per_seat(state.orders, seat, None))
+        seat = action.seat  # type: ignore[attr-defined]
         order = state.orders[seat] or Order()
-        if isinstance(action, Bid):
-            return state._replace(orders=_put(state.orders, seat, order._replace(bid=action.amount)))
-        if isinstance(action, Stake):
-            return state._replace(orders=_put(state.orders, seat, order._replace(stake=action.on)))
-        if isinstance(action, Clear):
-            return state._replace(orders=_put(state.orders, seat, None))
-        if isinstance(action, Withdraw):
-            return state._replace(orders=_put(state.orders, seat, order._replace(submitted=False)))
-        state = state._replace(orders=_put(state.orders, seat, order._replace(submitted=True)))
-        if self.pending_seats(state):
-            return state
-        return self._resolve(state)
+        match action:
+            case Bid(_, amount):
+                order = order.replace(bid=amount)
+            case Stake(_, on):
+                order = order.replace(stake=on)
+            case Withdraw():
+                order = order.replace(submitted=False)
+            case Submit():
+                order = order.replace(submitted=True)
+        state = state.replace(orders=per_seat(state.orders, seat, order))
+        if isinstance(action, Submit) and not self.pending_seats(state):
+            return self._resolve(state)
+        return state
 
     def _resolve(self, state: BidState) -> BidState:
         """Everyone has submitted: all pay, the single highest total wins the prize (rule SB4)."""
@@ -367,12 +322,13 @@ class SecretBid(Game):
         points = tuple(p + (state.prize if s == winner else 0) for s, p in enumerate(state.points))
         n = self.params.num_players
         return BidState(round=state.round + 1, prize=None, cards=(None,) * n, coins=coins, points=points,
-                        orders=(None,) * n, last=(rows, winner), over=state.round >= self.params.rounds)
+                        orders=(None,) * n, last=Result(rows, winner), over=state.round >= self.params.rounds)
 
     # ---- what each seat may know
     def determinize(self, state: BidState, seat: int | None, rng: random.Random) -> BidState:
-        """Redraw the other seats' face-down cards (from what the deck may still hold) and their
-        orders (a submitted order stays submitted); ``seat``'s own card and order stay."""
+        """Redraw the other seats' face-down cards from what the deck may still hold (the declared
+        default would only shuffle the dealt cards) and their orders (a submitted order stays
+        submitted); ``seat``'s own card and order stay."""
         cards = list(state.cards)
         left = list(self.params.deck)
         if seat is not None and cards[seat] is not None:
@@ -384,11 +340,11 @@ class SecretBid(Game):
                 continue
             if cards[s] is not None:
                 cards[s] = left.pop()
-            if orders[s] is not None:
-                submitted = orders[s].submitted
+            order = orders[s]
+            if order is not None:
                 top = min(self.params.max_bid, state.coins[s])
-                orders[s] = Order(rng.randint(0, top), rng.random() < 0.5, submitted) if submitted else None
-        return state._replace(cards=tuple(cards), orders=tuple(orders))
+                orders[s] = Order(rng.randint(0, top), rng.random() < 0.5, True) if order.submitted else None
+        return state.replace(cards=tuple(cards), orders=tuple(orders))
 
     def notation(self, state: BidState, action: Action, viewer: int | None = None) -> str:
         """The move log's words, as ``viewer`` may read them (secrets are written only for their seat).
@@ -416,21 +372,21 @@ class SecretBid(Game):
         after = self.apply(state, action, check=False)
         if after.last is None or after.round == state.round:
             return f"{name} submitted"
-        rows, winner = after.last        # the last submission reveals every order (rule SB4)
+        rows, winner = after.last.orders, after.last.winner    # the last submission reveals every order (rule SB4)
         shown = ", ".join(f"{self._name(s)} {_order_words(r)}" for s, r in enumerate(rows))
         result = f"{self._name(winner)} wins {state.prize}" if winner is not None else "a tie: nobody wins"
         return f"{name} submitted; revealed: {shown}; {result}"
 
     # ---- the scene
-    def view(self, state: BidState, seat: int | None = None) -> dict:
+    def view(self, state: BidState, seat: int | None = None) -> dict[str, Any]:
         return self._scene(state, seat, revealed=()).to_json()
 
-    def frames(self, state: BidState, action: Action, seat: int | None = None) -> list[dict]:
+    def frames(self, state: BidState, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
         """The last submission plays back: each seat's order revealed in turn, then the result."""
         if not isinstance(action, Submit) or self.pending_seats(state) != (action.seat,):
             return []
-        full = state._replace(orders=_put(state.orders, action.seat,
-                                          (state.orders[action.seat] or Order())._replace(submitted=True)))
+        full = state.replace(orders=per_seat(state.orders, action.seat,
+                                             (state.orders[action.seat] or Order()).replace(submitted=True)))
         scenes = []
         for k in range(1, self.params.num_players + 1):
             scene = self._scene(full, seat, revealed=tuple(range(k)))
@@ -476,7 +432,7 @@ class SecretBid(Game):
         s.panel("Seats", [[seats[w].name, f"{state.coins[w]} coins", f"{state.points[w]} points"]
                           for w in range(n)])
         if state.last is not None:
-            rows, winner = state.last
+            rows, winner = state.last.orders, state.last.winner
             s.panel("Last round (revealed)", [[seats[w].name, _order_words(r)] for w, r in enumerate(rows)] +
                     [["winner", seats[winner].name if winner is not None else "nobody (a tie)"]])
         mover = self.to_move(state)
@@ -495,7 +451,7 @@ class SecretBid(Game):
             s.hint("Each seat enters its order in private.")
             return s
         me = seats[viewer].name
-        for action in self._order_actions(state, viewer):
+        for action in self.candidates(state, viewer):
             if isinstance(action, Bid):
                 s.move(cell_id((1, viewer)), f"bid {action.amount}", action.to_json())
             elif isinstance(action, Stake):
@@ -517,93 +473,46 @@ class SecretBid(Game):
             s.hint(f"{me}: click your bid, choose to stake your card or not, then submit.")
         return s
 
-    # ---- positions from JSON
+    # ---- positions: read by the declaration; what the types cannot say is checked here
     def state_from_json(self, data: Any) -> BidState:
-        n = self.params.num_players
-        read = PositionReader("secret_bid", data, ("round", "prize", "cards", "coins", "points", "orders",
-                                                   "last", "over"))
-        rnd = read.integer("round", 1, low=1, high=self.params.rounds + 1)
-        prize = None if read.get("prize") is None else read.integer("prize", None, 1, self.params.die_faces)
-        cards = tuple(None if v is None else _whole(v, f"cards[{i}]", 0, 99)
-                      for i, v in enumerate(_per_seat(read, "cards", n, None)))
-        coins = tuple(_whole(v, f"coins[{i}]", 0, 10_000)
-                      for i, v in enumerate(_per_seat(read, "coins", n, self.params.coins)))
-        points = tuple(_whole(v, f"points[{i}]", 0, 10_000) for i, v in enumerate(_per_seat(read, "points", n, 0)))
-        orders = tuple(_read_order(v, f"orders[{i}]") for i, v in enumerate(_per_seat(read, "orders", n, None)))
-        over = read.boolean("over", rnd > self.params.rounds)
-        deck = list(self.params.deck)
-        for card in cards:
+        """A position from its JSON form (fields left out take their value at the start)."""
+        if isinstance(data, dict):
+            data = {**self.initial_state().to_json(), **data}
+        return super().state_from_json(data)
+
+    def check_state(self, state: BidState) -> None:
+        n, p = self.params.num_players, self.params
+        for name in ("cards", "coins", "points", "orders"):
+            if len(getattr(state, name)) != n:
+                raise ValueError(f"secret_bid position: {name} must hold {n} entries, one per seat")
+        if not state.round <= p.rounds + 1:
+            raise ValueError(f"secret_bid position: round must be a whole number from 1 to {p.rounds + 1}")
+        if state.prize is not None and state.prize > p.die_faces:
+            raise ValueError(f"secret_bid position: prize must be a whole number from 1 to {p.die_faces}")
+        deck = list(p.deck)
+        for card in state.cards:
             if card is not None:
                 if card not in deck:
-                    raise ValueError(f"secret_bid position: cards {list(cards)} are not all in the deck "
-                                     f"{list(self.params.deck)}")
+                    raise ValueError(f"secret_bid position: cards {list(state.cards)} are not all in the deck "
+                                     f"{list(p.deck)}")
                 deck.remove(card)
-        if prize is None and any(c is not None for c in cards):
+        if state.prize is None and any(c is not None for c in state.cards):
             raise ValueError("secret_bid position: cards are dealt only after the die is rolled")
-        if any(o is not None for o in orders) and (prize is None or None in cards):
+        if any(o is not None for o in state.orders) and (state.prize is None or None in state.cards):
             raise ValueError("secret_bid position: orders are given only after the die and the deal")
-        for s, o in enumerate(orders):
-            if o is not None and o.bid is not None and o.bid > min(self.params.max_bid, coins[s]):
+        for s, o in enumerate(state.orders):
+            if o is not None and o.bid is not None and o.bid > min(p.max_bid, state.coins[s]):
                 raise ValueError(f"secret_bid position: orders[{s}].bid {o.bid} is more than allowed")
             if o is not None and o.submitted and o.bid is None:
                 raise ValueError(f"secret_bid position: orders[{s}] is submitted without a bid")
-        if all(o is not None and o.submitted for o in orders):
+        if all(o is not None and o.submitted for o in state.orders):
             raise ValueError("secret_bid position: when every order is submitted the round is resolved")
-        last = read.get("last")
-        if last is not None:
-            last = _read_last(last, n)
-        return BidState(rnd, prize, cards, coins, points, orders, last, over)
+        if state.last is not None and (len(state.last.orders) != n or (
+                state.last.winner is not None and state.last.winner >= n)):
+            raise ValueError(f"secret_bid position: last.orders must hold {n} rows of [bid, stake, card, total] "
+                             f"and last.winner a seat or null")
 
 
-def _put(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _whole(value: Any, where: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"secret_bid position: {where} must be a whole number from {low} to {high}, "
-                         f"not {str(value)[:40]}")
-    return value
-
-
-def _per_seat(read: PositionReader, key: str, n: int, default: Any) -> list:
-    """A list with one entry per seat (``default`` for each when the field is left out)."""
-    if key not in read:
-        return [default] * n
-    values = read.items(key, "values, one per seat")
-    if len(values) != n:
-        raise ValueError(f"secret_bid position: {key} must hold {n} entries, one per seat")
-    return values
-
-
-def _order_words(row: tuple) -> str:
+def _order_words(row: tuple[int, bool, int, int]) -> str:
     bid, stake, card, total = row
     return f"bid {bid} + card {card} = {total}" if stake else f"bid {bid} (card {card} kept) = {total}"
-
-
-def _read_order(value: Any, where: str) -> Order | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict) or set(value) - {"bid", "stake", "submitted"}:
-        raise ValueError(f"{where} must be null or an object with bid, stake and submitted")
-    bid = value.get("bid")
-    if bid is not None and (type(bid) is not int or not 0 <= bid <= 99):
-        raise ValueError(f"{where}.bid must be null or a whole number from 0 to 99")
-    stake, submitted = value.get("stake", False), value.get("submitted", False)
-    if type(stake) is not bool or type(submitted) is not bool:
-        raise ValueError(f"{where}.stake and {where}.submitted must be true or false")
-    return Order(bid, stake, submitted)
-
-
-def _read_last(value: Any, n: int) -> tuple:
-    if not isinstance(value, dict) or set(value) != {"orders", "winner"}:
-        raise ValueError("last must be null or {\"orders\": [...], \"winner\": seat or null}")
-    rows = value["orders"]
-    if not isinstance(rows, list) or len(rows) != n or any(
-            not isinstance(r, list) or len(r) != 4 or type(r[1]) is not bool
-            or any(type(x) is not int for x in (r[0], r[2], r[3])) for r in rows):
-        raise ValueError(f"last.orders must hold {n} rows of [bid, stake, card, total]")
-    winner = value["winner"]
-    if winner is not None and (type(winner) is not int or not 0 <= winner < n):
-        raise ValueError("last.winner must be a seat or null")
-    return tuple(tuple(r) for r in rows), winner
