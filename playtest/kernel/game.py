@@ -226,13 +226,13 @@ class Game(Generic[P, S, A]):
             return None
         if actor is None or actor < 0:
             return Refusal("in a simultaneous step an action names the seat that submits it")
-        if seat is not None and seat != actor:
-            return Refusal(f"this is {self._seat_name(actor)}'s action, not {self._seat_name(seat)}'s")
         if mover == SIMULTANEOUS:
             if actor >= len(self.seats()):
                 return Refusal(f"there is no seat {actor}")
-        elif actor != mover:
-            return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(actor)}'s")
+            if seat is not None and seat != actor:
+                return Refusal(f"this is {self._seat_name(actor)}'s order, not {self._seat_name(seat)}'s")
+        elif seat is not None and seat != mover:
+            return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
         return self.why_not(state, action, actor)  # type: ignore[arg-type]
 
     def _seat_name(self, seat: int | None) -> str:

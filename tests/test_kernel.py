@@ -1,0 +1,431 @@
+"""The kernel on its own: declarations, the legality template, and the registry's refusals.
+
+A game here is written the new way in a few lines (declared state and actions, ``candidates``,
+``why_not``, ``effect``); the kernel must write ``apply``, ``legal_actions``, the JSON both
+ways, redaction and ``determinize`` from them, refuse broken declarations at class creation
+naming the class and field, and refuse at ``register`` a game whose secrets would leak.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+
+import playtest
+from playtest import (CHANCE, SIMULTANEOUS, Action, DeclarationError, Game, GameType, IllegalAction,
+                      MalformedAction, Outcome, Params, Refusal, RegistrationError, State, field, param, per_seat,
+                      register)
+from playtest.kernel.registry import _REGISTRY, _UNLISTED
+
+
+@pytest.fixture(autouse=True)
+def forget_test_games():
+    before = dict(_REGISTRY)
+    yield
+    for name in set(_REGISTRY) - set(before):
+        _REGISTRY.pop(name)
+        _UNLISTED.discard(name)
+
+
+# ------------------------------------------------------------------ a game in a few declarations
+
+class Mark(Action):
+    cell: int
+
+
+class Board(State):
+    cells: tuple[int, ...] = field((-1,) * 9, min=-1, max=1)
+    turn: int = field(0, min=0, max=9)
+
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+class TicTacToe(Game[Params, Board, Mark]):
+    name = "kernel_tic_tac_toe"
+    seat_names = ("X", "O")
+    state_type = Board
+    action_types = (Mark,)
+    game_type = GameType(max_length=9)
+
+    def to_move(self, s: Board) -> int | None:
+        return None if self.outcome(s) else s.turn % 2
+
+    def candidates(self, s: Board, seat: int) -> list[Mark]:
+        return [Mark(i) for i in range(9)]
+
+    def why_not(self, s: Board, a: Mark, seat: int) -> Refusal | None:
+        if not 0 <= a.cell < 9:
+            return Refusal(f"there is no cell {a.cell}", "T1")
+        return Refusal("that cell is taken", "T2") if s.cells[a.cell] >= 0 else None
+
+    def effect(self, s: Board, a: Mark) -> Board:
+        return s.replace(cells=per_seat(s.cells, a.cell, s.turn % 2), turn=s.turn + 1)
+
+    def outcome(self, s: Board) -> Outcome | None:
+        for line in LINES:
+            if s.cells[line[0]] >= 0 and len({s.cells[i] for i in line}) == 1:
+                return Outcome((s.cells[line[0]],), "three in a row")
+        return Outcome((), "a full board") if s.turn == 9 else None
+
+
+def test_the_kernel_writes_legal_actions_and_apply_from_one_decision():
+    game = TicTacToe()
+    state = game.initial_state()
+    assert game.legal_actions(state) == [Mark(i) for i in range(9)]
+    state = game.apply(state, Mark(4))
+    assert Mark(4) not in game.legal_actions(state) and len(game.legal_actions(state)) == 8
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, Mark(4))
+    assert err.value.rule == "T2" and str(err.value) == "that cell is taken (rule T2)"
+    assert err.value.refusal == Refusal("that cell is taken", "T2") == game.check(state, Mark(4))
+    assert game.check(state, Mark(0)) is None
+    with pytest.raises(MalformedAction):
+        game.apply(state, Mark(True))                      # a bool is not a whole number
+    with pytest.raises(MalformedAction):
+        game.apply(state, "mark 3")                        # not an action at all
+
+
+def test_the_game_over_and_the_wrong_seat_are_the_kernels_to_refuse():
+    game = TicTacToe()
+    state = game.initial_state()
+    assert "X's turn, not O's" in game.check(state, Mark(0), seat=1).text
+    for cell in (0, 3, 1, 4, 2):
+        state = game.apply(state, Mark(cell))
+    assert game.to_move(state) is None and game.returns(state) == (1.0, -1.0)
+    assert game.check(state, Mark(8)).text.startswith("the game is over (three in a row)")
+    assert game.legal_actions(state) == []
+
+
+def test_declared_state_json_both_ways_with_messages_naming_the_field():
+    game = TicTacToe()
+    state = game.apply(game.initial_state(), Mark(4))
+    assert state.to_json() == {"cells": [-1, -1, -1, -1, 0, -1, -1, -1, -1], "turn": 1}
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+    assert hash(game.state_from_json(state.to_json())) == hash(state)
+    for bad, words in [({"cells": [0] * 8 + [2]}, "kernel_tic_tac_toe.cells[8] must be a whole number from -1 to 1"),
+                       ({"turn": True}, "kernel_tic_tac_toe.turn must be a whole number"),
+                       ({"cells": "x"}, "kernel_tic_tac_toe.cells must be a list of whole numbers"),
+                       ({"colour": 1}, "unknown fields in a kernel_tic_tac_toe position: ['colour']"),
+                       ([1, 2], "kernel_tic_tac_toe position is an object")]:
+        with pytest.raises(ValueError) as err:
+            game.state_from_json(bad)
+        assert words in str(err.value)
+
+
+def test_states_and_actions_are_immutable_values():
+    state = Board()
+    with pytest.raises(AttributeError):
+        state.turn = 3
+    with pytest.raises(AttributeError):
+        Mark(1).cell = 2
+    assert state.replace(turn=2).turn == 2 and state.turn == 0
+    with pytest.raises(TypeError, match="Board has no field 'turns'"):
+        state.replace(turns=2)
+
+
+def test_a_declared_action_has_its_kind_str_json_and_match():
+    class RemoveWall(Action):
+        edge: tuple[int, int]
+    action = RemoveWall((3, 4))
+    assert action.kind == "remove_wall" and str(action) == "remove wall 3,4"
+    assert action.to_json() == {"kind": "remove_wall", "edge": [3, 4]}
+    assert RemoveWall.from_json({"kind": "remove_wall", "edge": [3, 4]}) == action
+    with pytest.raises(MalformedAction, match="edge"):
+        RemoveWall.from_json({"kind": "remove_wall", "edge": [3]})
+    match action:
+        case RemoveWall((a, b)):
+            assert (a, b) == (3, 4)
+
+
+def test_older_style_actions_still_declare_themselves():
+    @dataclass(frozen=True, slots=True)
+    class Old(Action):
+        kind: ClassVar[str] = "old_kind"
+        col: int
+        row: int = 0
+    assert Old(1).to_json() == {"kind": "old_kind", "col": 1, "row": 0}
+    assert Old.from_json({"kind": "old_kind", "col": 2, "row": 5}) == Old(2, 5)
+
+
+# ------------------------------------------------------------------ declaration errors, at class creation
+
+def test_a_state_field_without_a_type_is_refused_naming_class_and_field():
+    with pytest.raises(DeclarationError, match="state Bad: field 'score' has no type"):
+        class Bad(State):
+            turn: int = 0
+            score = 0
+
+
+def test_a_bound_that_contradicts_its_default_is_refused():
+    with pytest.raises(DeclarationError, match=r"Bad\.budget: the default 20 contradicts"):
+        class Bad(State):
+            budget: int = field(20, min=0, max=10)
+    with pytest.raises(DeclarationError, match=r"BadParams\.budget: the default 20 contradicts"):
+        @dataclass(frozen=True)
+        class BadParams(Params):
+            budget: int = param(20, "walls", min=0, max=10)
+    with pytest.raises(DeclarationError, match="is not one of its choices"):
+        @dataclass(frozen=True)
+        class BadChoice(Params):
+            mode: str = param("c", "mode", choices=("a", "b"))
+
+
+def test_an_unsupported_field_type_is_refused():
+    with pytest.raises(DeclarationError, match=r"Bad\.cells.*not a type a declared field may have"):
+        class Bad(State):
+            cells: list[int] = ()
+
+
+def test_an_action_kind_declared_twice_is_refused():
+    class Place(Action):
+        cell: int
+
+    class Put(Action):
+        kind: ClassVar[str] = "place"
+        cell: int
+
+    with pytest.raises(DeclarationError, match="game Twice: the action kind 'place' is declared twice"):
+        class Twice(TicTacToe):
+            action_types = (Place, Put)
+
+
+def test_a_bad_game_type_is_refused():
+    with pytest.raises(DeclarationError, match="GameType.dynamics"):
+        GameType(dynamics="realtime")
+    with pytest.raises(DeclarationError, match="has_secrets = False"):
+        class Leaky(TicTacToe):
+            game_type = GameType(information="imperfect")
+            has_secrets = False
+
+
+# ------------------------------------------------------------------ the registry keeps secrets safe
+
+class Throw(Action):
+    seat: int
+    hand: str
+
+
+class Throws(State):
+    hands: tuple[str | None, ...] = field((None, None), visible="owner", choices=("rock", "paper", "scissors"))
+
+
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+
+
+class RockPaperScissors(Game[Params, Throws, Throw]):
+    name = "kernel_rps"
+    seat_names = ("Left", "Right")
+    state_type = Throws
+    action_types = (Throw,)
+    game_type = GameType(dynamics="simultaneous", max_length=2)
+
+    def to_move(self, s: Throws) -> int | None:
+        return SIMULTANEOUS if None in s.hands else None
+
+    def pending_seats(self, s: Throws) -> tuple[int, ...]:
+        return tuple(i for i, h in enumerate(s.hands) if h is None)
+
+    def candidates(self, s: Throws, seat: int) -> list[Throw]:
+        return [Throw(seat, h) for h in BEATS]
+
+    def why_not(self, s: Throws, a: Throw, seat: int) -> Refusal | None:
+        if a.hand not in BEATS:
+            return Refusal(f"{a.hand!r} is not a hand", "RPS1")
+        return Refusal("that seat has thrown", "RPS2") if s.hands[seat] is not None else None
+
+    def effect(self, s: Throws, a: Throw) -> Throws:
+        return s.replace(hands=per_seat(s.hands, a.seat, a.hand))
+
+    def outcome(self, s: Throws) -> Outcome | None:
+        if None in s.hands:
+            return None
+        left, right = s.hands
+        if left == right:
+            return Outcome((), "the same hand")
+        return Outcome((0,) if BEATS[left] == right else (1,), "a hand beats the other")
+
+
+def test_a_declared_simultaneous_game_keeps_orders_secret_by_default():
+    game = register(RockPaperScissors, listed=False)()
+    assert game.has_secrets                          # derived: nobody had to remember a flag
+    state = game.apply(game.initial_state(), Throw(0, "rock"))
+    assert state.redact(1) == {"hands": [None, None]} and state.redact(0) == {"hands": ["rock", None]}
+    assert game.notation(game.initial_state(), Throw(0, "rock"), viewer=1) == "Left gives an order"
+    assert game.notation(game.initial_state(), Throw(0, "rock"), viewer=0) == "throw 0 rock"
+    seen = {game.determinize(state, 1, random.Random(k)).hands[0] for k in range(30)}
+    assert seen == {"rock", "paper", "scissors"}       # the bot of Right cannot read Left's throw
+    other = game.apply(game.initial_state(), Throw(0, "paper"))
+    assert game.determinize(state, 1, random.Random(4)) == game.determinize(other, 1, random.Random(4))
+    assert game.determinize(state, 0, random.Random(4)).hands[0] == "rock"
+
+
+def test_a_simultaneous_game_written_the_old_way_without_secrets_is_refused():
+    class OldThrows(RockPaperScissors):
+        name = "kernel_old_rps"
+        game_type = None
+        has_secrets = False
+        state_type = None
+
+        def initial_state(self):
+            return (None, None)
+
+        def to_move(self, s):
+            return SIMULTANEOUS if None in s else None
+
+        def pending_seats(self, s):
+            return tuple(i for i, h in enumerate(s) if h is None)
+
+        def legal_actions(self, s, seat=None):
+            seats = self.pending_seats(s) if seat is None else [seat]
+            return [Throw(p, h) for p in seats if s[p] is None for h in BEATS]
+
+        def apply(self, s, a, check=True):
+            return per_seat(s, a.seat, a.hand)
+
+        def outcome(self, s):
+            return None if None in s else Outcome((), "thrown")
+
+    with pytest.raises(RegistrationError, match="kernel rule K1: simultaneous orders are secret"):
+        register(OldThrows)
+
+
+def test_imperfect_information_without_hidden_fields_or_determinize_is_refused():
+    class Blind(TicTacToe):
+        name = "kernel_blind"
+        game_type = GameType(information="imperfect")
+    with pytest.raises(RegistrationError, match="kernel rule K2"):
+        register(Blind)
+
+    class OldBlind(TicTacToe):
+        name = "kernel_old_blind"
+        game_type = None
+        has_secrets = True
+    with pytest.raises(RegistrationError, match="kernel rule K2"):
+        register(OldBlind)
+
+
+def test_a_game_without_rules_or_seats_is_refused_at_register():
+    class Empty(Game):
+        name = "kernel_empty"
+    with pytest.raises(RegistrationError, match="seat_names or write seats"):
+        register(Empty)
+
+    class NoName(TicTacToe):
+        name = ""
+    with pytest.raises(RegistrationError, match="needs a name"):
+        register(NoName)
+
+
+def test_registering_does_not_write_onto_a_shared_params_class():
+    class A(TicTacToe):
+        name = "kernel_a"
+
+    class B(TicTacToe):
+        name = "kernel_b"
+    register(A, listed=False)
+    register(B, listed=False)
+    with pytest.raises(ValueError, match="^kernel_a has no parameter 'size'"):
+        playtest.load("kernel_a", size=3)
+    with pytest.raises(ValueError, match="^kernel_b has no parameter 'size'"):
+        playtest.load("kernel_b", size=3)
+    assert Params.game_name == "game"
+
+
+# ------------------------------------------------------------------ hidden cards drawn from one deck
+
+class Hand(State):
+    cards: tuple[int | None, ...] = field((None, None), visible="owner", pool="deck", min=0, max=2)
+    deck: tuple[int, ...] = field((0, 1, 2), visible="none", pool="deck", min=0, max=2)
+
+
+def test_determinize_redraws_exactly_what_a_seat_may_not_see():
+    state = Hand(cards=(2, 0), deck=(1,))
+    twin = Hand(cards=(2, 1), deck=(0,))            # the same to seat 0
+    for k in range(20):
+        drawn = state.determinize(0, random.Random(k))
+        assert drawn.cards[0] == 2 and sorted((drawn.cards[1], drawn.deck[0])) == [0, 1]
+        assert drawn == twin.determinize(0, random.Random(k))
+    assert {state.determinize(0, random.Random(k)).cards[1] for k in range(30)} == {0, 1}
+    assert state.redact(None) == {"cards": [None, None], "deck": [None]}
+
+
+# ------------------------------------------------------------------ the registry and imports
+
+def test_import_playtest_stays_light():
+    code = ("import sys, playtest; playtest.load('corner_rush'); "
+            "print(sorted(m for m in sys.modules if m.startswith('playtest.lab') or m in ('pandas', 'ipywidgets')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_broken_game_module_is_reported_and_the_others_load(tmp_path):
+    package = tmp_path / "brokengames"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise RuntimeError('a typo in the rules')\n")
+    code = f"""
+import sys, warnings, importlib.metadata as md
+sys.path.insert(0, {str(tmp_path)!r})
+class Entry:
+    name, value = 'broken_game', 'brokengames:Game'
+    def load(self):
+        import brokengames
+md.entry_points = lambda group=None: [Entry()] if group == 'playtest.games' else []
+warnings.simplefilter('ignore')
+import playtest
+print(len(playtest.games()), list(playtest.broken_games().values()))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "5 ['RuntimeError: a typo in the rules']"
+
+
+def test_every_registered_game_declares_its_type_and_state():
+    """The kit's own games are written the new way: each declares its game type (so secrets are
+    derived, never remembered), and no shared Params class carries another game's name."""
+    for name in playtest.games() + ["secret_bid"]:
+        cls = playtest.kernel.game_class(name)
+        assert cls.Params.game_name == name
+        if cls.game_type is not None:
+            assert cls.has_secrets == cls.game_type.secret or cls.has_secrets
+
+
+def test_chance_outcomes_are_checked_by_the_kernel():
+    class Roll(Action):
+        face: int
+
+    class Die(State):
+        face: int | None = field(None, min=1, max=6)
+
+    class OneRoll(Game[Params, Die, Roll]):
+        name = "kernel_roll"
+        seat_names = ("Solo",)
+        state_type = Die
+        action_types = (Roll,)
+        game_type = GameType(chance=True, max_length=1)
+
+        def to_move(self, s):
+            return CHANCE if s.face is None else None
+
+        def chance_outcomes(self, s):
+            return [(Roll(f), 1 / 6) for f in range(1, 7)]
+
+        def candidates(self, s, seat):
+            return []
+
+        def effect(self, s, a):
+            return s.replace(face=a.face)
+
+        def outcome(self, s):
+            return None if s.face is None else Outcome((0,), f"rolled {s.face}")
+
+    game = register(OneRoll, listed=False)()
+    assert game.legal_actions(game.initial_state()) == [Roll(f) for f in range(1, 7)]
+    assert game.check(game.initial_state(), Roll(7)).text == "roll 7 cannot happen here"
+    session = playtest.Session(game, seed=3)
+    assert session.to_move is None and 1 <= session.state.face <= 6

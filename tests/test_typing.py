@@ -1,0 +1,41 @@
+"""Types: the kernel passes ``mypy --strict``; the whole package's mypy error count, recorded in
+``tests/mypy_errors.txt``, may only go down (lower the record when it does).
+
+Run by hand: ``.venv/bin/mypy`` (settings in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = Path(__file__).parent / "mypy_errors.txt"
+#: held to --strict with no error
+STRICT = ["playtest/kernel", "playtest/rules.py"]
+
+pytest.importorskip("mypy", reason="mypy is in the test extra")
+
+
+def mypy(*args: str) -> tuple[int, str]:
+    run = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", "--cache-dir",
+                          str(ROOT / ".mypy_cache"), *args], cwd=ROOT, capture_output=True, text=True)
+    errors = [line for line in run.stdout.splitlines() if re.search(r": error: ", line)]
+    return len(errors), "\n".join(errors[:40])
+
+
+def test_the_kernel_is_strictly_typed():
+    count, errors = mypy("--strict", "--follow-imports=silent", *STRICT)
+    assert count == 0, errors
+
+
+def test_the_package_error_count_only_goes_down():
+    recorded = int(RECORD.read_text().split()[0])
+    count, errors = mypy()
+    assert count <= recorded, f"mypy found {count} errors, more than the {recorded} recorded:\n{errors}"
+    if count < recorded:
+        print(f"mypy: {count} errors, fewer than the {recorded} recorded: lower tests/mypy_errors.txt")
