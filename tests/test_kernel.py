@@ -429,3 +429,23 @@ def test_chance_outcomes_are_checked_by_the_kernel():
     assert game.check(game.initial_state(), Roll(7)).text == "roll 7 cannot happen here"
     session = playtest.Session(game, seed=3)
     assert session.to_move is None and 1 <= session.state.face <= 6
+
+
+# ------------------------------------------------------------------ games written the older way keep working
+
+def test_a_game_written_against_the_older_protocol_registers_and_plays(tmp_path):
+    import old_style_game  # noqa: F401  (registers old_style_secret_bid, unlisted)
+    game = playtest.load("old_style_secret_bid", num_players=3)
+    assert game.has_secrets and game.game_type is None
+    session = playtest.Session.open(tmp_path / "old.playtest.json", game, seed=4)
+    rng = random.Random(2)
+    while session.to_move is not None and session.move_number < 40:
+        seat = rng.choice(game.pending_seats(session.state))
+        session.play(rng.choice(session.legal_actions(seat)), seat=seat)
+    with pytest.raises(IllegalAction):
+        session.play({"kind": "bid", "seat": 0, "amount": 99}, seat=0)
+    again = playtest.Session.load(tmp_path / "old.playtest.json")
+    assert again.state == session.state and again.history(0) == session.history(0)
+    from playtest.bots import RandomBot
+    from playtest.lab import simulate
+    assert len(simulate(game, [RandomBot(1), RandomBot(2), RandomBot(3)], games=4, seed=1)) == 4
