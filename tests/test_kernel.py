@@ -448,4 +448,4 @@ def test_a_game_written_against_the_older_protocol_registers_and_plays(tmp_path)
     assert again.state == session.state and again.history(0) == session.history(0)
     from playtest.bots import RandomBot
     from playtest.lab import simulate
-    assert len(simulate(game, [RandomBot(1), RandomBot(2), RandomBot(3)], games=4, seed=1)) == 4
+    assert len(simulate(game, [RandomBot(1), RandomBot(2), RandomBot(3)], games=4, seed=1).games) == 4
