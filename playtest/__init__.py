@@ -13,13 +13,14 @@ from .kernel import (CHANCE, DRAW, SIMULTANEOUS, Action, DeclarationError, EndTu
                      IllegalAction, MalformedAction, Outcome, Params, ParamSpec, Refusal, RegistrationError, Seat,
                      State, UncountedChance, broken_games, field, load, param, per_seat, refuse, register)
 from .session import Session, SessionFileError, SessionSaveError
+from .check import CheckReport, GameCheckFailed, check_game
 from .testers import tester_link
 from .rulebook import rule_text, rules_page
 from . import bots
 
 __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameType", "State", "field", "param",
            "Refusal", "refuse", "per_seat", "UncountedChance", "DeclarationError", "RegistrationError",
-           "broken_games", "register", "IllegalAction",
+           "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
            "tester_link", "rules_page", "rule_text"]

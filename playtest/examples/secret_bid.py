@@ -365,8 +365,8 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
         if isinstance(action, Stake):
             return (f"{name} {'stakes' if action.on else 'keeps'} their card" if mine
                     else f"{name} changes their order")
-        if isinstance(action, Clear):
-            return f"{name} clears their order"
+        if isinstance(action, Clear):      # another seat's board shows nothing of it: its log says no more
+            return f"{name} clears their order" if mine else f"{name} changes their order"
         if isinstance(action, Withdraw):
             return f"{name} withdraws their order"
         after = self.apply(state, action, check=False)

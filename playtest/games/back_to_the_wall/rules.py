@@ -656,8 +656,8 @@ class BackToTheWall(Game):
                 return f"{name}: {piece}, phase {action.phase}: no direction (it stays)"
             arrow = ARROWS[DIRECTIONS.index(action.direction)] if action.direction in DIRECTIONS else ""
             return f"{name}: {piece}, phase {action.phase}: {action.direction} {arrow}".rstrip()
-        if isinstance(action, Clear):
-            return f"{name} clears their order"
+        if isinstance(action, Clear):       # the others' boards show nothing of it: nor does their log
+            return f"{name} clears their order" if mine else f"{name} changes their order"
         if isinstance(action, Withdraw):
             return f"{name} withdraws their order"
         if not isinstance(action, Submit):

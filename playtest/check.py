@@ -1,0 +1,583 @@
+"""``check_game``: the conformance suite a game must pass, runnable from a notebook cell (a
+readable report) and from pytest (one call per game, failing with the property, the seat and a
+minimal history).
+
+>>> import playtest
+>>> report = playtest.check_game("secret_bid", examples=3, seed=1)
+>>> report.ok, report.failures
+(True, [])
+
+Over random games (chance drawn with a seeded generator) it checks, position by position:
+
+* **json**: a position reads back from its own JSON form;
+* **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
+* **illegal actions are refused**: actions legal elsewhere but not here raise ``IllegalAction``
+  (never another error) and change nothing;
+* **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
+* **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
+* **notation**: no two legal actions share a notation for a viewer;
+* **secrecy** (games with secrets): two positions a seat cannot tell apart (``determinize``)
+  give it the same board, the same choices, the same bot move, and the same ``determinize``;
+  **a log never tells a seat more than its board**: two actions whose results look the same to
+  a seat must read the same to it in the move log (it may tell less: a log line may say only
+  "North gives an order" while the board shows nothing at all);
+* **perfect information**: a game declaring perfect information shows every seat the same board;
+
+and over whole games: **undo/redo** restores every position, **save/load** replays every
+position, and random play **ends** within the game's declared longest game.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, load
+from .kernel.game import _overrides
+
+__all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
+
+PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "seats' lists", "scene",
+              "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
+              "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
+
+
+class GameCheckFailed(AssertionError):
+    """A game failed :func:`check_game`; the message names the property, the seat and the history."""
+
+
+GameCheckFailed.__module__ = "playtest"
+
+
+@dataclass
+class CheckFailure:
+    """One property that failed: where (a minimal history from the start, as notation and as
+    JSON actions you can replay), for which seat, and what was seen."""
+
+    property: str
+    message: str
+    seat: int | None = None
+    history: list[str] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        who = "" if self.seat is None else f" (seat {self.seat})"
+        moves = " / ".join(self.history) if self.history else "the start"
+        return f"{self.property}{who}: {self.message}\n    after {len(self.history)} steps: {moves}"
+
+
+@dataclass
+class CheckReport:
+    """What :func:`check_game` found: ``ok``, the ``failures`` (one per property at most, each at
+    its shortest history), and how many positions and games each property was checked on."""
+
+    game: str
+    params: dict[str, Any]
+    examples: int
+    checked: dict[str, int] = field(default_factory=dict)
+    failures: list[CheckFailure] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when every property held."""
+        return not self.failures
+
+    def assert_ok(self) -> None:
+        """Raise :class:`GameCheckFailed` naming every failed property (for pytest)."""
+        if self.failures:
+            raise GameCheckFailed(str(self))
+
+    def __str__(self) -> str:
+        head = (f"check_game({self.game!r}): {'every property holds' if self.ok else f'{len(self.failures)} failed'}"
+                f" over {self.examples} random games")
+        lines = [head]
+        for name in PROPERTIES:
+            if name in self.checked:
+                failed = [f for f in self.failures if f.property == name]
+                lines.append(f"  {'FAIL' if failed else 'ok  '} {name} ({self.checked[name]} checks)")
+        lines += [str(f) for f in self.failures]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        # every text here comes from the game (names, notation, messages): escaped, never live HTML
+        rows = []
+        for name in PROPERTIES:
+            if name not in self.checked:
+                continue
+            failed = [f for f in self.failures if f.property == name]
+            mark = "&#x2717;" if failed else "&#x2713;"
+            colour = "#b03a2e" if failed else "#1e8449"
+            detail = "<br>".join(html.escape(str(f)).replace("\n", "<br>") for f in failed)
+            rows.append(f"<tr><td style='color:{colour}'>{mark}</td><td>{html.escape(name)}</td>"
+                        f"<td>{self.checked[name]}</td><td style='text-align:left'>{detail}</td></tr>")
+        title = html.escape(f"check_game({self.game!r}) over {self.examples} random games: "
+                            + ("every property holds" if self.ok else f"{len(self.failures)} failed"))
+        return (f"<div><b>{title}</b><table><tr><th></th><th>property</th><th>checks</th><th></th></tr>"
+                + "".join(rows) + "</table></div>")
+
+
+class _Stop(Exception):
+    """A property failed; carries the failure (internal)."""
+
+    def __init__(self, failure: CheckFailure):
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 20, seed: int = 0,
+               max_steps: int | None = None, positions: int = 40, **params: Any) -> CheckReport:
+    """Run the conformance suite (module docstring) on a game over ``examples`` random games.
+
+    ``game_or_name`` is a game, its class, or a registered name (``params`` then set its
+    parameters). Every game is played to its end; the position properties are checked at
+    ``positions`` positions of each (the first ones and an even spread of the rest). Returns a :class:`CheckReport` (it displays as a table in a notebook); call
+    ``.assert_ok()`` in a test. The game's own errors become failures naming the property and a
+    minimal history, never a traceback from inside the kit.
+    """
+    if isinstance(game_or_name, str):
+        game = load(game_or_name, **params)
+    elif isinstance(game_or_name, type) and issubclass(game_or_name, Game):
+        game = game_or_name(**params)
+    elif isinstance(game_or_name, Game):
+        game = game_or_name.with_params(**params) if params else game_or_name
+    else:
+        raise ValueError(f"check_game takes a game, a game class or a game's name, not {type(game_or_name).__name__}")
+    if type(examples) is not int or examples < 1:
+        raise ValueError(f"examples must be a whole number of at least 1, not {examples!r}")
+    cap = max_steps or (game.game_type.max_length if game.game_type and game.game_type.max_length else 20_000)
+    report = CheckReport(game.name, game.params.to_json(), examples)
+    failed: dict[str, CheckFailure] = {}
+    rng = random.Random(seed)
+    histories = []
+    for example in range(examples):
+        histories.append(_random_history(game, random.Random(rng.random()), cap, report, failed))
+        _count(report, "plays")
+    seen_legal = [a for actions, _ in histories for state in _states(game, actions)[::7] for a in _legal(game, state)[:20]]
+    checkers: list[Callable[..., None]] = [_json, _listed_accepted, _seats_lists, _scene, _notation]
+    if game.has_secrets:
+        checkers += [_secrecy, _log]
+    elif game.game_type is not None and not game.game_type.secret:
+        checkers.append(_perfect)
+    for actions, _ in histories:
+        states = _states(game, actions)
+        for index in _spread(len(states), positions):
+            state = states[index]
+            for checker in checkers + [_illegal_refused]:
+                try:
+                    checker(game, state, report, random.Random(index), seen_legal)
+                except _Stop as stop:
+                    first, failure = _earliest(checker, game, states, index, stop.failure, seen_legal)
+                    failure.history, failure.actions = _written(game, states, actions[:first])
+                    _keep(failed, failure)
+                except Exception as exc:       # the game itself raised: that is a failure to report
+                    name = getattr(checker, "property", checker.__name__)
+                    failure = CheckFailure(name, f"the game raised {_one_line(exc)}")
+                    failure.history, failure.actions = _written(game, states, actions[:index])
+                    _keep(failed, failure)
+        for checker in (_undo_redo, _save_load):
+            try:
+                checker(game, actions, report)
+            except _Stop as stop:
+                stop.failure.history, stop.failure.actions = _written(game, states, actions)
+                _keep(failed, stop.failure)
+            except Exception as exc:
+                failure = CheckFailure(getattr(checker, "property", ""), f"raised {_one_line(exc)}")
+                failure.history, failure.actions = _written(game, states, actions)
+                _keep(failed, failure)
+    report.failures = sorted(failed.values(), key=lambda f: PROPERTIES.index(f.property)
+                             if f.property in PROPERTIES else 99)
+    return report
+
+
+def _earliest(checker: Callable[..., None], game: Game[Any, Any, Any], states: list[Any], index: int,
+              failure: CheckFailure, seen: list[Any], seconds: float = 10.0) -> tuple[int, CheckFailure]:
+    """The first position of the game (before ``index``) where ``checker`` fails too: the
+    shortest history to show (looked for within ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    scratch = CheckReport("", {}, 0)
+    for earlier in range(index):
+        if time.monotonic() > deadline:
+            break
+        try:
+            checker(game, states[earlier], scratch, random.Random(earlier), seen)
+        except _Stop as stop:
+            if stop.failure.property == failure.property:
+                return earlier, stop.failure
+        except Exception:
+            continue
+    return index, failure
+
+
+def _spread(count: int, most: int) -> list[int]:
+    """At most ``most`` indices of ``range(count)``: the first ten, then evenly spread, the last included."""
+    if count <= most:
+        return list(range(count))
+    head = list(range(min(10, most)))
+    rest = most - len(head)
+    step = (count - 1 - head[-1]) / rest
+    return head + sorted({head[-1] + round(step * (k + 1)) for k in range(rest)})
+
+
+def _keep(failed: dict[str, CheckFailure], failure: CheckFailure) -> None:
+    """One failure per property: the one with the shortest history."""
+    known = failed.get(failure.property)
+    if known is None or len(failure.history) < len(known.history):
+        failed[failure.property] = failure
+
+
+def _one_line(exc: BaseException) -> str:
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    at = f" at {Path(where.filename).name}:{where.lineno}" if where else ""
+    return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
+
+
+def _count(report: CheckReport, name: str, n: int = 1) -> None:
+    report.checked[name] = report.checked.get(name, 0) + n
+
+
+def _legal(game: Game[Any, Any, Any], state: Any) -> list[Any]:
+    mover = game.to_move(state)
+    if mover is None or mover == CHANCE:
+        return []
+    return list(game.legal_actions(state))
+
+
+def _states(game: Game[Any, Any, Any], actions: list[Any]) -> list[Any]:
+    states = [game.initial_state()]
+    for action in actions:
+        states.append(game.apply(states[-1], action, check=False))
+    return states
+
+
+def _written(game: Game[Any, Any, Any], states: list[Any], actions: list[Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    words = []
+    for state, action in zip(states, actions):
+        try:
+            words.append(game.notation(state, action, None))
+        except Exception:
+            words.append(str(action))
+    return words, [a.to_json() for a in actions]
+
+
+def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, report: CheckReport,
+                    failed: dict[str, CheckFailure]) -> tuple[list[Any], Any]:
+    state = game.initial_state()
+    actions: list[Any] = []
+    for _ in range(cap):
+        try:
+            mover = game.to_move(state)
+            if mover is None:
+                _count(report, "ends")
+                return actions, state
+            if mover == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                action = outcomes.sample(rng) if isinstance(outcomes, UncountedChance) else _draw(outcomes, rng)
+            else:
+                legal = game.legal_actions(state)
+                if not legal:
+                    raise _Stop(CheckFailure("ends", f"nobody can move, yet the game is not over "
+                                                     f"({game.describe_state(state)})"))
+                action = rng.choice(legal)
+            try:
+                state = game.apply(state, action)
+            except IllegalAction as exc:
+                raise _Stop(CheckFailure("listed actions are accepted",
+                                         f"legal_actions lists {action} but apply refuses it: {exc}")) from None
+        except _Stop as stop:
+            stop.failure.history, stop.failure.actions = _written(game, _states(game, actions), actions)
+            _keep(failed, stop.failure)
+            return actions, state
+        except Exception as exc:        # the game's own code raised while playing: a failure, not a traceback
+            history, written = _written(game, _states(game, actions), actions)
+            _keep(failed, CheckFailure("plays", f"the game raised {_one_line(exc)}", None, history, written))
+            return actions, state
+        actions.append(action)
+    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps "
+                                        f"(declare GameType(max_length=...) if the rules bound it)"))
+    return actions, state
+
+
+def _draw(outcomes: list[tuple[Any, float]], rng: random.Random) -> Any:
+    x, total = rng.random(), 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if x < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+# ------------------------------------------------------------------ position properties
+
+def _json(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
+    if not (_overrides(type(game), "state_from_json") or game.state_type is not None) or not hasattr(state, "to_json"):
+        return
+    _count(report, "json")
+    data = json.loads(json.dumps(state.to_json()))
+    back = game.state_from_json(data)
+    if back != state:
+        raise _Stop(CheckFailure("json", "the position does not read back from its own JSON form"))
+
+
+_json.property = "json"  # type: ignore[attr-defined]
+
+
+def _listed_accepted(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+                     seen: list[Any]) -> None:
+    legal = _legal(game, state)
+    for action in _sample(legal, 12, rng):
+        _count(report, "listed actions are accepted")
+        try:
+            game.apply(state, action)
+        except IllegalAction as exc:
+            raise _Stop(CheckFailure("listed actions are accepted",
+                                     f"legal_actions lists {action} but apply refuses it: {exc}")) from None
+
+
+_listed_accepted.property = "listed actions are accepted"  # type: ignore[attr-defined]
+
+
+def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+                     seen: list[Any]) -> None:
+    if game.to_move(state) in (None, CHANCE):
+        return
+    legal = set(_legal(game, state))
+    before = json.dumps(state.to_json(), sort_keys=True) if hasattr(state, "to_json") else None
+    for action in _sample([a for a in seen if a not in legal], 8, rng):
+        _count(report, "illegal actions are refused")
+        try:
+            game.apply(state, action)
+        except IllegalAction:
+            pass
+        except Exception as exc:
+            raise _Stop(CheckFailure("illegal actions are refused",
+                                     f"{action} is not legal here, and apply raised {_one_line(exc)} "
+                                     f"instead of IllegalAction")) from None
+        else:
+            raise _Stop(CheckFailure("illegal actions are refused",
+                                     f"{action} is not listed by legal_actions, but apply accepts it"))
+        if before is not None and json.dumps(state.to_json(), sort_keys=True) != before:
+            raise _Stop(CheckFailure("illegal actions are refused", f"refusing {action} changed the position"))
+
+
+_illegal_refused.property = "illegal actions are refused"  # type: ignore[attr-defined]
+
+
+def _seats_lists(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+                 seen: list[Any]) -> None:
+    mover = game.to_move(state)
+    if mover is None or mover == CHANCE:
+        return
+    everyone = set(game.legal_actions(state))
+    for seat in range(len(game.seats())):
+        _count(report, "seats' lists")
+        own = game.legal_actions(state, seat)
+        if mover != SIMULTANEOUS and seat != mover and own:
+            raise _Stop(CheckFailure("seats' lists", f"it is seat {mover}'s turn, but seat {seat} is offered "
+                                                     f"{own[0]}", seat))
+        stray = [a for a in own if a not in everyone or game.seat_of(state, a) != seat]
+        if stray:
+            raise _Stop(CheckFailure("seats' lists", f"seat {seat} is offered {stray[0]}, which is not its own "
+                                                     f"legal action", seat))
+
+
+_seats_lists.property = "seats' lists"  # type: ignore[attr-defined]
+
+
+def _viewers(game: Game[Any, Any, Any], state: Any) -> list[tuple[int | None, list[Any]]]:
+    mover = game.to_move(state)
+    if mover in (None, CHANCE) or (mover != SIMULTANEOUS and not game.has_secrets):
+        return [(None, game.legal_actions(state) if mover not in (None, CHANCE) else [])]
+    return [(seat, game.legal_actions(state, seat)) for seat in range(len(game.seats()))] + [(None, [])]
+
+
+def _options(scene: dict[str, Any]) -> set[str]:
+    options = [o for opts in scene.get("moves", {}).values() for o in opts]
+    options += [o for targets in scene.get("selects", {}).values() for opts in targets.values() for o in opts]
+    options += scene.get("buttons", [])
+    return {json.dumps(o["action"], sort_keys=True) for o in options}
+
+
+def _scene(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
+    if not _overrides(type(game), "view"):
+        return
+    for viewer, actions in _viewers(game, state):
+        _count(report, "scene")
+        scene = game.view(state, viewer)
+        json.dumps(scene)
+        offered = _options(scene)
+        legal = {json.dumps(a.to_json(), sort_keys=True) for a in actions}
+        if offered != legal:
+            extra = sorted(offered - legal)[:1]
+            missing = sorted(legal - offered)[:1]
+            what = f"offers {extra[0]}, which is not legal" if extra else f"does not offer the legal {missing[0]}"
+            raise _Stop(CheckFailure("scene", f"the board {what}", viewer))
+        for action in actions:
+            if game.action_from_json(json.loads(json.dumps(action.to_json()))) != action:
+                raise _Stop(CheckFailure("scene", f"{action}'s JSON does not read back as the same action", viewer))
+        ids = [item["id"] for item in scene.get("items", []) if "id" in item]
+        if len(ids) != len(set(ids)):
+            raise _Stop(CheckFailure("scene", "two items of the board share an id", viewer))
+
+
+_scene.property = "scene"  # type: ignore[attr-defined]
+
+
+def _notation(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+              seen: list[Any]) -> None:
+    for viewer, actions in _viewers(game, state):
+        _count(report, "notation")
+        written = [game.notation(state, action, viewer) for action in actions]
+        if len(set(written)) != len(written):
+            twice = next(w for w in written if written.count(w) > 1)
+            raise _Stop(CheckFailure("notation", f"two legal actions are both written {twice!r}", viewer))
+
+
+_notation.property = "notation"  # type: ignore[attr-defined]
+
+
+def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+             seen: list[Any]) -> None:
+    from .bots import RandomBot, choose_for
+    for seat in range(len(game.seats())):
+        other = game.determinize(state, seat, random.Random(rng.random()))
+        _count(report, "secrecy: board")
+        if _overrides(type(game), "view") and game.view(state, seat) != game.view(other, seat):
+            raise _Stop(CheckFailure("secrecy: board", "two positions this seat cannot tell apart look different "
+                                                       "on its board: it shows something the seat may not know", seat))
+        _count(report, "secrecy: choices")
+        if game.legal_actions(state, seat) != game.legal_actions(other, seat):
+            raise _Stop(CheckFailure("secrecy: choices", "two positions this seat cannot tell apart offer it "
+                                                         "different actions", seat))
+        _count(report, "secrecy: determinize")
+        if game.determinize(state, seat, random.Random(1)) != game.determinize(other, seat, random.Random(1)):
+            raise _Stop(CheckFailure("secrecy: determinize", "determinize depends on what the seat may not see",
+                                     seat))
+        mover = game.to_move(state)
+        if mover == seat or (mover == SIMULTANEOUS and game.legal_actions(state, seat)):
+            _count(report, "secrecy: bots")
+            choices = [choose_for(RandomBot(seed=2), game, s, seat, random.Random(3)) for s in (state, other)]
+            if choices[0] != choices[1]:
+                raise _Stop(CheckFailure("secrecy: bots", "a bot chose differently in two positions its seat "
+                                                          "cannot tell apart", seat))
+
+
+_secrecy.property = "secrecy: board"  # type: ignore[attr-defined]
+
+
+def _log(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
+    """A log never tells a seat more than its board: two actions (of one actor, or two chance
+    results) whose results look the same to a seat read the same to it."""
+    mover = game.to_move(state)
+    if mover is None:
+        return
+    if mover == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        if isinstance(outcomes, UncountedChance):
+            return
+        actions = [a for a, _ in outcomes][:16]
+    else:
+        actions = _sample(_legal(game, state), 10, rng)
+    afters = {}
+    for action in actions:
+        afters[action] = game.apply(state, action, check=False)
+    for seat in range(len(game.seats())):
+        groups: dict[str, list[Any]] = {}
+        for action in actions:
+            if mover != CHANCE and game.seat_of(state, action) == seat:
+                continue
+            after = afters[action]
+            key = json.dumps([game.view(after, seat) if _overrides(type(game), "view") else None,
+                              [a.to_json() for a in game.legal_actions(after, seat)]
+                              if game.to_move(after) not in (None, CHANCE) else []], sort_keys=True)
+            groups.setdefault(key + f"|{game.seat_of(state, action)}", []).append(action)
+        for group in groups.values():
+            _count(report, "secrecy: log")
+            written = {game.notation(state, action, seat) for action in group}
+            if len(written) > 1:
+                shown = sorted(written)[:2]
+                raise _Stop(CheckFailure("secrecy: log", f"the move log tells this seat more than its board: "
+                                                         f"{shown[0]!r} and {shown[1]!r} look the same on its board",
+                                         seat))
+
+
+_log.property = "secrecy: log"  # type: ignore[attr-defined]
+
+
+def _perfect(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+             seen: list[Any]) -> None:
+    """A game that declares perfect information shows every seat the same board items."""
+    if not _overrides(type(game), "view"):
+        return
+    _count(report, "perfect information")
+    table = _shown_items(game.view(state, None))
+    for seat in range(len(game.seats())):
+        if _shown_items(game.view(state, seat)) != table:
+            raise _Stop(CheckFailure("perfect information", "the game declares perfect information, but this "
+                                                            "seat's board shows other things than the table's: "
+                                                            "declare GameType(information='imperfect')", seat))
+
+
+_perfect.property = "perfect information"  # type: ignore[attr-defined]
+
+
+def _shown_items(scene: dict[str, Any]) -> list[Any]:
+    keep = ("kind", "board", "at", "text", "fill", "shape", "color", "label", "title")
+    return [{k: item.get(k) for k in keep} for item in scene.get("items", [])]
+
+
+def _sample(items: list[Any], k: int, rng: random.Random) -> list[Any]:
+    return items if len(items) <= k else rng.sample(items, k)
+
+
+# ------------------------------------------------------------------ whole-game properties
+
+def _undo_redo(game: Game[Any, Any, Any], actions: list[Any], report: CheckReport) -> None:
+    from .session import Session
+    session = Session(game, seed=0, auto_chance=False)
+    states = [session.state]
+    for action in actions:
+        session.play(action)
+        states.append(session.state)
+    for back in range(len(actions), 0, -1):
+        session.undo()
+        _count(report, "undo/redo")
+        if session.state != states[back - 1]:
+            raise _Stop(CheckFailure("undo/redo", f"undo from move {back} does not give back the position before it"))
+    for forward in range(1, len(actions) + 1):
+        session.redo()
+        if session.state != states[forward]:
+            raise _Stop(CheckFailure("undo/redo", f"redo to move {forward} does not give back its position"))
+
+
+_undo_redo.property = "undo/redo"  # type: ignore[attr-defined]
+
+
+def _save_load(game: Game[Any, Any, Any], actions: list[Any], report: CheckReport) -> None:
+    from .session import Session
+    session = Session(game, seed=0, auto_chance=False)
+    for action in actions:
+        session.play(action)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "check.playtest.json"
+        session.save(path)
+        loaded = Session.load(path)
+    _count(report, "save/load")
+    if loaded.line() != session.line() or any(loaded.position(n) != session.position(n) for n in session.line()):
+        raise _Stop(CheckFailure("save/load", "a saved session does not load back to the same positions"))
+
+
+_save_load.property = "save/load"  # type: ignore[attr-defined]
+
+
+def _unused(*_: Iterable[Any]) -> None:
+    """(keeps linters quiet about re-exported helpers)"""

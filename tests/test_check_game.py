@@ -1,0 +1,100 @@
+"""``playtest.check_game``: every registered game (taken from the registry) passes it, and each of
+the ways a secret leaked silently before the kernel is now caught, naming the property, the seat
+and a minimal history (issues 22 and 23)."""
+
+from __future__ import annotations
+
+import pytest
+
+import playtest
+from playtest import GameCheckFailed, Refusal, check_game
+from playtest.examples.secret_bid import Deal, SecretBid
+from playtest.kernel.registry import _REGISTRY, _UNLISTED
+
+#: every game the registry holds at collection time: the kit's, the examples, installed ones
+REGISTERED = sorted(name for name in playtest.games() + sorted(_UNLISTED) if not name.startswith(("kernel_", "main_")))
+#: random games and positions checked per game: the long games get fewer (a Back to the Wall game
+#: is ~3,000 steps of order parts); every game is still played to its end
+BUDGET = {"back_to_the_wall": (1, 12), "corner_rush": (2, 20), "then_there_was_one": (2, 20)}
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_every_registered_game_passes_check_game(name):
+    examples, positions = BUDGET.get(name, (4, 25))
+    check_game(name, examples=examples, seed=1, positions=positions).assert_ok()
+
+
+class CardInTheLog(SecretBid):
+    """The leak of a move log that prints a hidden card to every seat."""
+
+    def notation(self, state, action, viewer=None):
+        if isinstance(action, Deal):
+            return f"{self._name(action.seat)} is dealt a {action.card}"
+        return super().notation(state, action, viewer)
+
+
+class CardInTheTooltip(SecretBid):
+    """The leak of a board tooltip that names a hidden card."""
+
+    def view(self, state, seat=None):
+        scene = super().view(state, seat)
+        for item in scene["items"]:
+            if item.get("title", "").endswith("(face down)"):
+                card = state.cards[int(item["id"].split(",")[1])]          # cell:0,<seat>
+                item["title"] += f" it is a {card}"
+        return scene
+
+
+def test_a_log_that_prints_a_hidden_card_fails_check_game():
+    report = check_game(CardInTheLog(), examples=2, seed=3)
+    assert not report.ok and [f.property for f in report.failures] == ["secrecy: log"]
+    failure = report.failures[0]
+    assert failure.seat is not None and "is dealt a" in failure.message
+    assert len(failure.history) <= 3                      # the die, then the deal: a minimal history
+    with pytest.raises(GameCheckFailed, match="secrecy: log"):
+        report.assert_ok()
+
+
+def test_a_tooltip_that_names_a_hidden_card_fails_check_game():
+    report = check_game(CardInTheTooltip(), examples=2, seed=3)
+    assert "secrecy: board" in [f.property for f in report.failures]
+
+
+def test_a_game_that_raises_is_reported_not_a_traceback():
+    class Broken(SecretBid):
+        def why_not(self, state, action, seat):
+            if getattr(action, "amount", 0) == 2:
+                raise ZeroDivisionError("a bug in the rules")
+            return super().why_not(state, action, seat)
+    report = check_game(Broken(), examples=1)
+    assert not report.ok and any("ZeroDivisionError: a bug in the rules" in f.message for f in report.failures)
+
+
+def test_a_legal_action_apply_refuses_is_caught():
+    class Stingy(SecretBid):
+        def effect(self, state, action):
+            if getattr(action, "amount", None) == 3:
+                raise playtest.IllegalAction("no bids of three")
+            return super().effect(state, action)
+    report = check_game(Stingy(), examples=2)
+    assert "listed actions are accepted" in [f.property for f in report.failures]
+
+
+def test_the_report_reads_in_a_notebook_and_escapes_what_the_game_says():
+    class Shouty(CardInTheLog):
+        def notation(self, state, action, viewer=None):
+            return "<script>alert(1)</script> " + super().notation(state, action, viewer)
+    report = check_game(Shouty(), examples=1, seed=3)
+    page = report._repr_html_()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert str(report).startswith("check_game('secret_bid'): 1 failed")
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match="examples must be a whole number"):
+        check_game("secret_bid", examples=0)
+    with pytest.raises(ValueError, match="check_game takes a game"):
+        check_game(42)
+    with pytest.raises(ValueError, match="unknown game"):
+        check_game("no_such_game")
+    _ = (_REGISTRY, Refusal)
