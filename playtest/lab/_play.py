@@ -9,6 +9,9 @@ seed, the index and the seat. Which worker plays which game changes nothing.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -199,6 +202,30 @@ class _Bound:
 def play_chunk(job: Job, indices: list[int]) -> list[dict[str, Any]]:
     """The rows of some games of ``job`` (what a worker runs)."""
     return [play_one(job, i) for i in indices]
+
+
+_SHIPPED: dict[bytes, Any] = {}
+
+
+def ship(jobs: Any) -> bytes:
+    """``jobs`` as bytes a worker can read whatever its start method: classes that a worker could
+    not import (a game or bot defined in a notebook cell or a script's ``__main__``) travel by
+    value with cloudpickle, everything importable by reference. Plain pickle without cloudpickle."""
+    try:
+        import cloudpickle
+    except ImportError:          # pragma: no cover (cloudpickle comes with the lab extra's dask)
+        return pickle.dumps(jobs)
+    return cloudpickle.dumps(jobs)  # type: ignore[no-any-return]
+
+
+def play_shipped(payload: bytes, job: int, indices: list[int]) -> list[dict[str, Any]]:
+    """The rows of some games of job ``job`` of ``payload`` (from :func:`ship`), read once per worker."""
+    key = hashlib.sha1(payload).digest()
+    jobs = _SHIPPED.get(key)
+    if jobs is None:
+        _SHIPPED.clear()
+        jobs = _SHIPPED[key] = pickle.loads(payload)
+    return play_chunk(jobs[job], indices)
 
 
 def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,

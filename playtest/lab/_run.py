@@ -7,13 +7,12 @@ with its index, so the table of games is the same whatever ran it.
 from __future__ import annotations
 
 import os
-import pickle
 import time
 import warnings
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from ._play import Job, play_chunk, play_one
+from ._play import Job, play_one, play_shipped, ship
 
 __all__ = ["run_jobs"]
 
@@ -74,10 +73,10 @@ def _run_default(jobs: list[Job], games: int, rows: list[list[Any]], bar: Any) -
     cores = os.cpu_count() or 1
     if left and cores > 1 and (time.perf_counter() - started) * left > LOCAL_SECONDS:
         try:
-            pickle.dumps(jobs)
-        except Exception as err:  # a lambda, a class defined in a function: play here instead
-            warnings.warn(f"playing every game in this process: the game or bots do not pickle ({err}); "
-                          "define bots at module level or give them by name to use every core", stacklevel=4)
+            ship(jobs)
+        except Exception as err:  # something no pickler can ship (an open file, a lock): play here instead
+            warnings.warn(f"playing every game in this process: the game or bots cannot be sent to other "
+                          f"processes ({str(err)[:200]})", stacklevel=4)
         else:
             workers = min(cores, left)
             size = max(1, -(-games // (workers * 4)))
@@ -97,7 +96,8 @@ def _run_default(jobs: list[Job], games: int, rows: list[list[Any]], bar: Any) -
 
 def _run_on(executor: Executor, jobs: list[Job], tasks: list[tuple[int, list[int]]],
             rows: list[list[Any]], bar: Any) -> None:
-    futures = {executor.submit(play_chunk, jobs[j], chunk): (j, chunk) for j, chunk in tasks}
+    payload = ship(jobs)          # games and bots from a notebook cell travel by value: any start method
+    futures = {executor.submit(play_shipped, payload, j, chunk): (j, chunk) for j, chunk in tasks}
     try:
         for future in as_completed(futures):
             j, chunk = futures[future]
