@@ -64,7 +64,8 @@ class _Node:
 
 def returns(game: Game, state: Any, running_scores: Any = None) -> list[float]:
     """Every seat's result in ``[0, 1]``: 1 for a winner (each member of a winning team),
-    0 for a loser, 0.5 for everyone in a draw.
+    0 for a loser, 0.5 for everyone in a draw; a game that pays out (``Outcome.payoffs``:
+    chips, points) gives each seat its payoff's place in the game's ``returns_range()``.
 
     A game that is not over (a rollout cut short) counts as a draw, unless
     ``running_scores(state)`` gives the seats' scores as things stand: then each
@@ -80,6 +81,10 @@ def returns(game: Game, state: Any, running_scores: Any = None) -> list[float]:
     n = len(game.seats())
     if game.to_move(state) is None:
         outcome = game.outcome(state)
+        if outcome is not None and outcome.payoffs is not None:      # chips, points: how much, not only who
+            low, high = game.returns_range()
+            span = (high - low) or 1.0
+            return [min(1.0, max(0.0, (float(p) - low) / span)) for p in outcome.payoffs]
         if outcome is not None and outcome.winners:
             won = set(outcome.winners)
             return [1.0 if s in won else 0.0 for s in range(n)]

@@ -449,6 +449,11 @@ class Game(Generic[P, S, A]):
             return None
         return outcome.returns(len(self.seats()))
 
+    def returns_range(self) -> tuple[float, float]:
+        """The lowest and highest payoff a seat can get (``Outcome.payoffs``), for these parameters;
+        the search bot scales payoffs by it. Default ``(-1, 1)``: games that only name winners."""
+        return (-1.0, 1.0)
+
     def running_scores(self, state: S) -> "tuple[float, ...] | None":
         """Who is ahead as things stand: one finite number per seat, in seat order, higher is
         closer to winning by the game's own win condition (as these parameters set it), or
