@@ -302,6 +302,9 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             _keep(failed, CheckFailure("plays", f"the game raised {_one_line(exc)}", None, history, written))
             return actions, state
         actions.append(action)
+    if game.to_move(state) is None:
+        _count(report, "ends")
+        return actions, state
     _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps "
                                         f"(declare GameType(max_length=...) if the rules bound it)"))
     return actions, state

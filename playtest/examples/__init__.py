@@ -1,8 +1,13 @@
 """Worked examples of the game protocol: unlisted games (``playtest.games()`` leaves them out),
 loadable by name once this package is imported (``playtest.load`` imports it).
 
-* :mod:`playtest.examples.secret_bid`: Secret Bid, the game of ``docs/adding_a_game.md``;
-  it uses chance, secrets, simultaneous orders and playback, so the core's tests run on it.
+* :mod:`.tic_tac_toe` (25 lines with its board), :mod:`.connect_four` (``cols``, ``rows`` and
+  ``connect`` as parameters), :mod:`.kuhn_poker` (chance deals, hidden cards, chip payoffs) and
+  :mod:`.goofspiel` (secret simultaneous bids): the games of ``docs/adding_a_game.md`` and
+  ``notebooks/your_own_game.ipynb``, each as a designer would write it in a notebook cell;
+* :mod:`.secret_bid`: Secret Bid, a game that uses every part of the protocol (chance with a
+  distribution, hidden cards, simultaneous orders built part by part, playback), so the core's
+  tests run on it.
 """
 
-from . import secret_bid  # noqa: F401  (registers the game, unlisted)
+from . import connect_four, goofspiel, kuhn_poker, secret_bid, tic_tac_toe  # noqa: F401  (they register, unlisted)
