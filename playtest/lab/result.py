@@ -224,16 +224,9 @@ class SimulationResult:
                     for r in self.rows()] + [("draw rate", "", f"{self.draw_rate:.0%}", "")]
         lines = []
         for row in self.summary().itertuples():
-            if row.metric in ("game length", "lead changes", "branching factor"):
-                shown = lambda x: "–" if math.isnan(x) else f"{x:.1f}"  # noqa: E731
-            elif row.metric == "decisiveness":                          # a score from 0 to 1, not a share
-                shown = lambda x: "–" if math.isnan(x) else f"{x:.2f}"  # noqa: E731
-            else:
-                signed = row.metric == "first-player advantage"
-                shown = lambda x, signed=signed: "–" if math.isnan(x) else (  # noqa: E731
-                    f"{x:+.0%}" if signed else f"{x:.0%}")
-            interval = "" if math.isnan(row.low) else f"{shown(row.low)} to {shown(row.high)}"
-            lines.append((row.metric, row.who, shown(row.value), interval))
+            metric = str(row.metric)
+            interval = "" if math.isnan(row.low) else f"{shown(metric, row.low)} to {shown(metric, row.high)}"
+            lines.append((metric, str(row.who), shown(metric, row.value), interval))
         return lines
 
     def _notes(self, lines: list[tuple[str, str, str, str]]) -> list[tuple[str, str]]:
@@ -270,3 +263,19 @@ def _values(column: Any) -> list[Any]:
     import pandas as pd
     return [None if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v
             for v in column.tolist()]
+
+
+def shown(metric: str, value: float) -> str:
+    """A value of ``metric`` as the lab writes it: shares as percentages (the first-player advantage
+    signed), decisiveness (a score from 0 to 1) with two decimals, counts and means with one.
+
+    >>> shown("win rate", 0.25), shown("first-player advantage", 0.05), shown("decisiveness", 0.5)
+    ('25%', '+5%', '0.50')
+    """
+    if value is None or math.isnan(value):
+        return "–"
+    if metric in ("game length", "lead changes", "branching factor"):
+        return f"{value:.1f}"
+    if metric == "decisiveness":
+        return f"{value:.2f}"
+    return f"{value:+.0%}" if metric == "first-player advantage" else f"{value:.0%}"

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 from ..rules import Game
 from ._play import BotSpec, Job, seat_bots
 from ._run import run_jobs
-from .result import SimulationResult
+from .result import SimulationResult, shown
 from .simulation import check_count, resolve_game, run_seed
 from .tables import MEANINGS, notes_for
 
@@ -264,14 +264,6 @@ class SweepResult:
 
 def _with_interval(metric: str, value: float, low: float, high: float) -> str:
     """``value (low–high)`` as the lab writes ``metric``: shares as percentages, counts with a decimal."""
-    if value is None or math.isnan(value):
-        return "–"
-    if metric in ("game length", "lead changes", "branching factor"):
-        shown = "{:.1f}"
-    elif metric == "decisiveness":
-        shown = "{:.2f}"
-    else:
-        shown = "{:+.0%}" if metric == "first-player advantage" else "{:.0%}"
-    if low is None or math.isnan(low):
-        return shown.format(value)
-    return f"{shown.format(value)} ({shown.format(low)}–{shown.format(high)})"
+    if low is None or value is None or math.isnan(low) or math.isnan(value):
+        return shown(metric, value)
+    return f"{shown(metric, value)} ({shown(metric, low)}–{shown(metric, high)})"
