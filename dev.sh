@@ -19,6 +19,11 @@ setup() {
     "$venv/bin/python" -m pip install --quiet -e ".[lab,test]"
     touch "$stamp"
   fi
+  # JupyterLab autosaves outputs into the notebooks: git stores them without (.gitattributes names the filter)
+  if command -v git >/dev/null && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+     [ "$(git config filter.notebook-outputs.clean || true)" != "python3 tools/strip_notebook_outputs.py" ]; then
+    python3 tools/strip_notebook_outputs.py --install
+  fi
 }
 
 case "${1:-}" in

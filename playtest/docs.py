@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .rules import ParamSpec, game_class, games, show_value
 
-__all__ = ["parameter_table", "games_markdown"]
+__all__ = ["parameter_table", "games_markdown", "games_list"]
 
 _SOURCE = {"seed": "seed text", "public": "public material", "assumed": "assumed"}
 
@@ -50,6 +50,30 @@ def games_markdown() -> str:
         cls = game_class(name)
         parts.append(f"### {cls.title} (`playtest.load(\"{name}\")`)\n\n{cls.credit}\n\n{parameter_table(name)}\n")
     return _Markdown("\n".join(parts))
+
+
+def _players(name: str) -> str:
+    spec = {s.name: s for s in game_class(name).Params.specs()}.get("num_players")
+    if spec is not None and spec.min is not None and spec.max is not None and spec.min != spec.max:
+        return f"{spec.min}–{spec.max} players"
+    return f"{len(game_class(name)().seats())} players"
+
+
+def games_list(link: str | None = None) -> str:
+    """A Markdown list of the games (from the registry): each one's title, what it is, how many play,
+    and its numbered rules page. ``link`` (``"{name}.ipynb"``) makes each title a link.
+
+    >>> print(games_list().splitlines()[2])
+    * **Eat Thyself**: kings eat their own pawns around a ring; one piece left wins (2–3 players). Rules: `playtest.rules_page("eat_thyself")`.
+    """
+    lines = []
+    for name in games():
+        cls = game_class(name)
+        title = f"[{cls.title}]({link.format(name=name)})" if link else cls.title
+        what = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        what = what.removeprefix(f"{cls.title}:").strip().rstrip(".")
+        lines.append(f"* **{title}**: {what} ({_players(name)}). Rules: `playtest.rules_page(\"{name}\")`.")
+    return _Markdown("\n".join(lines))
 
 
 START, END = "<!-- games:start -->", "<!-- games:end -->"

@@ -5,11 +5,14 @@ the game's rules page (``playtest/rules_pages/<game>.md``, shipped with the
 package) has a heading for every such number, written in the kit's own words
 and quoting the seed text where it matters. ``A.1 §n`` numbers are the rules
 proper, ``An`` the gaps in the seed text and the reading the kit takes (a
-parameter each).
+parameter each, named in the rule's text). Every registered game has a page,
+the unlisted worked example of the guide too (``secret_bid``, rules ``SB1`` ...).
 
 >>> import playtest
 >>> print(playtest.rule_text("then_there_was_one", "A.1 §14.3").splitlines()[0])
 A.1 §14.3 Clearance from tokens
+>>> print(playtest.rule_text("corner_rush", "D14").splitlines()[0])
+D14 The move after a won challenge
 >>> cited_rules("a wall may not lie on an edge of a token's tile (c4|c5) (rule A.1 §14.3)")
 ['A.1 §14.3']
 >>> playtest.rule_text("eat_thyself", "E99")
@@ -28,8 +31,8 @@ from typing import Any
 
 __all__ = ["Rule", "rules_page", "rule", "rule_text", "rule_ids", "cited_rules", "explain"]
 
-#: a rule number: ``A.1``, ``A.1 §14``, ``A.1 §14.1`` or ``A7``
-_ID = r"[A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+)"
+#: a rule number: ``A.1``, ``A.1 §14``, ``A.1 §14.1`` or ``A7`` (a game may use up to three capitals: ``SB3``)
+_ID = r"[A-Z]{1,3}(?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+)"
 _HEADING = re.compile(rf"^(#{{2,4}}) ({_ID})(?: (.*))?$")
 _CITED = re.compile(rf"\brule ({_ID})")
 

@@ -35,3 +35,26 @@ def test_the_adding_a_game_guide_runs():
     guide = README.parent / "docs" / "adding_a_game.md"
     result = doctest.testfile(str(guide), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 10 and result.failed == 0
+
+
+NOTEBOOKS = README.parent / "notebooks"
+
+
+def test_the_start_page_lists_every_game_from_the_registry():
+    """The start page's list of games is generated (``games_list``), and each game's notebook exists."""
+    from playtest.docs import games_list
+    listed = games_list(link="{name}.ipynb")
+    for name in playtest.games():
+        assert f"]({name}.ipynb)" in listed and f'playtest.rules_page("{name}")' in listed
+        assert (NOTEBOOKS / f"{name}.ipynb").is_file()
+    start = (NOTEBOOKS / "00_start_here.ipynb").read_text(encoding="utf-8")
+    assert "games_list(link=" in start
+
+
+def test_notebooks_and_guides_point_to_the_kits_own_rules_pages():
+    """``shared/rules/RULES.md`` is not in the repository: users are sent to ``playtest.rules_page``."""
+    texts = {path: path.read_text(encoding="utf-8") for path in
+             [*(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts), README.parent / "docs" / "adding_a_game.md", README]}
+    assert not [str(p) for p, text in texts.items() if "RULES.md" in text]
+    for name in ("corner_rush", "back_to_the_wall", "then_there_was_one"):
+        assert f'playtest.rules_page(\\"{name}\\")' in texts[NOTEBOOKS / f"{name}.ipynb"]

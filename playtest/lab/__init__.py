@@ -6,7 +6,10 @@
 * :func:`compare` tests whether two parameter sets give different win rates;
 * :func:`probe` seats a searching bot (:class:`playtest.bots.MCTSBot`) against
   the others over a grid of parameters and reports where one side nearly always
-  wins, with a replayable session of a game for each finding.
+  wins, with a replayable session of a game for each finding;
+* :func:`explained` shows a table with its columns explained, :func:`interval_plot`
+  values with their intervals. Every table the lab shows says what its columns
+  mean, and every figure displays as a picture (:mod:`playtest.lab.plots`).
 
 >>> import playtest
 >>> from playtest.bots import RandomBot
@@ -17,12 +20,22 @@
 20
 """
 
+from typing import Any
+
 from ._play import Job, game_seed, play_game
 from .compare import Comparison, compare
 from .probe import Finding, ProbeResult, probe
 from .result import SimulationResult
 from .simulation import simulate
 from .sweep import SweepResult, sweep
+from .tables import ExplainedTable, explained
 
 __all__ = ["simulate", "sweep", "compare", "probe", "play_game", "game_seed", "SimulationResult", "SweepResult",
-           "Comparison", "ProbeResult", "Finding", "Job"]
+           "Comparison", "ProbeResult", "Finding", "Job", "explained", "ExplainedTable", "interval_plot"]
+
+
+def interval_plot(values: Any, low: Any, high: Any, **options: Any) -> Any:
+    """A value and its interval per label, as a picture (see :func:`playtest.lab.plots.interval_plot`;
+    imported on first use: it needs matplotlib, from the ``lab`` extra)."""
+    from .plots import interval_plot as plot
+    return plot(values, low, high, **options)

@@ -143,8 +143,12 @@ class Comparison:
             needed = "–" if r.games_needed is None else f"{r.games_needed:,}"
             out.append(f"| {r.who} | {r.A:.0%} | {r.B:.0%} | {r.difference:+.0%} | {r.test} | {r.p_value:.3g} | "
                        f"{verdict} | {r.smaller:.0%} | {needed} |")
-        out += ["", f"Games needed: to find that difference with a two-sided test at {self.alpha:g} and "
-                    f"{self.power:.0%} power (normal approximation around A's rate)."]
+        out += ["", "* *A*, *B*: the share of games the seat (or side) won with each parameter set.",
+                "* *p-value*: how often a difference at least this large would appear if the two sets played "
+                "alike (the two-proportion z-test, or Fisher's exact test when a count is small); below "
+                f"{self.alpha:g} the verdict is *different*.",
+                f"* *needs games per side*: to find that difference with a two-sided test at {self.alpha:g} and "
+                f"{self.power:.0%} power (normal approximation around A's rate)."]
         return out
 
     def _repr_markdown_(self) -> str:

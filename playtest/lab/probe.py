@@ -237,6 +237,11 @@ class ProbeResult:
                 cells.append(f"{r['p_value']:.3g}")
             cells.append(r["dominant"] or "–")
             lines.append("| " + " | ".join(cells) + " |")
+        lines += ["", "* *search*: the win rate of the seat played by the searching bot (95% interval)."]
+        if self.baseline:
+            lines += ["* *baseline*: the same seat's win rate with its own bot, on the same game seeds.",
+                      "* *p-value*: how often a difference at least this large would appear if the two bots "
+                      "played alike (the two-proportion z-test, or Fisher's exact test)."]
         lines += ["", "Findings:" if self.findings else "No side dominates anywhere."]
         lines += [f"* {f}" for f in self.findings]
         return "\n".join(lines)

@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 from ..rules import Game
 from . import metrics
+from .tables import notes_for
 
 __all__ = ["SimulationResult"]
 
@@ -223,27 +224,34 @@ class SimulationResult:
                     for r in self.rows()] + [("draw rate", "", f"{self.draw_rate:.0%}", "")]
         lines = []
         for row in self.summary().itertuples():
-            if row.metric in ("game length", "lead changes", "branching factor"):
-                shown = lambda x: "–" if math.isnan(x) else f"{x:.1f}"  # noqa: E731
-            else:
-                signed = row.metric == "first-player advantage"
-                shown = lambda x, signed=signed: "–" if math.isnan(x) else (  # noqa: E731
-                    f"{x:+.0%}" if signed else f"{x:.0%}")
-            interval = "" if math.isnan(row.low) else f"{shown(row.low)} to {shown(row.high)}"
-            lines.append((row.metric, row.who, shown(row.value), interval))
+            metric = str(row.metric)
+            interval = "" if math.isnan(row.low) else f"{shown(metric, row.low)} to {shown(metric, row.high)}"
+            lines.append((metric, str(row.who), shown(metric, row.value), interval))
         return lines
 
+    def _notes(self, lines: list[tuple[str, str, str, str]]) -> list[tuple[str, str]]:
+        """The meaning of every measure shown (and of the fair share and the interval)."""
+        measures = list(dict.fromkeys(m for m, *_ in lines))
+        if "first-player advantage" in measures:
+            measures.insert(measures.index("first-player advantage") + 1, "fair share")
+        return notes_for(measures + ["95% interval"])
+
     def _repr_markdown_(self) -> str:
+        lines = self._lines()
         out = [f"**{self._heading()}**", "", "| measure | who | value | 95% interval |", "| --- | --- | --- | --- |"]
-        out += [f"| {m} | {w} | {v} | {i} |" for m, w, v, i in self._lines()]
+        out += [f"| {m} | {w} | {v} | {i} |" for m, w, v, i in lines]
+        out += [""] + [f"* *{m}*: {text}" for m, text in self._notes(lines)]
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
         from html import escape
+        lines = self._lines()
         cells = "".join(f"<tr><td>{escape(m)}</td><td>{escape(w)}</td><td>{escape(v)}</td><td>{escape(i)}</td></tr>"
-                        for m, w, v, i in self._lines())
+                        for m, w, v, i in lines)
+        notes = "".join(f"<li><i>{escape(m)}</i>: {escape(text)}</li>" for m, text in self._notes(lines))
         return (f"<p><b>{escape(self._heading())}</b></p><table><thead><tr><th>measure</th><th>who</th>"
-                f"<th>value</th><th>95% interval</th></tr></thead><tbody>{cells}</tbody></table>")
+                f"<th>value</th><th>95% interval</th></tr></thead><tbody>{cells}</tbody></table>"
+                f"<ul style=\"font-size: smaller\">{notes}</ul>")
 
     def __repr__(self) -> str:
         rates = ", ".join(f"{r['name']}: {r['win_rate']:.0%}" for r in self.rows())
@@ -255,3 +263,19 @@ def _values(column: Any) -> list[Any]:
     import pandas as pd
     return [None if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v
             for v in column.tolist()]
+
+
+def shown(metric: str, value: float) -> str:
+    """A value of ``metric`` as the lab writes it: shares as percentages (the first-player advantage
+    signed), decisiveness (a score from 0 to 1) with two decimals, counts and means with one.
+
+    >>> shown("win rate", 0.25), shown("first-player advantage", 0.05), shown("decisiveness", 0.5)
+    ('25%', '+5%', '0.50')
+    """
+    if value is None or math.isnan(value):
+        return "–"
+    if metric in ("game length", "lead changes", "branching factor"):
+        return f"{value:.1f}"
+    if metric == "decisiveness":
+        return f"{value:.2f}"
+    return f"{value:+.0%}" if metric == "first-player advantage" else f"{value:.0%}"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import base64
 import itertools
-import io
 import math
+from html import escape
 import time
 from concurrent.futures import Executor
 from typing import Any, Iterable, Mapping
@@ -13,8 +13,9 @@ from typing import Any, Iterable, Mapping
 from ..rules import Game
 from ._play import BotSpec, Job, seat_bots
 from ._run import run_jobs
-from .result import SimulationResult
+from .result import SimulationResult, shown
 from .simulation import check_count, resolve_game, run_seed
+from .tables import MEANINGS, notes_for
 
 __all__ = ["sweep", "SweepResult", "grid_games"]
 
@@ -145,10 +146,43 @@ class SweepResult:
             out.append(row)
         return out
 
+    def measures(self, *metrics: str) -> Any:
+        """Measures per parameter set with their 95% intervals, ``value (low–high)``, each column
+        explained below the table (:class:`~playtest.lab.tables.ExplainedTable`; by default the win
+        rates, decisiveness and lead changes).
+
+        >>> import playtest
+        >>> result = playtest.sweep("source", {"first_turn_ap": [1, 2]}, games=6, progress=False)
+        >>> table = result.measures("decisiveness")
+        >>> list(table.frame.columns), [c for c, _ in table.notes][:2]
+        ([('decisiveness', '')], ['decisiveness', '95% interval'])
+        """
+        import pandas as pd
+        from .tables import ExplainedTable
+        metrics = metrics or ("win rate", "decisiveness", "lead changes")
+        columns = {}
+        for metric in metrics:
+            value, low, high = (self.table(metric, c) for c in ("value", "low", "high"))
+            for who in value.columns:
+                columns[(metric, who)] = [_with_interval(metric, v, lo, hi)
+                                          for v, lo, hi in zip(value[who], low[who], high[who])]
+        frame = pd.DataFrame(columns, index=value.index)
+        return ExplainedTable(frame, title=f"{self.results[0].game.title}: {self.results[0].n} games per parameter set, "
+                                           "value (95% interval)", intervals=True)
+
     def plot(self, metric: str = "win rate", who: str | Iterable[str] | None = None, ax: Any = None) -> Any:
         """A matplotlib figure of ``metric``: against the value with its 95% band for one parameter,
-        a heat map for two (``who``: the seat or side, by default the first)."""
-        from matplotlib.figure import Figure
+        a heat map for two (``who``: the seat or side, by default the first). It displays as a
+        picture in a notebook, pyplot or not (:class:`playtest.lab.plots.Figure`); whole-number
+        values get whole-number ticks.
+
+        >>> import playtest
+        >>> result = playtest.sweep("source", {"first_turn_ap": [1, 2, 3]}, games=4, progress=False)
+        >>> figure = result.plot()
+        >>> [tick.get_text() for tick in figure.axes[0].get_xticklabels()], figure._repr_png_()[:4]
+        (['1', '2', '3'], b'\x89PNG')
+        """
+        from .plots import Figure, integer_ticks, percent_axis
         value, low, high = (self.table(metric, c) for c in ("value", "low", "high"))
         if ax is None:
             fig = Figure(figsize=(6.4, 4.0), layout="constrained")
@@ -167,6 +201,10 @@ class SweepResult:
                                 color=line.get_color(), alpha=0.2)
             if not numeric:
                 ax.set_xticks(x, [str(v) for v in labels])
+            elif all(isinstance(v, int) for v in labels):
+                integer_ticks(ax.xaxis, labels)
+            if "rate" in metric or metric == "first-player advantage":
+                percent_axis(ax.yaxis)
             ax.set_xlabel(self.params[0])
             ax.set_ylabel(f"{metric} (95% band)")
             if len(whos) > 1 or whos[0]:
@@ -194,9 +232,7 @@ class SweepResult:
         return fig
 
     def _png(self) -> str:
-        buffer = io.BytesIO()
-        self.plot().savefig(buffer, format="png", dpi=80)
-        return base64.b64encode(buffer.getvalue()).decode("ascii")
+        return base64.b64encode(self.plot()._repr_png_()).decode("ascii")
 
     def _repr_html_(self) -> str:
         table = self.table()
@@ -205,8 +241,11 @@ class SweepResult:
         for name in shown.columns:
             shown[name] = [f"{v:.0%} ({lo:.0%}–{hi:.0%})" for v, lo, hi in zip(table[name], low[name], high[name])]
         games = self.results[0].n
-        return (f"<p><b>{self.results[0].game.title}</b>: win rates (95% interval), {games} games per set</p>"
-                + shown.to_html() + f'<img src="data:image/png;base64,{self._png()}"/>')
+        notes = "".join(f"<li><i>{escape(c)}</i>: {escape(m)}</li>" for c, m in notes_for(["win rate", "95% interval"]))
+        return (f"<p><b>{escape(self.results[0].game.title)}</b>: win rates (95% interval), {games} games per set, "
+                f"the same game seeds for every set</p>" + shown.to_html() + f'<ul style="font-size: smaller">{notes}'
+                f'</ul><img alt="win rate by {escape(", ".join(self.params))}" '
+                f'src="data:image/png;base64,{self._png()}"/>')
 
     def _repr_markdown_(self) -> str:
         seats = self.results[0].game.seats()
@@ -216,7 +255,15 @@ class SweepResult:
             rates = " | ".join(f"{res.win_rate(i):.0%}" for i in range(len(seats)))
             lines.append(f"| {' | '.join(str(v) for v in combo)} | {rates} | {res.draw_rate:.0%} | "
                          f"{res.mean_steps:.0f} |")
-        return "\n".join(lines)
+        notes = notes_for(["win rate", "draw rate"]) + [("mean steps", MEANINGS["game length"])]
+        return "\n".join(lines + [""] + [f"* *{c}*: {m}" for c, m in notes])
 
     def __repr__(self) -> str:
         return f"<SweepResult {self.results[0].game.name} over {', '.join(self.params)}: {len(self.results)} sets>"
+
+
+def _with_interval(metric: str, value: float, low: float, high: float) -> str:
+    """``value (low–high)`` as the lab writes ``metric``: shares as percentages, counts with a decimal."""
+    if low is None or value is None or math.isnan(low) or math.isnan(value):
+        return shown(metric, value)
+    return f"{shown(metric, value)} ({shown(metric, low)}–{shown(metric, high)})"
