@@ -16,7 +16,7 @@ setup() {
   local stamp="$venv/.playtest-installed"
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     "$venv/bin/python" -m pip install --quiet --upgrade pip
-    "$venv/bin/python" -m pip install --quiet -e ".[lab,test]"
+    "$venv/bin/python" -m pip install --quiet -e ".[lab,test,interop]"
     touch "$stamp"
   fi
   # JupyterLab autosaves outputs into the notebooks: git stores them without (.gitattributes names the filter)

@@ -2,8 +2,9 @@
 
 Each seat holds the cards 1..``cards``; a shuffled prize deck of the same cards is turned up one
 card at a time. Both seats bid a card from their hand in secret; the higher bid wins the prize's
-points (a tie: nobody); bids are discarded. After the last prize, the most points wins. Same
-rules as OpenSpiel's ``goofspiel`` (random points order, win/loss returns).
+points (a tie: nobody); bids are discarded; the last card of each hand plays itself for the last
+prize. After the last prize, the most points wins. Same rules as OpenSpiel's ``goofspiel``
+(random points order, win/loss returns).
 
 >>> import playtest
 >>> playtest.check_game("goofspiel", examples=3, cards=5).ok
@@ -66,13 +67,15 @@ class Goofspiel(Game):
         if isinstance(a, Reveal):
             return s.replace(prize=a.card, prizes=tuple(c for c in s.prizes if c != a.card))
         s = s.replace(bids=per_seat(s.bids, a.seat, a.card))
-        if None in s.bids:
-            return s
+        return s if None in s.bids else self.resolve(s)
+
+    def resolve(self, s):                   # both bids are in; the last card of each hand plays itself (as OpenSpiel)
         left, right = s.bids
         won = (s.prize if left > right else 0, s.prize if right > left else 0)
-        return s.replace(prize=None, bids=(None, None), points=tuple(p + w for p, w in zip(s.points, won)),
-                         hands=tuple(tuple(c for c in h if c != b) for h, b in zip(s.hands, s.bids)),
-                         played=s.played + ((s.prize, left, right),))
+        s = s.replace(prize=None, bids=(None, None), points=tuple(p + w for p, w in zip(s.points, won)),
+                      hands=tuple(tuple(c for c in h if c != b) for h, b in zip(s.hands, s.bids)),
+                      played=s.played + ((s.prize, left, right),))
+        return self.resolve(s.replace(prize=s.prizes[0], prizes=(), bids=(s.hands[0][0], s.hands[1][0]))) if len(s.hands[0]) == 1 else s
 
     def determinize(self, s, seat, rng: random.Random):    # the other's secret bid: a card of its hand
         return s.replace(bids=tuple(b if b is None or i == seat else rng.choice(s.hands[i]) for i, b in enumerate(s.bids)))
