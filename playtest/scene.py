@@ -57,6 +57,10 @@ notation writes them):
   circle, addressed by index (0 at the top, clockwise). ``gap`` ``i`` is the
   place between slot ``i-1`` and slot ``i`` (gap 0 is before slot 0).
 
+* ``{"kind": "hex", "cells": [[q, r], ...], "size": 26, "orientation": "pointy"}``:
+  hexagonal cells in axial coordinates (``"flat"``: columns of hexes); ``labels`` is
+  ``{"cells": ["0,0", ...]}``, written small in each cell. Board units: axial ``(q, r)``.
+
 ``labels`` on a grid or points board is ``{"cols": ["a", "b", ...], "rows":
 ["1", "2", ...]}``: ``cols[c]`` is written beside column ``c`` on the side of
 row 0 (below a flipped board, above the others) and ``rows[r]`` left of row
@@ -76,7 +80,7 @@ or is referred to; ``cls`` adds CSS classes; ``title`` is a tooltip):
   (a ``blank`` edge is only that click area: a place that says why not).
 * ``gap``:   ``{"at": i}``, on a ring: the place between two slots.
 * ``piece``: ``{"at": [c, r] | slot, "shape": "circle"|"triangle"|
-  "diamond"|"square"|"hexagon", "color": css, "text": str, "size": 0..1,
+  "diamond"|"square"|"hexagon"|"cross"|"ring", "color": css, "text": str, "size": 0..1,
   "dim": bool, "double": bool, "hollow": bool, "outline": css}``.
   ``double`` draws a fortified stack; ``dim`` fades an unconnected or
   inactive piece; ``hollow`` draws the shape as a thick outline in ``color``
@@ -175,7 +179,7 @@ class Scene:
         >>> s.to_json()["boards"][0]["labels"]
         {'cols': ['a', 'b'], 'rows': ['1', '2']}
         """
-        if kind not in ("grid", "points", "ring"):
+        if kind not in ("grid", "points", "ring", "hex"):
             raise ValueError(f"unknown board kind {kind!r}")
         labels = geometry.pop("labels", None)
         if labels:

@@ -10,7 +10,7 @@ const TITLE_H = 26; // room above the boards for their titles
 const HIT_WIDTH = 14; // px, invisible click area of an edge: wider than its line, narrower than a cell
 const LABEL_W = 20; // px, room left of a grid for its row labels
 const LABEL_H = 17; // px, room beside a grid's row 0 for its column labels
-const SHAPES = ["circle", "triangle", "diamond", "square", "hexagon"];
+const SHAPES = ["circle", "triangle", "diamond", "square", "hexagon", "cross", "ring"];
 const CITED_RULE = /\brule ([A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+))/g; // as playtest/rulebook.py reads them
 
 // ---------------------------------------------------------------- helpers
@@ -99,6 +99,20 @@ function shapeEl(shape, cx, cy, r, attrs, parent) {
       node = svgEl("polygon", { points: pts([[cx, cy - h], [cx + h * 0.98, cy + h * 0.72], [cx - h * 0.98, cy + h * 0.72]]) }, parent);
       break;
     }
+    case "cross": {
+      // an X: a plus of arms w wide, turned 45 degrees
+      const w = r * 0.34, l = r * 1.05, c = Math.SQRT1_2;
+      const plus = [[-w, -l], [w, -l], [w, -w], [l, -w], [l, w], [w, w], [w, l], [-w, l], [-w, w], [-l, w], [-l, -w], [-w, -w]];
+      node = svgEl("polygon", { points: pts(plus.map(([x, y]) => [cx + (x - y) * c, cy + (x + y) * c])) }, parent);
+      break;
+    }
+    case "ring": {
+      // a thick ring (an O): two circles, the inner one cut out
+      const ri = r * 0.56;
+      const circle = (rad) => `M${round(cx - rad)} ${round(cy)}a${round(rad)} ${round(rad)} 0 1 0 ${round(2 * rad)} 0a${round(rad)} ${round(rad)} 0 1 0 ${round(-2 * rad)} 0Z`;
+      node = svgEl("path", { d: circle(r) + circle(ri), "fill-rule": "evenodd" }, parent);
+      break;
+    }
     case "hexagon": {
       const corners = [];
       for (let k = 0; k < 6; k++) {
@@ -125,7 +139,7 @@ function textEl(x, y, text, attrs, parent) {
 function boardLabels(board) {
   const raw = board.labels && typeof board.labels === "object" ? board.labels : {};
   const list = (v) => (Array.isArray(v) ? v.map(str) : []);
-  return { cols: list(raw.cols), rows: list(raw.rows), slots: list(raw.slots) };
+  return { cols: list(raw.cols), rows: list(raw.rows), slots: list(raw.slots), cells: list(raw.cells) };
 }
 
 // ---------------------------------------------------------------- geometry
@@ -190,6 +204,35 @@ function layoutBoard(board) {
       },
     };
   }
+  if (kind === "hex") {
+    // hexagonal cells in axial coordinates [q, r]; pointy: rows of hexes, flat: columns
+    const size = num(board.size, 26);
+    const flat = board.orientation === "flat";
+    const cells = (Array.isArray(board.cells) ? board.cells : []).filter((c) => Array.isArray(c)).slice(0, 2000);
+    const rel = (q, r) => (flat ? [size * 1.5 * q, size * Math.sqrt(3) * (r + q / 2)]
+                                : [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r]);
+    let [minX, minY, maxX, maxY] = [0, 0, 0, 0];
+    cells.forEach(([q, r], i) => {
+      const [x, y] = rel(num(q, 0), num(r, 0));
+      if (i === 0) [minX, minY, maxX, maxY] = [x, y, x, y];
+      minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
+    });
+    const pad = size * 1.05;
+    return {
+      board, kind, size, flat, cells, cellPx: size * 1.55, labels: { ...labels, cells: boardLabels(board).cells },
+      w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad,
+      unit(q, r) { const [x, y] = rel(q, r); return [this.ox + pad + x - minX, this.oy + pad + y - minY]; },
+      at(a) { return Array.isArray(a) ? this.unit(num(a[0], 0), num(a[1], 0)) : null; },
+      corners(x, y, rad) {
+        const out = [];
+        for (let k = 0; k < 6; k++) {
+          const ang = (flat ? 0 : Math.PI / 6) + (k * Math.PI) / 3;
+          out.push([x + rad * Math.cos(ang), y + rad * Math.sin(ang)]);
+        }
+        return out;
+      },
+    };
+  }
   return null;
 }
 
@@ -220,6 +263,13 @@ function drawBoardBase(L, parent) {
     for (let c = 0; c < L.cols; c++) d += `M${round(x0 + c * L.sp)} ${round(y0)}V${round(y1)}`;
     for (let r = 0; r < L.rows; r++) d += `M${round(x0)} ${round(y0 + r * L.sp)}H${round(x1)}`;
     svgEl("path", { class: "pt-point-lines", d }, g);
+  } else if (L.kind === "hex") {
+    let d = "";
+    for (const [q, r] of L.cells) {
+      const [x, y] = L.at([q, r]);
+      d += `M${pts(L.corners(x, y, L.size)).replace(/ /g, "L")}Z`;
+    }
+    if (d) svgEl("path", { class: "pt-hex-lines", d }, g);
   } else if (L.kind === "ring") {
     svgEl("circle", { class: "pt-ring-track", cx: round(L.cx), cy: round(L.cy), r: round(L.radius), "stroke-width": round(L.slot * 1.25) }, g);
     svgEl("circle", { class: "pt-ring-line", cx: round(L.cx), cy: round(L.cy), r: round(L.radius) }, g);
@@ -280,6 +330,13 @@ function drawLabels(L, g) {
     const edgeY = L.unit(0, 0)[1] + (L.flip ? off : -off); // beside row 0
     for (let c = 0; c < Math.min(cols.length, L.cols); c++) label(L.unit(c, 0)[0], edgeY, cols[c]);
     for (let r = 0; r < Math.min(rows.length, L.rows); r++) label(L.unit(0, r)[0] - off, L.unit(0, r)[1], rows[r]);
+  } else if (L.kind === "hex") {
+    // each cell's coordinates, small, in its lower part: the notation's words for it
+    const cellsLabels = L.labels.cells || [];
+    for (let i = 0; i < Math.min(cellsLabels.length, L.cells.length); i++) {
+      const [x, y] = L.at(L.cells[i]);
+      textEl(x, y + L.size * 0.62, cellsLabels[i], { class: "pt-coord pt-hex-coord", "font-size": round(Math.max(7, L.size * 0.3)) }, g);
+    }
   } else if (L.kind === "ring") {
     for (let i = 0; i < Math.min(slots.length, L.n); i++) {
       const [x, y] = L.polar(i, L.radius - L.slot * 0.86);
@@ -307,6 +364,10 @@ function drawCell(L, item, g, hasId, lit) {
       svgEl("circle", { class: "pt-shape pt-point", cx: round(x), cy: round(y), r: round(Math.max(2, L.sp * 0.06)) }, g);
     }
     if (lit) hl = svgEl("rect", { class: "pt-hl", x: round(x - size / 2 - 3), y: round(y - size / 2 - 3), width: round(size + 6), height: round(size + 6), rx: round(size * 0.3) }, g);
+  } else if (L.kind === "hex") {
+    size = L.size * 1.5;
+    svgEl("polygon", { class: "pt-shape pt-hex-tile", points: pts(L.corners(x, y, L.size - 1)), fill: fill || "transparent" }, g);
+    if (lit) hl = svgEl("polygon", { class: "pt-hl", points: pts(L.corners(x, y, L.size - 4)) }, g);
   } else {
     size = L.slot * 0.9;
     svgEl("rect", { class: "pt-shape pt-slot-tile", x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.2), fill: fill || "#fffdf8" }, g);
@@ -478,6 +539,8 @@ function drawLastMark(L, item, g) {
       mark = svgEl("rect", { x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: 4 });
     } else if (L.kind === "points") {
       mark = svgEl("circle", { cx: round(x), cy: round(y), r: round(L.sp * 0.4) });
+    } else if (L.kind === "hex") {
+      mark = svgEl("polygon", { points: pts(L.corners(x, y, L.size - 2)) });
     } else {
       const size = L.slot * 0.9 + 6;
       mark = svgEl("rect", { x: round(x - size / 2), y: round(y - size / 2), width: round(size), height: round(size), rx: round(size * 0.24) });
