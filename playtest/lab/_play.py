@@ -180,9 +180,12 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         "decisiveness": decisiveness(tops, winners, seats) if tops else None,
     })
     scores = outcome.scores if outcome is not None else None
+    paid = outcome.returns(seats) if outcome is not None else None     # payoffs (chips), or +1/-1/0
+    row["paid"] = outcome is not None and outcome.payoffs is not None
     for s in range(seats):
         row[f"result_{s}"] = "win" if s in winners else ("draw" if not winners else "loss")
         row[f"score_{s}"] = float(scores[s]) if scores is not None else None
+        row[f"return_{s}"] = paid[s] if paid is not None else None
     if record:
         row["actions"] = actions
         row["final"] = state

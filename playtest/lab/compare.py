@@ -132,6 +132,30 @@ class Comparison:
                          "games_needed": games_needed(wa / na, smaller, self.alpha, self.power)})
         return pd.DataFrame(rows)
 
+    def paid(self) -> bool:
+        """Whether the game pays out more than win or lose (chips, points): then :meth:`returns` compares it."""
+        return any(bool(v) for r in (self.a, self.b) if "paid" in r.games for v in r.games["paid"])
+
+    def returns(self) -> Any:
+        """Mean return per seat with each parameter set, and Welch's t-test of the difference:
+        one row per seat (who, A, B, difference, p_value, significant). The game's own payoff,
+        or +1/-1/0 for a game that only names winners."""
+        import pandas as pd
+        from scipy.stats import ttest_ind
+        rows = []
+        for seat, info in enumerate(self.a.game.seats()):
+            a = [v for v in self.a.games.get(f"return_{seat}", []) if v is not None and not math.isnan(v)]
+            b = [v for v in self.b.games.get(f"return_{seat}", []) if v is not None and not math.isnan(v)]
+            if len(a) < 2 or len(b) < 2:
+                continue
+            mean_a, mean_b = sum(a) / len(a), sum(b) / len(b)
+            same = len(set(a) | set(b)) == 1
+            p = 1.0 if same else float(ttest_ind(a, b, equal_var=False).pvalue)
+            p = 1.0 if math.isnan(p) else p
+            rows.append({"who": info.name, "A": mean_a, "B": mean_b, "difference": mean_b - mean_a,
+                         "test": "Welch's t-test", "p_value": p, "significant": p < self.alpha})
+        return pd.DataFrame(rows, columns=["who", "A", "B", "difference", "test", "p_value", "significant"])
+
     def _lines(self) -> list[str]:
         a = ", ".join(f"{k}={v!r}" for k, v in self.params_a.items()) or "defaults"
         b = ", ".join(f"{k}={v!r}" for k, v in self.params_b.items()) or "defaults"
@@ -149,6 +173,13 @@ class Comparison:
                 f"{self.alpha:g} the verdict is *different*.",
                 f"* *needs games per side*: to find that difference with a two-sided test at {self.alpha:g} and "
                 f"{self.power:.0%} power (normal approximation around A's rate)."]
+        if self.paid():
+            out += ["", "| who | mean return A | mean return B | B − A | p-value (Welch's t-test) | verdict |",
+                    "| --- | --- | --- | --- | --- | --- |"]
+            for r in self.returns().itertuples():
+                verdict = f"different (p < {self.alpha:g})" if r.significant else "no clear difference"
+                out.append(f"| {r.who} | {r.A:+.3f} | {r.B:+.3f} | {r.difference:+.3f} | {r.p_value:.3g} | {verdict} |")
+            out += ["", "* *mean return*: what the seat gains a game on average, in the game's own payoff."]
         return out
 
     def _repr_markdown_(self) -> str:

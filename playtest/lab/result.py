@@ -41,7 +41,9 @@ class SimulationResult:
     included), ``timeout`` (stopped by the lab's ``max_steps`` or a draw by one of the
     game's ``max_...`` caps), ``reason``, ``length`` (steps, chance included),
     ``decisions``, ``branching``, ``lead_changes``, ``decisiveness``, and per seat
-    ``result_<seat>`` (win, loss or draw) and ``score_<seat>`` (the game's final score).
+    ``result_<seat>`` (win, loss or draw), ``score_<seat>`` (the game's final score) and
+    ``return_<seat>`` (its payoff: chips or points for a game that pays out, else +1, -1 or 0),
+    with ``paid`` telling which. A game that pays out gets a ``mean return`` per seat in :meth:`summary`.
 
     ``wins`` (games won by each seat, a team win counting for each member), ``draws``,
     ``steps`` and ``reasons`` are kept as counts; :meth:`win_rate` and :meth:`rows`
@@ -106,6 +108,7 @@ class SimulationResult:
             for s in range(seats):
                 row.setdefault(f"result_{s}", "win" if s in winners else ("draw" if not winners else "loss"))
                 row.setdefault(f"score_{s}", None)
+                row.setdefault(f"return_{s}", None)
             full.append(row)
         return cls(game, _dataframe(full, seats), seconds=seconds, seed=seed)
 
@@ -190,6 +193,12 @@ class SimulationResult:
         winner_sets = self._winner_sets()
         for seat, info in enumerate(self.game.seats()):
             share("win rate", info.name, sum(1 for w in winner_sets if seat in w), n)
+        if "paid" in table and any(bool(v) for v in table["paid"]):       # a game that pays out: how much, too
+            for seat, info in enumerate(self.game.seats()):
+                value, low, high, count = metrics.mean_interval(
+                    v for v in _values(table.get(f"return_{seat}", [])) if v is not None)
+                out.append({"metric": "mean return", "who": info.name, "value": value, "low": low, "high": high,
+                            "games": count})
         for side in self.teams():
             if len(side) > 1:
                 share("team win rate", self.side_name(side), sum(1 for w in winner_sets if set(side) <= set(w)), n)
@@ -278,4 +287,6 @@ def shown(metric: str, value: float) -> str:
         return f"{value:.1f}"
     if metric == "decisiveness":
         return f"{value:.2f}"
+    if metric == "mean return":
+        return f"{value:+.3f}"
     return f"{value:+.0%}" if metric == "first-player advantage" else f"{value:.0%}"

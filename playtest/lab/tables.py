@@ -22,6 +22,8 @@ MEANINGS: dict[str, str] = {
     "first mover": "the seat that took the game's first decision (chance steps do not count); a game that "
                    "opens with a simultaneous step has none",
     "first mover wins": "the share of its games the first mover won",
+    "mean return": "what a seat gains a game on average, in the game's own payoff (chips, points), for games "
+                   "that pay out more than win or lose; 0 for every seat is an even game",
     "fair share": "the share of games a seat wins on average in the same games (a draw gives no one a share; "
                   "a team win counts for each member): 1/2 in a two-player game without draws",
     "first-player advantage": "the first mover's win rate minus its fair share: above 0 moving first helps, "
