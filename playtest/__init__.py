@@ -1,5 +1,18 @@
 """playtest: playtest board games in Jupyter.
 
+Everything an author of a game needs comes from here (``from playtest import ...``):
+
+* declaring a game: ``Game``, ``GameType``, ``State``, ``field``, ``Action``, ``EndTurn``,
+  ``Params``, ``param``, ``Refusal``, ``refuse``, ``Outcome``, ``Seat``, ``per_seat``,
+  ``UncountedChance``, ``CHANCE``, ``SIMULTANEOUS``, ``DRAW``, ``register``;
+* drawing it: ``Grid``, ``Points``, ``Ring``, ``Hex``, ``Track``, ``Hand``, ``Deck``, ``Dice``,
+  ``board_view``, and ``Scene`` for a view built by hand;
+* checking it: ``check_game`` (``CheckReport``, ``GameCheckFailed``), ``broken_games``;
+* playing it: ``load``, ``games``, ``Session``, ``Table``, ``TesterView``, ``bots``;
+* the lab: ``simulate``, ``sweep``, ``compare``, ``probe``;
+* errors: ``IllegalAction``, ``MalformedAction``, ``DeclarationError``, ``RegistrationError``,
+  ``SessionFileError``, ``SessionSaveError``.
+
 >>> import playtest
 >>> game = playtest.load("eat_thyself")
 >>> session = playtest.Session(game, seed=1)
@@ -14,6 +27,8 @@ from .kernel import (CHANCE, DRAW, SIMULTANEOUS, Action, DeclarationError, EndTu
                      State, UncountedChance, broken_games, field, load, param, per_seat, refuse, register)
 from .session import Session, SessionFileError, SessionSaveError
 from .check import CheckReport, GameCheckFailed, check_game
+from .boards import Deck, Dice, Grid, Hand, Hex, Points, Ring, Track, board_view
+from .scene import Scene
 from .testers import tester_link
 from .rulebook import rule_text, rules_page
 from . import bots
@@ -23,7 +38,8 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
            "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "rules_page", "rule_text"]
+           "tester_link", "rules_page", "rule_text", "Grid", "Points", "Ring", "Hex", "Track", "Hand", "Deck", "Dice",
+           "board_view", "Scene"]
 __version__ = "0.1.0"
 
 
