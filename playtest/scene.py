@@ -196,22 +196,25 @@ class Scene:
         return id
 
     def cell(self, board: str, at: Any, fill: str | None = None, text: str | None = None,
-             id: str | None | bool = None, **extra: Any) -> str:
+             id: str | None | bool = None, **extra: Any) -> str | None:
         """A tile; its id defaults to ``cell:c,r`` (or ``slot:i`` on a ring); ``id=False``: none."""
         if id is None:
             id = slot_id(at) if isinstance(at, int) else cell_id(at)
         at = at if isinstance(at, int) else list(at)
-        return self.item("cell", board, id=id, at=at, fill=fill, text=text, **extra)
+        return self.item("cell", board, id=id if isinstance(id, str) else None, at=at, fill=fill, text=text, **extra)
 
     def edge(self, board: str, a: Any, b: Any, style: str = "wall",
              id: str | None = None, **extra: Any) -> str:
         """The side between cells ``a`` and ``b``; id defaults to :func:`edge_id`."""
         id = id or edge_id(a, b)
-        return self.item("edge", board, id=id, a=list(a), b=list(b), style=style, **extra)
+        self.item("edge", board, id=id, a=list(a), b=list(b), style=style, **extra)
+        return id
 
     def gap(self, board: str, index: int, id: str | None = None, **extra: Any) -> str:
         """The place before ring slot ``index``."""
-        return self.item("gap", board, id=id or gap_id(index), at=index, **extra)
+        id = id or gap_id(index)
+        self.item("gap", board, id=id, at=index, **extra)
+        return id
 
     def piece(self, board: str, at: Any, shape: str, color: str, id: str | None = None,
               **extra: Any) -> str | None:
@@ -229,16 +232,16 @@ class Scene:
         self.item("text", board, at=list(at), text=text, **extra)
 
     # interaction --------------------------------------------------------
-    def move(self, item_id: str, label: str, action: dict) -> None:
+    def move(self, item_id: str, label: str, action: dict[str, Any]) -> None:
         """Clicking ``item_id`` now may commit ``action``."""
         self._data["moves"].setdefault(item_id, []).append({"label": label, "action": action})
 
-    def select(self, item_id: str, target_id: str, label: str, action: dict) -> None:
+    def select(self, item_id: str, target_id: str, label: str, action: dict[str, Any]) -> None:
         """Clicking ``item_id`` then ``target_id`` may commit ``action``."""
         targets = self._data["selects"].setdefault(item_id, {})
         targets.setdefault(target_id, []).append({"label": label, "action": action})
 
-    def button(self, label: str, action: dict) -> None:
+    def button(self, label: str, action: dict[str, Any]) -> None:
         """A button under the board that commits ``action``."""
         self._data["buttons"].append({"label": label, "action": action})
 
