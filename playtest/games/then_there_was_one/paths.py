@@ -53,7 +53,8 @@ def jump_allowed(entry: tuple, walls: int, obstacles: int, rules: ThenThereWasOn
     return (walls & corner).bit_count() <= rules.max_walls_at_jump_corner
 
 
-def clean_finisher(board: Board, walls: int, obstacles: int, rules: ThenThereWasOneParams) -> Callable[[int, int, int, int], bool]:
+def clean_finisher(board: Board, walls: int, obstacles: int,
+                   rules: ThenThereWasOneParams) -> Callable[[int, int, int, int], bool]:
     """``finish(cell, k, jumps, blocked)``: can a clean path of exactly ``k`` more steps go on from ``cell``?
 
     ``blocked`` holds occupied and already landed-on tiles, ``jumps`` the jumps

@@ -26,7 +26,7 @@ from .params import ThenThereWasOneParams
 if TYPE_CHECKING:
     from .rules import ThenThereWasOne
 
-__all__ = ["State", "Position", "PHASES", "WALL", "read_position", "jsonable"]
+__all__ = ["State", "Position", "PHASES", "WALL", "read_position"]
 
 WALL = 0  # the wall player's seat
 PHASES = ("scatter", "place", "start", "order", "wall", "token", "over")
@@ -94,7 +94,7 @@ class State(_Declared):
             "moved": list(self.moved),
             "path": [list(B.cell(i)) for i in self.path],
             "steps_taken": self.steps_taken, "jumps_used": self.jumps_used,
-            "rules": {name: jsonable(getattr(self.rules, name)) for name, default in defaults.items()
+            "rules": {name: to_json_value(getattr(self.rules, name)) for name, default in defaults.items()
                       if getattr(self.rules, name) != default},
         }
         if self.winners is not None:
@@ -108,11 +108,6 @@ class State(_Declared):
     def from_json(cls, data: Any, where: str | None = None) -> Any:
         """Positions are read by the game, which knows the board: ``game.state_from_json(data)``."""
         raise TypeError("a Then There Was One position is read by its game: game.state_from_json(data)")
-
-
-def jsonable(value: Any) -> Any:
-    """A value with its tuples as lists, for JSON."""
-    return to_json_value(value)
 
 
 # --------------------------------------------------------------------------- the JSON form, declared
@@ -219,11 +214,11 @@ def _edges(B: Board, pairs: tuple[Edge, ...], key: str) -> int:
     for v in pairs:
         i, j = _cell(B, v[0], key), _cell(B, v[1], key)
         if not B.adjacent(i, j):
-            raise ValueError(f"{key}: {jsonable(v)} are not two orthogonally adjacent tiles (walls lie between "
+            raise ValueError(f"{key}: {to_json_value(v)} are not two orthogonally adjacent tiles (walls lie between "
                              "tiles; walls_on_boundary is false)")
         e = B.edge_bit(i, j)
         if mask >> e & 1:
-            raise ValueError(f"{key}: the edge {jsonable(v)} is listed twice")
+            raise ValueError(f"{key}: the edge {to_json_value(v)} is listed twice")
         mask |= 1 << e
     return mask
 

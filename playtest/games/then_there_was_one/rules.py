@@ -302,28 +302,66 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             mask |= self.B.zone_edges
         return mask
 
+    def _wall_bans(self, state: State) -> list[tuple[int, str, str]]:
+        """What keeps a new wall off an edge now (A.1 §14), in the order a refusal names it: per rule, the
+        edges it bans (a mask), what it says (``{}`` is the edge) and its number. The open corridor is
+        checked apart, edge by edge (:meth:`_keeps_corridor`)."""
+        rules, B = state.rules, self.B
+        bans = [(state.walls | state.built, "there is already a wall on {}", "A.1 §14")]
+        used = self.points_used(state)
+        if used + 1 > rules.wall_budget:
+            bans.append((B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
+                                  "standing included", "A.1 §14.1"))
+        extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
+        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})",
+                     "A.1 §14.3"))
+        if state.first_wall_turn and rules.first_turn_black_line_ban:
+            bans.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
+                                       "({})", "A.1 §14.4"))
+        return bans
+
+    def _buy_bans(self, state: State) -> list[tuple[int, str, str]]:
+        """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks)."""
+        rules, B = state.rules, self.B
+        tokens = self.paths.token_cells(state)
+        bans = [(state.obstacles, "{} already holds an obstacle", "A.1 §14.2"),
+                (tokens, "a token stands on {}", "A.1 §14.2")]
+        bought, used = popcount(state.bought), self.points_used(state)
+        if bought >= rules.max_obstacles_per_turn:
+            bans.append((B.all, f"{bought} obstacles were bought this turn already "
+                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", "A.1 §14.2"))
+        if state.bought_total >= rules.max_bought_obstacles_per_game:
+            bans.append((B.all, f"{state.bought_total} obstacles were bought in this game already "
+                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})",
+                         "A.1 §14.2"))
+        if used + rules.obstacle_cost > rules.wall_budget:
+            bans.append((B.all, f"an obstacle costs {rules.obstacle_cost} points and only "
+                                f"{rules.wall_budget - used} are left", "A.1 §14.1"))
+        if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
+            bans.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
+                         "A.1 §14.4"))
+        if not rules.bought_obstacle_may_border_token:
+            table = B.adj8 if rules.wall_token_clearance == "edge_or_corner" else B.adj4
+            border = 0
+            for t in bits(tokens):
+                border |= table[t]
+            bans.append((border, "a bought obstacle may not border a token ({}; bought_obstacle_may_border_token)",
+                         "A23"))
+        return bans
+
     def _build_mask(self, state: State) -> int:
         """Edges where a wall may be built now, before the open-corridor check."""
-        if self.points_used(state) + 1 > state.rules.wall_budget:
-            return 0
-        return self.B.inner & ~(state.walls | state.built) & ~self.closed_edges(state)
+        banned = 0
+        for mask, _, _ in self._wall_bans(state):
+            banned |= mask
+        return self.B.inner & ~banned
 
     def _buy_mask(self, state: State) -> int:
         """Tiles where an obstacle may be bought now, before the open-corridor check."""
-        rules = state.rules
-        if (self.points_used(state) + rules.obstacle_cost > rules.wall_budget
-                or popcount(state.bought) >= rules.max_obstacles_per_turn
-                or state.bought_total >= rules.max_bought_obstacles_per_game):
-            return 0
-        tokens = self.paths.token_cells(state)
-        mask = self.B.all & ~state.obstacles & ~tokens
-        if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
-            mask &= ~self.B.zone
-        if not rules.bought_obstacle_may_border_token:
-            table = self.B.adj8 if rules.wall_token_clearance == "edge_or_corner" else self.B.adj4
-            for t in bits(tokens):
-                mask &= ~table[t]
-        return mask
+        banned = 0
+        for mask, _, _ in self._buy_bans(state):
+            banned |= mask
+        return self.B.all & ~banned
 
     def build_edges(self, state: State) -> int:
         """Edges (a mask) where the wall player may build a wall now: every rule of A.1 §14 applied.
@@ -546,7 +584,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         tokens = list(state.tokens)
         tokens[seat - 1] = to
         state = state.replace(tokens=tuple(tokens), path=state.path + (to,), steps_taken=steps,
-                         jumps_used=state.jumps_used + jump)
+                              jumps_used=state.jumps_used + jump)
         if self.B.goal >> to & 1 and (rules.goal_on_entry or steps >= rules.move_length):
             if rules.finished_token_leaves_board:
                 tokens[seat - 1] = -1
@@ -564,7 +602,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         tokens = list(state.tokens)
         tokens[seat - 1] = -1
         return self._end_token_turn(state.replace(tokens=tuple(tokens),
-                                             eliminated=state.eliminated + ((seat, how),)))
+                                                  eliminated=state.eliminated + ((seat, how),)))
 
     def _end_token_turn(self, state: State) -> State:
         state = state.replace(moved=state.moved + (state.mover,), path=(), steps_taken=0, jumps_used=0)
@@ -580,10 +618,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         arrived, eliminated = len(state.arrived), len(state.eliminated)
         if arrived >= p.token_win_threshold[n - 2]:
             return state.replace(phase="over", mover=-1, path=(), winners=tuple(range(1, n + 1)),
-                            reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
+                                 reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
         if eliminated >= p.wall_win_threshold[n - 2]:
             return state.replace(phase="over", mover=-1, path=(), winners=(WALL,),
-                            reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
+                                 reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
         return None
 
     def _pending(self, state: State) -> list[int]:
@@ -605,21 +643,21 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         p = self.params
         if not self.in_play(state):
             return state.replace(phase="over", mover=-1, winners=(),
-                            reason="a draw: no token is left in play and no side reached its threshold")
+                                 reason="a draw: no token is left in play and no side reached its threshold")
         if state.round >= p.max_rounds:
             return state.replace(phase="over", mover=-1, winners=(),
-                            reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
+                                 reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
         return self._begin_wall_turn(state.replace(round=state.round + 1, moved=()))
 
     def _begin_wall_turn(self, state: State) -> State:
         return state.replace(phase="wall", mover=WALL, rules=self.params, built=0, bought=0, path=(),
-                        steps_taken=0, jumps_used=0)
+                             steps_taken=0, jumps_used=0)
 
     def _begin_token_turn(self, state: State, seat: int) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
         state = state.replace(phase="token", mover=seat, rules=self.params, path=(pos,), steps_taken=0,
-                         jumps_used=0)
+                              jumps_used=0)
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
@@ -633,8 +671,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """Why ``action`` may not be played in ``state`` (a :class:`playtest.Refusal` naming the rule), or
         ``None`` when it may. The kernel's ``check`` asks it after its own checks, and ``apply`` raises it.
 
-        A wall, an obstacle, a step or a placed obstacle is allowed exactly when the masks that
-        :meth:`legal_actions` lists from allow it; the reason is looked for only then.
+        It reads what :meth:`legal_actions` lists from: a wall or a bought obstacle is refused by the
+        first of the rules' bans (:meth:`_wall_bans`, :meth:`_buy_bans`) that holds its edge or tile,
+        or by the open corridor; a step or a placed obstacle is allowed when
+        :meth:`legal_token_moves` or :meth:`_place_mask` has it, and only then is the reason looked for.
 
         >>> import playtest
         >>> game = playtest.load("then_there_was_one")
@@ -699,7 +739,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         i, j = self._tile(action.a, "a wall's first tile"), self._tile(action.b, "a wall's second tile")
         if isinstance(i, Refusal) or isinstance(j, Refusal):
             return i if isinstance(i, Refusal) else j  # type: ignore[return-value]
-        B, rules = self.B, state.rules
+        B = self.B
         if not B.adjacent(i, j):
             return Refusal(f"walls lie between two orthogonally adjacent tiles; {cell_text(action.a)} and "
                            f"{cell_text(action.b)} are not", "A.1 §4")
@@ -709,58 +749,25 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         standing = state.walls | state.built
         if isinstance(action, Remove):
             return None if standing & bit else Refusal(f"there is no wall on {where} to pick up", "A.1 §13")
-        if self._build_mask(state) & bit and self._keeps_corridor(state, standing | bit, state.obstacles):
-            return None
-        if standing & bit:
-            return Refusal(f"there is already a wall on {where}", "A.1 §14")
-        used = self.points_used(state)
-        if used + 1 > rules.wall_budget:
-            return Refusal(f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
-                           "standing included", "A.1 §14.1")
-        if self.clearance_edges(state) & bit:
-            extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
-            return Refusal(f"a wall may not lie on an edge of a token's tile{extra} ({where})", "A.1 §14.3")
-        if state.first_wall_turn and rules.first_turn_black_line_ban and B.zone_edges & bit:
-            return Refusal(f"nothing is built behind the black line on the wall player's first turn ({where})",
-                           "A.1 §14.4")
-        return Refusal(f"a wall on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        for mask, text, rule in self._wall_bans(state):
+            if mask & bit:
+                return Refusal(text.format(where), rule)
+        if not self._keeps_corridor(state, standing | bit, state.obstacles):
+            return Refusal(f"a wall on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        return None
 
     def _why_not_buy(self, state: State, at: Tile) -> Refusal | None:
         """Buying an obstacle for ``at`` (A.1 §14, A23)."""
         i = self._tile(at, "an obstacle")
         if isinstance(i, Refusal):
             return i
-        if self._buy_mask(state) >> i & 1 and self._keeps_corridor(state, state.walls | state.built,
-                                                                   state.obstacles | 1 << i):
-            return None
-        rules, B = state.rules, self.B
         where = cell_text(at)
-        if state.obstacles >> i & 1:
-            return Refusal(f"{where} already holds an obstacle", "A.1 §14.2")
-        tokens = self.paths.token_cells(state)
-        if tokens >> i & 1:
-            return Refusal(f"a token stands on {where}", "A.1 §14.2")
-        bought = popcount(state.bought)
-        if bought >= rules.max_obstacles_per_turn:
-            return Refusal(f"{bought} obstacles were bought this turn already "
-                           f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", "A.1 §14.2")
-        if state.bought_total >= rules.max_bought_obstacles_per_game:
-            return Refusal(f"{state.bought_total} obstacles were bought in this game already "
-                           f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})", "A.1 §14.2")
-        used = self.points_used(state)
-        if used + rules.obstacle_cost > rules.wall_budget:
-            return Refusal(f"an obstacle costs {rules.obstacle_cost} points and only {rules.wall_budget - used} "
-                           "are left", "A.1 §14.1")
-        if (state.first_wall_turn and rules.first_turn_black_line_ban
-                and rules.first_turn_ban_applies_to_obstacles and B.zone >> i & 1):
-            return Refusal(f"nothing is built behind the black line on the wall player's first turn ({where})",
-                           "A.1 §14.4")
-        if not rules.bought_obstacle_may_border_token:
-            table = B.adj8 if rules.wall_token_clearance == "edge_or_corner" else B.adj4
-            if any(table[t] >> i & 1 for t in bits(tokens)):
-                return Refusal(f"a bought obstacle may not border a token ({where}; "
-                               "bought_obstacle_may_border_token)", "A23")
-        return Refusal(f"an obstacle on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        for mask, text, rule in self._buy_bans(state):
+            if mask >> i & 1:
+                return Refusal(text.format(where), rule)
+        if not self._keeps_corridor(state, state.walls | state.built, state.obstacles | 1 << i):
+            return Refusal(f"an obstacle on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        return None
 
     def _why_not_end_turn(self, state: State) -> Refusal | None:
         used = self.points_used(state)
@@ -824,7 +831,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             after = self.apply(state, action, check=False)
         except Exception:  # malformed: write it as it is
             return str(action)
-        wall = self._name(WALL)
+        wall, budget = self._name(WALL), state.rules.wall_budget
         match action:
             case Scatter(cells):
                 text = f"{len(cells)} obstacles: " + " ".join(cell_text(c) for c in cells)
@@ -833,11 +840,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             case Jump(to):
                 text = f"{self._name(mover)} {B.label(state.path[-1])}⤢{cell_text(to)} jump"
             case Build(a, b):
-                text = f"{wall} wall {cell_text(a)}|{cell_text(b)} ({self.points_used(after)}/{state.rules.wall_budget})"
+                text = f"{wall} wall {cell_text(a)}|{cell_text(b)} ({self.points_used(after)}/{budget})"
             case Buy(at):
-                text = f"{wall} buys obstacle {cell_text(at)} ({self.points_used(after)}/{state.rules.wall_budget})"
+                text = f"{wall} buys obstacle {cell_text(at)} ({self.points_used(after)}/{budget})"
             case EndTurn():
-                text = f"{wall} ends turn ({self.points_used(state)}/{state.rules.wall_budget})"
+                text = f"{wall} ends turn ({self.points_used(state)}/{budget})"
             case Remove(a, b):
                 e = B.edge_bit(B.index(a), B.index(b))
                 text = f"{wall} {'takes back' if state.built >> e & 1 else 'picks up'} {B.edge_label(e)}"
