@@ -1,34 +1,43 @@
-"""Then There Was One's actions: small immutable values with a readable notation and a JSON form.
+"""Then There Was One's actions, declared: small immutable values with a readable notation and a JSON form.
 
-Tiles are ``(col, row)``; a wall is named by the two tiles it lies between.
+Tiles are ``(col, row)``; a wall is named by the two tiles it lies between (kept in order).
 
 >>> str(Build((4, 6), (4, 5))), Build((4, 6), (4, 5)).to_json()
 ('wall e6|e7', {'kind': 'build', 'a': [4, 5], 'b': [4, 6]})
 >>> str(Jump((4, 6))), cell_text((3, 4)), cell_text("x")
 ('⤢e7', 'd5', "'x'")
+>>> Step.from_json({"kind": "step", "to": [2, "x"]})
+Traceback (most recent call last):
+...
+playtest.rules.MalformedAction: malformed step action: to[1] must be a whole number, not 'x'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from ...geometry import LETTERS
-from ...rules import Action
+from ...kernel import Action
 
 __all__ = ["Scatter", "PlaceObstacle", "Start", "Choose", "Build", "Remove", "Buy", "Step", "Jump", "cell_text"]
 
+Tile = tuple[int, int]
 
-def _pair(value: Any) -> tuple:
+
+@dataclass_transform(frozen_default=True)
+class _Action(Action):
+    """The base of this game's actions. The kernel makes every declared action a frozen dataclass;
+    ``dataclass_transform`` tells the type checker so (the kernel's ``Action`` does not say it yet)."""
+
+
+def _pair(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-@dataclass(frozen=True, slots=True)
-class Scatter(Action):
+class Scatter(_Action):
     """The setup scatter (the chance outcome): every obstacle tile ``[col, row]``."""
 
-    kind: ClassVar[str] = "scatter"
-    cells: tuple
+    cells: tuple[Tile, ...]
 
     def __post_init__(self) -> None:
         if isinstance(self.cells, (list, tuple)):
@@ -38,30 +47,33 @@ class Scatter(Action):
         return "scatter " + " ".join(cell_text(c) for c in self.cells)
 
 
-@dataclass(frozen=True, slots=True)
-class _OnTile(Action):
+class _OnTile(_Action):
     """An action on one tile ``at``, written ``{verb} {tile}``."""
 
     verb: ClassVar[str] = ""
-    at: tuple
+    at: Tile
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pair(self.at))   # JSON gives lists: equal actions must compare equal
+        object.__setattr__(self, "at", _pair(self.at))   # lists given: equal actions must compare equal
 
     def __str__(self) -> str:
         return f"{self.verb} {cell_text(self.at)}"
 
 
-@dataclass(frozen=True, slots=True)
-class _OnEdge(Action):
+class _OnEdge(_Action):
     """An action on the edge between tiles ``a`` and ``b`` (kept in order), written ``{verb} {a}|{b}``."""
 
     verb: ClassVar[str] = ""
-    a: tuple
-    b: tuple
+    a: Tile
+    b: Tile
 
     def __post_init__(self) -> None:
-        a, b = _sorted_pair(self.a, self.b)
+        a, b = _pair(self.a), _pair(self.b)
+        try:
+            if b < a:
+                a, b = b, a
+        except TypeError:
+            pass
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
 
@@ -69,12 +81,11 @@ class _OnEdge(Action):
         return f"{self.verb} {cell_text(self.a)}|{cell_text(self.b)}"
 
 
-@dataclass(frozen=True, slots=True)
-class _ToTile(Action):
+class _ToTile(_Action):
     """A token's move onto tile ``to``, written ``{arrow}{tile}``."""
 
     arrow: ClassVar[str] = ""
-    to: tuple
+    to: Tile
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "to", _pair(self.to))
@@ -83,79 +94,55 @@ class _ToTile(Action):
         return f"{self.arrow}{cell_text(self.to)}"
 
 
-@dataclass(frozen=True, slots=True)
 class PlaceObstacle(_OnTile):
     """Setup with ``obstacle_setup = "players_place_in_turn"``: put an obstacle on ``at``."""
 
-    kind: ClassVar[str] = "place_obstacle"
-    verb: ClassVar[str] = "place"
+    verb = "place"
 
 
-@dataclass(frozen=True, slots=True)
 class Start(_OnTile):
     """A token player puts their token on the start circle ``at``."""
 
-    kind: ClassVar[str] = "start"
-    verb: ClassVar[str] = "start"
+    verb = "start"
 
 
-@dataclass(frozen=True, slots=True)
-class Choose(Action):
+class Choose(_Action):
     """With ``token_turn_order = "team_chooses_order"``: token seat ``seat`` moves next."""
 
-    kind: ClassVar[str] = "choose"
     seat: int
 
     def __str__(self) -> str:
         return f"seat {self.seat} next"
 
 
-def _sorted_pair(a: Any, b: Any) -> tuple:
-    a, b = _pair(a), _pair(b)
-    try:
-        return (a, b) if a <= b else (b, a)
-    except TypeError:
-        return (a, b)
-
-
-@dataclass(frozen=True, slots=True)
 class Build(_OnEdge):
     """The wall player builds a wall segment on the edge between tiles ``a`` and ``b``."""
 
-    kind: ClassVar[str] = "build"
-    verb: ClassVar[str] = "wall"
+    verb = "wall"
 
 
-@dataclass(frozen=True, slots=True)
 class Remove(_OnEdge):
     """The wall player picks up the wall between ``a`` and ``b`` (standing, or built this turn)."""
 
-    kind: ClassVar[str] = "remove"
-    verb: ClassVar[str] = "remove"
+    verb = "remove"
 
 
-@dataclass(frozen=True, slots=True)
 class Buy(_OnTile):
     """The wall player buys an obstacle and puts it on ``at`` (permanent)."""
 
-    kind: ClassVar[str] = "buy"
-    verb: ClassVar[str] = "buy"
+    verb = "buy"
 
 
-@dataclass(frozen=True, slots=True)
 class Step(_ToTile):
     """The token to move steps orthogonally onto ``to``."""
 
-    kind: ClassVar[str] = "step"
-    arrow: ClassVar[str] = "→"
+    arrow = "→"
 
 
-@dataclass(frozen=True, slots=True)
 class Jump(_ToTile):
     """The token to move jumps diagonally onto ``to`` (between two obstacles, or an obstacle and a wall)."""
 
-    kind: ClassVar[str] = "jump"
-    arrow: ClassVar[str] = "⤢"
+    arrow = "⤢"
 
 
 def cell_text(cell: Any) -> str:
@@ -167,5 +154,3 @@ def cell_text(cell: Any) -> str:
     except (TypeError, ValueError):
         pass
     return repr(cell)
-
-

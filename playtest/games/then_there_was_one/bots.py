@@ -50,7 +50,7 @@ class GreedyTokenBot(Bot):
         """The token seats (1..), never the wall player's seat 0."""
         return seat >= 1
 
-    def choose(self, game: ThenThereWasOne, state: State) -> Action:
+    def choose(self, game: ThenThereWasOne, state: State, seat: int | None = None) -> Action:
         phase = state.phase
         if phase == "token":
             return self._step(game, state)
@@ -103,6 +103,7 @@ class GreedyTokenBot(Bot):
             moves.sort(key=lambda m: dist[m[0]])
             result = None
             for n, jump in moves:
+                value: int | None
                 if goal >> n & 1:
                     value = -k  # arriving early is best
                 else:
@@ -114,6 +115,7 @@ class GreedyTokenBot(Bot):
 
         scored = []
         for n, jump in clean:
+            value: int | None
             if goal >> n & 1:
                 value = -k
             else:
@@ -151,7 +153,7 @@ class GreedyWallBot(Bot):
         """The wall player's seat 0 only."""
         return seat == 0
 
-    def choose(self, game: ThenThereWasOne, state: State) -> Action:
+    def choose(self, game: ThenThereWasOne, state: State, seat: int | None = None) -> Action:
         if state.phase == "place":
             return game.random_action(state, self.rng)
         if state.phase != "wall":

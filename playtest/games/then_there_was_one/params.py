@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...rules import Params, param
+from ...kernel import Params, param
+from ...kernel.fieldtypes import FieldType
+from ...kernel.values import shown
 
 __all__ = ["ThenThereWasOneParams", "DEFAULT_LAYOUT", "bracketed"]
 
@@ -101,6 +103,17 @@ class ThenThereWasOneParams(Params):
     max_rounds: int = param(40, "rounds before the game is a draw", min=1, max=10000, rule="A28")
     rng_seed: int = param(-1, "seed of the setup scatter; -1 = the session's seed (engine-supplied)",
                           live=False, min=-1, max=2 ** 31, rule="A.4")
+
+    @classmethod
+    def _playtest_record(cls, annotation: Any) -> FieldType:
+        """These parameters as the type of a declared state field (the rules in force for a turn): an
+        object of parameter values, each validated. The kernel's field types have no parameters; this
+        is its hook for a type of one's own."""
+        def read(value: Any, where: str) -> ThenThereWasOneParams:
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                raise ValueError(f"{where} must be an object of parameter values, not {shown(value)}")
+            return cls.create(**value)  # type: ignore[return-value]
+        return FieldType("an object of parameter values", read, lambda p: p.to_json(), cls, plain=False)
 
     def check(self) -> None:
         name = "then_there_was_one parameter"

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, NamedTuple
 
-from ...rules import Params
+from ...kernel import Refusal
 from .board import Board
+from .params import ThenThereWasOneParams
 
 __all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
 
@@ -31,7 +32,7 @@ class TokenTurn(NamedTuple):
     jumps_left: int    #: jumps left in the turn
 
 
-def jump_allowed(entry: tuple, walls: int, obstacles: int, rules: Params) -> bool:
+def jump_allowed(entry: tuple, walls: int, obstacles: int, rules: ThenThereWasOneParams) -> bool:
     """Whether the jump of ``entry`` (one of :attr:`Board.diag`) is open, as rule A.1 §15 has it.
 
     Both sides must be closed (an obstacle on the side tile, or a wall on one of
@@ -52,7 +53,8 @@ def jump_allowed(entry: tuple, walls: int, obstacles: int, rules: Params) -> boo
     return (walls & corner).bit_count() <= rules.max_walls_at_jump_corner
 
 
-def clean_finisher(board: Board, walls: int, obstacles: int, rules: Params) -> Callable[[int, int, int, int], bool]:
+def clean_finisher(board: Board, walls: int, obstacles: int,
+                   rules: ThenThereWasOneParams) -> Callable[[int, int, int, int], bool]:
     """``finish(cell, k, jumps, blocked)``: can a clean path of exactly ``k`` more steps go on from ``cell``?
 
     ``blocked`` holds occupied and already landed-on tiles, ``jumps`` the jumps
@@ -205,8 +207,8 @@ class TokenPaths:
                     return n, jump
         return rng.choice(cands)
 
-    def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> tuple[str, str]:
-        """Why the token to move cannot step (or jump) onto cell ``to`` now: (reason, rule)."""
+    def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:
+        """Why the token to move cannot step (or jump) onto cell ``to`` now, naming the rule."""
         B = self.B
         rules = state.rules
         ctx = self.context(state)
@@ -218,33 +220,33 @@ class TokenPaths:
         if jump is None:
             jump = diagonal
         if not jump and dist != 1:
-            return (f"{B.label(to)} is not next to the token: a step goes to an orthogonally adjacent tile",
-                    "A.1 §15")
+            return Refusal(f"{B.label(to)} is not next to the token: a step goes to an orthogonally adjacent "
+                           "tile", "A.1 §15")
         if jump and not diagonal:
-            return f"a jump goes to a diagonal neighbour, and {B.label(to)} is not one", "A.1 §15"
+            return Refusal(f"a jump goes to a diagonal neighbour, and {B.label(to)} is not one", "A.1 §15")
         if obstacles >> to & 1:
-            return "occupied by an obstacle", "A.1 §15"
+            return Refusal("occupied by an obstacle", "A.1 §15")
         if occupied >> to & 1:
             owner = next(k + 1 for k, t in enumerate(state.tokens) if t == to)
-            return f"occupied by {seat_name(owner)}'s token (tokens_block_tokens)", "A.1 §15"
+            return Refusal(f"occupied by {seat_name(owner)}'s token (tokens_block_tokens)", "A.1 §15")
         if jump:
             if jumps <= 0:
-                return f"only {rules.max_jumps_per_turn} jump(s) per turn", "A.1 §15"
+                return Refusal(f"only {rules.max_jumps_per_turn} jump(s) per turn", "A.1 §15")
             if k < rules.jump_step_cost:
-                return f"a jump uses {rules.jump_step_cost} steps and only {k} are left", "A9"
+                return Refusal(f"a jump uses {rules.jump_step_cost} steps and only {k} are left", "A9")
             entry = next(e for e in B.diag[pos] if e[0] == to)
             if (walls & entry[5]).bit_count() > rules.max_walls_at_jump_corner:
-                return "two walls meet at this corner: it cannot be jumped", "A.1 §15"
+                return Refusal("two walls meet at this corner: it cannot be jumped", "A.1 §15")
             if not jump_allowed(entry, walls, obstacles, rules):
                 if rules.jump_allow_obstacle_wall:
-                    return ("a diagonal move is a jump, only between two obstacles or an obstacle and a wall",
-                            "A.1 §15")
-                return ("a diagonal move is a jump, only between two obstacles (jump_allow_obstacle_wall is off)",
-                        "A.1 §15")
+                    return Refusal("a diagonal move is a jump, only between two obstacles or an obstacle and "
+                                   "a wall", "A.1 §15")
+                return Refusal("a diagonal move is a jump, only between two obstacles (jump_allow_obstacle_wall "
+                               "is off)", "A.1 §15")
         else:
             if walls & (1 << B.edge_bit(pos, to)):
-                return "a wall blocks this side", "A.1 §15"
+                return Refusal("a wall blocks this side", "A.1 §15")
         if visited >> to & 1:
-            return "would land on a tile twice", "A.1 §16"
-        return (f"no clean path of {rules.move_length} steps from there (a clean one exists elsewhere)",
-                "A.1 §17")
+            return Refusal("would land on a tile twice", "A.1 §16")
+        return Refusal(f"no clean path of {rules.move_length} steps from there (a clean one exists elsewhere)",
+                       "A.1 §17")

@@ -1,37 +1,48 @@
-"""A position of Then There Was One: the :class:`State` value, and its JSON form both ways.
+"""A position of Then There Was One: the declared :class:`State`, and its hand-writable JSON form.
 
-``State.to_json`` writes the hand-writable form the package docstring shows;
-:func:`read_position` reads it back (``game.state_from_json``), checking every
-field with a :class:`playtest.position.PositionReader` and refusing positions
-the rules could not reach, with a message that says why.
+The state is declared field by field (:class:`State`): bit masks of tiles and edges, the
+parameters in force for the turn, the tokens' tiles. Its JSON form (the package docstring) names
+tiles ``[col, row]`` instead, so it is declared too, as :class:`Position`: the kernel reads it
+with exact types and bounds and messages naming the field, and :func:`read_position` turns it
+into a state, refusing positions the rules could not reach, with a message that says why.
+
+>>> Position.from_json({"round": 0})
+Traceback (most recent call last):
+...
+ValueError: Position.round must be a whole number of at least 1, not 0
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, dataclass_transform
 
 from ...geometry import bits, popcount
-from ...position import PositionReader
-from ...rules import CHANCE, Params
-from .board import board
+from ...kernel import CHANCE, State as Declared, field
+from ...kernel.fieldtypes import FieldType, field_type
+from ...kernel.values import MAX_ITEMS, shown, to_json_value
+from .board import Board, board
+from .params import ThenThereWasOneParams
 
 if TYPE_CHECKING:
     from .rules import ThenThereWasOne
 
-__all__ = ["State", "PHASES", "WALL", "replace", "read_position", "jsonable"]
+__all__ = ["State", "Position", "PHASES", "WALL", "read_position"]
 
 WALL = 0  # the wall player's seat
 PHASES = ("scatter", "place", "start", "order", "wall", "token", "over")
-FIELDS = ("board", "phase", "to_move", "round", "first_wall_turn", "obstacles", "bought_this_turn",
-          "bought_in_game", "walls", "built_this_turn", "tokens", "arrived", "eliminated", "moved", "path",
-          "steps_taken", "jumps_used", "rules", "winners", "reason", "last")
+Tile = tuple[int, int]
+Edge = tuple[Tile, Tile]
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """A position of Then There Was One (an immutable value; JSON form in the module docstring).
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+class _Declared(Declared):
+    """The base of this game's declared records. The kernel makes every declared state a frozen
+    dataclass; ``dataclass_transform`` tells the type checker so (the kernel's ``State`` does not say it
+    yet; it reads a default given as ``field(default=...)``)."""
+
+
+class State(_Declared):
+    """A position of Then There Was One (an immutable value; JSON form in the package docstring).
 
     Cells are indices ``row * board_width + col``; ``obstacles``, ``bought``,
     ``walls`` and ``built`` are bit masks (see :class:`~.board.Board`); ``tokens[k]`` is the
@@ -40,33 +51,33 @@ class State:
     the board's last-move mark; they take no part in equality.
     """
 
-    phase: str
-    mover: int
-    rules: Params                 # the parameters in force for the turn being played
-    board: tuple                  # (width, length, start_zone_rows, start columns)
-    obstacles: int = 0
-    bought: int = 0               # obstacles bought this wall turn
-    bought_total: int = 0
-    walls: int = 0                # standing walls from earlier turns
-    built: int = 0                # walls built this wall turn
-    tokens: tuple = ()
-    arrived: tuple = ()           # seats, in order of arrival
-    eliminated: tuple = ()        # ((seat, "trapped" | "landed twice"), ...)
-    moved: tuple = ()             # token seats that had their turn this round
-    round: int = 1
+    phase: str = field(choices=PHASES)
+    mover: int = field(min=CHANCE, max=4)                     # the seat to move; CHANCE, or -1 when over
+    rules: ThenThereWasOneParams                              # the parameters in force for the turn being played
+    board: tuple[int, int, int, tuple[int, ...]]              # width, length, start_zone_rows, start columns
+    obstacles: int = field(default=0, min=0)                  # cell mask
+    bought: int = field(default=0, min=0)                     # obstacles bought this wall turn (cell mask)
+    bought_total: int = field(default=0, min=0)
+    walls: int = field(default=0, min=0)                      # standing walls from earlier turns (edge mask)
+    built: int = field(default=0, min=0)                      # walls built this wall turn (edge mask)
+    tokens: tuple[int, ...] = field(default=(), min=-1)
+    arrived: tuple[int, ...] = field(default=(), min=1, max=4)  # seats, in order of arrival
+    eliminated: tuple[tuple[int, str], ...] = ()              # ((seat, "trapped" | "landed twice"), ...)
+    moved: tuple[int, ...] = field(default=(), min=1, max=4)  # token seats that had their turn this round
+    round: int = field(default=1, min=1)
     first_wall_turn: bool = True
-    path: tuple = ()              # token turn: cells landed on, start first
-    steps_taken: int = 0
-    jumps_used: int = 0
-    winners: tuple | None = None
+    path: tuple[int, ...] = field(default=(), min=0)          # token turn: cells landed on, start first
+    steps_taken: int = field(default=0, min=0)
+    jumps_used: int = field(default=0, min=0)
+    winners: tuple[int, ...] | None = None
     reason: str = ""
     #: the last action's tiles (a token's path this turn, start first; a wall turn's bought obstacles)
-    last_tiles: tuple = field(default=(), compare=False)
+    last_tiles: tuple[int, ...] = field(default=(), compare=False)
     #: the last action's edges (a mask: the wall built or picked up; a finished wall turn's walls)
     last_edges: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the module docstring)."""
+        """The hand-writable JSON form (see the package docstring)."""
         B = board(*self.board)
         cells = lambda mask: [list(B.cell(i)) for i in bits(mask)]  # noqa: E731
         edges = lambda mask: [[list(B.cell(i)) for i in B.edge_ends(e)] for e in bits(mask)]  # noqa: E731
@@ -83,7 +94,7 @@ class State:
             "moved": list(self.moved),
             "path": [list(B.cell(i)) for i in self.path],
             "steps_taken": self.steps_taken, "jumps_used": self.jumps_used,
-            "rules": {name: jsonable(getattr(self.rules, name)) for name, default in defaults.items()
+            "rules": {name: to_json_value(getattr(self.rules, name)) for name, default in defaults.items()
                       if getattr(self.rules, name) != default},
         }
         if self.winners is not None:
@@ -93,159 +104,189 @@ class State:
             data["last"] = {"tiles": [list(B.cell(i)) for i in self.last_tiles], "edges": edges(self.last_edges)}
         return data
 
-
-def jsonable(value: Any) -> Any:
-    """A value with its tuples as lists, for JSON."""
-    return [jsonable(v) for v in value] if isinstance(value, tuple) else value
-
-
-_FIELDS = tuple(f for f in State.__dataclass_fields__)
-_FIELD_INDEX = {name: k for k, name in enumerate(_FIELDS)}
-_VALUES = attrgetter(*_FIELDS)
+    @classmethod
+    def from_json(cls, data: Any, where: str | None = None) -> Any:
+        """Positions are read by the game, which knows the board: ``game.state_from_json(data)``."""
+        raise TypeError("a Then There Was One position is read by its game: game.state_from_json(data)")
 
 
-def replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some fields changed (faster than dataclasses.replace)."""
-    values = list(_VALUES(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return State(*values)
+# --------------------------------------------------------------------------- the JSON form, declared
+
+class _Object(tuple):  # type: ignore[type-arg]
+    """A JSON object ``{"key": value}``, read as the pairs ``((key, value), ...)`` in order.
+
+    The kernel's declared field types have no objects keyed by data (only records with fixed
+    fields), and the position format has two: ``tokens`` by seat and ``rules`` by parameter
+    name. ``_playtest_record`` is the kernel's hook for a field type of one's own.
+    """
+
+    words: ClassVar[str] = "an object"
+    item: ClassVar[FieldType | None] = None
+
+    @classmethod
+    def _playtest_record(cls, annotation: Any) -> FieldType:
+        def read(value: Any, where: str) -> Any:
+            if not isinstance(value, dict):
+                raise ValueError(f"{where} must be {cls.words}, not {shown(value)}")
+            if len(value) > MAX_ITEMS:
+                raise ValueError(f"{where}: an object of more than {MAX_ITEMS:,} entries is not allowed")
+            item = cls.item
+            return cls((k, v if item is None else item.read(v, f"{where}.{str(k)[:40]}")) for k, v in value.items())
+        return FieldType(cls.words, read, lambda pairs: {k: to_json_value(v) for k, v in pairs}, cls, plain=False)
+
+
+class SeatTiles(_Object):
+    """``tokens``: ``{"seat": [col, row]}`` for the tokens on the board."""
+
+    words = 'an object {"seat": [col, row]} of the tokens on the board'
+    item = field_type(Tile)
+
+
+class LiveRules(_Object):
+    """``rules``: ``{"parameter": value}``, the live parameters of this turn that differ from the defaults."""
+
+    words = "an object of live parameter values"
+
+
+class Last(_Declared):
+    """What the last move touched, outlined on the board (no part of the position's equality)."""
+
+    tiles: tuple[Tile, ...] = ()
+    edges: tuple[Edge, ...] = ()
+
+
+class Position(_Declared):
+    """The hand-writable JSON form of a position, declared field by field (see the package docstring).
+
+    Left out: ``board`` is not checked, ``phase`` is ``wall`` with ``to_move`` 0 else ``token``,
+    ``first_wall_turn`` is true on the wall player's turn in round 1, ``bought_in_game`` counts
+    ``bought_this_turn``, ``path`` is the token's tile, and the steps and jumps follow the path.
+    """
+
+    board: tuple[int, int] | None = None
+    phase: str | None = field(default=None, choices=PHASES)
+    to_move: int | None = field(default=0, min=0, max=4)
+    round: int = field(default=1, min=1)
+    first_wall_turn: bool | None = None
+    obstacles: tuple[Tile, ...] = ()
+    bought_this_turn: tuple[Tile, ...] = ()
+    bought_in_game: int | None = field(default=None, min=0)
+    walls: tuple[Edge, ...] = ()
+    built_this_turn: tuple[Edge, ...] = ()
+    tokens: SeatTiles = field(default=SeatTiles())
+    arrived: tuple[int, ...] = field(default=(), min=1, max=4)
+    eliminated: tuple[int | tuple[int, Literal["trapped", "landed twice"]], ...] = field(default=(), min=1, max=4)
+    moved: tuple[int, ...] = field(default=(), min=1, max=4)
+    path: tuple[Tile, ...] | None = None
+    steps_taken: int | None = field(default=None, min=0)
+    jumps_used: int | None = field(default=None, min=0)
+    rules: LiveRules = field(default=LiveRules())
+    winners: tuple[int, ...] = field(default=(), min=0, max=4)
+    reason: str = ""
+    last: Last | None = None
+
+
+# --------------------------------------------------------------------------- tiles and edges of one board
+
+def _cell(B: Board, value: Tile, what: str) -> int:
+    """The index of tile ``value``, refused when it is off the board."""
+    c, r = value
+    if not (0 <= c < B.cols and 0 <= r < B.rows):
+        raise ValueError(f"{what}: {list(value)} is not on the {B.cols} x {B.rows} board "
+                         f"(columns 0-{B.cols - 1}, rows 0-{B.rows - 1})")
+    return r * B.cols + c
+
+
+def _cells(B: Board, tiles: tuple[Tile, ...], key: str) -> int:
+    """Different tiles as a cell mask."""
+    mask = 0
+    for v in tiles:
+        i = _cell(B, v, key)
+        if mask >> i & 1:
+            raise ValueError(f"{key}: {list(v)} is listed twice")
+        mask |= 1 << i
+    return mask
+
+
+def _edges(B: Board, pairs: tuple[Edge, ...], key: str) -> int:
+    """Different walls ``[[col, row], [col, row]]`` as an edge mask."""
+    mask = 0
+    for v in pairs:
+        i, j = _cell(B, v[0], key), _cell(B, v[1], key)
+        if not B.adjacent(i, j):
+            raise ValueError(f"{key}: {to_json_value(v)} are not two orthogonally adjacent tiles (walls lie between "
+                             "tiles; walls_on_boundary is false)")
+        e = B.edge_bit(i, j)
+        if mask >> e & 1:
+            raise ValueError(f"{key}: the edge {to_json_value(v)} is listed twice")
+        mask |= 1 << e
+    return mask
+
+
+def _seats(values: tuple[int, ...], key: str, n: int) -> list[int]:
+    """Different token seats, 1 to ``n``."""
+    if any(not 1 <= s <= n for s in values):
+        raise ValueError(f"{key} must be a list of token seats from 1 to {n}")
+    if len(set(values)) != len(values):
+        raise ValueError(f"{key} lists a seat twice")
+    return list(values)
 
 
 # --------------------------------------------------------------------------- reading positions
 
-class _Reader(PositionReader):
-    """The shared field reader, plus tiles, edges and seats of this game's board."""
-
-    __slots__ = ("B", "tokens_n")
-
-    def __init__(self, game: ThenThereWasOne, data: Any):
-        super().__init__("Then There Was One", data, FIELDS,
-                         "'tokens', 'obstacles', 'walls', ... (see the module docstring)")
-        self.B = game.B
-        self.tokens_n = game.tokens_n
-
-    def cell(self, value: Any, what: str) -> int:
-        """The index of tile ``value`` (``[col, row]``), named ``what`` in messages."""
-        B = self.B
-        if not (isinstance(value, (list, tuple)) and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise ValueError(f"{what}: a tile is [col, row], not {value!r}")
-        c, r = value
-        if not (0 <= c < B.cols and 0 <= r < B.rows):
-            raise ValueError(f"{what}: {list(value)} is not on the {B.cols} x {B.rows} board "
-                             f"(columns 0-{B.cols - 1}, rows 0-{B.rows - 1})")
-        return r * B.cols + c
-
-    def cells(self, key: str) -> int:
-        """Field ``key``, a list of different tiles, as a cell mask."""
-        mask = 0
-        for v in self.items(key, "tiles [col, row]"):
-            i = self.cell(v, key)
-            if mask >> i & 1:
-                raise ValueError(f"{key}: {list(v)} is listed twice")
-            mask |= 1 << i
-        return mask
-
-    def edges(self, key: str) -> int:
-        """Field ``key``, a list of different walls ``[[col, row], [col, row]]``, as an edge mask."""
-        mask = 0
-        for v in self.items(key, "edges [[col, row], [col, row]]"):
-            if not (isinstance(v, (list, tuple)) and len(v) == 2):
-                raise ValueError(f"{key}: an edge is a pair of adjacent tiles [[col, row], [col, row]], not {v!r}")
-            i, j = self.cell(v[0], key), self.cell(v[1], key)
-            if not self.B.adjacent(i, j):
-                raise ValueError(f"{key}: {v} are not two orthogonally adjacent tiles (walls lie between "
-                                 "tiles; walls_on_boundary is false)")
-            e = self.B.edge_bit(i, j)
-            if mask >> e & 1:
-                raise ValueError(f"{key}: the edge {v} is listed twice")
-            mask |= 1 << e
-        return mask
-
-    def seats(self, values: Any, key: str) -> list[int]:
-        """``values`` checked as a list of different token seats (field ``key``)."""
-        n = self.tokens_n
-        if not isinstance(values, list) or any(isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= n
-                                               for s in values):
-            raise ValueError(f"{key} must be a list of token seats from 1 to {n}")
-        if len(set(values)) != len(values):
-            raise ValueError(f"{key} lists a seat twice")
-        return values
-
-
 def read_position(game: ThenThereWasOne, data: Any) -> State:
     """``game.state_from_json``: a position from its hand-written JSON, validated with clear messages."""
-    state = _read_position(game, data)
-    if "last" not in data:
+    pos = Position.from_json(data, where=game.name)
+    state = _read_position(game, pos)
+    if pos.last is None:
         return state
-    return replace(state, **_read_last(game, _Reader(game, data)))
+    B = game.B
+    return state.replace(last_tiles=tuple(_cell(B, v, "last") for v in pos.last.tiles),
+                         last_edges=_edges(B, pos.last.edges, "last"))
 
 
-def _read_last(game: ThenThereWasOne, reader: _Reader) -> dict[str, Any]:
-    """The ``last`` field: ``{"tiles": [[col, row], ...], "edges": [[[col, row], [col, row]], ...]}``."""
-    last = reader.mapping("last", '{"tiles": [[col, row], ...], "edges": [[[col, row], [col, row]], ...]} '
-                                  "(what the last move touched)", keys=("tiles", "edges"))
-    tiles = last.get("tiles", [])
-    if not isinstance(tiles, list):
-        raise ValueError("last: tiles must be a list of tiles [col, row]")
-    edges = _Reader(game, {"last": last.get("edges", [])}).edges("last")
-    return {"last_tiles": tuple(reader.cell(v, "last") for v in tiles), "last_edges": edges}
-
-
-def _read_position(game: ThenThereWasOne, data: Any) -> State:
-    reader = _Reader(game, data)
+def _read_position(game: ThenThereWasOne, pos: Position) -> State:
+    """The state of a declared position: what the types cannot say is checked here (rules A.1)."""
     p, B = game.params, game.B
     names = lambda seat: game.seats()[seat].name  # noqa: E731
-    if "board" in reader and reader.get("board") not in ([B.cols, B.rows], (B.cols, B.rows)):
-        raise ValueError(f"board: this position is for a {reader.get('board')} board, but the game's board is "
+    if pos.board is not None and pos.board != (B.cols, B.rows):
+        raise ValueError(f"board: this position is for a {list(pos.board)} board, but the game's board is "
                          f"[{B.cols}, {B.rows}] (board_width, board_length)")
     n = game.tokens_n
     # the rules in force for this turn
     rules = p
-    if "rules" in reader:
-        changes = reader.mapping("rules", "of live parameter values")
+    if pos.rules:
         live = {s.name for s in p.specs() if s.live}
-        bad = [k for k in changes if k not in live]
+        bad = [k for k, _ in pos.rules if k not in live]
         if bad:
             raise ValueError(f"rules: {bad} are not live parameters of then_there_was_one")
-        base = {s.name: (getattr(p, s.name) if not s.live else s.default) for s in p.specs()}
-        rules = type(p).create(**{**base, **changes})
-    obstacles = reader.cells("obstacles")
-    bought = reader.cells("bought_this_turn")
-    bought_total = reader.integer("bought_in_game", popcount(bought))
-    walls = reader.edges("walls")
-    built = reader.edges("built_this_turn")
+        fixed = {s.name: (getattr(p, s.name) if not s.live else s.default) for s in p.specs()}
+        rules = type(p).create(**{**fixed, **dict(pos.rules)})  # type: ignore[assignment]
+    obstacles = _cells(B, pos.obstacles, "obstacles")
+    bought = _cells(B, pos.bought_this_turn, "bought_this_turn")
+    bought_total = popcount(bought) if pos.bought_in_game is None else pos.bought_in_game
+    walls = _edges(B, pos.walls, "walls")
+    built = _edges(B, pos.built_this_turn, "built_this_turn")
     if walls & built:
         raise ValueError("an edge is listed in both walls and built_this_turn")
     # tokens
-    raw_tokens = reader.mapping("tokens", '{"seat": [col, row]} for the tokens on the board')
     tokens = [-1] * n
-    for key, at in raw_tokens.items():
+    for key, at in pos.tokens:
         try:
             seat = int(key)
         except (TypeError, ValueError):
             seat = -1
         if not 1 <= seat <= n:
             raise ValueError(f"tokens: {key!r} is not a token seat (1 to {n} with num_players={p.num_players})")
-        i = reader.cell(at, f"tokens {seat}")
+        i = _cell(B, at, f"tokens {seat}")
         if obstacles >> i & 1:
             raise ValueError(f"tokens: {names(seat)}'s token is on an obstacle at {list(at)}")
         if i in tokens and p.tokens_block_tokens and rules.tokens_block_tokens:
             raise ValueError(f"tokens: two tokens on {list(at)} (tokens_block_tokens)")
         tokens[seat - 1] = i
-    arrived = reader.seats(reader.get("arrived", []), "arrived")
-    raw_elim = reader.items("eliminated", 'seats, or of [seat, "trapped" | "landed twice"]')
-    eliminated = []
-    for entry in raw_elim:
-        if isinstance(entry, list):
-            if len(entry) != 2 or entry[1] not in ("trapped", "landed twice"):
-                raise ValueError(f'eliminated: {entry!r} must be a seat or [seat, "trapped" | "landed twice"]')
-            seat, how = entry
-        else:
-            seat, how = entry, "trapped"
-        eliminated.append((seat, how))
-    reader.seats([s for s, _ in eliminated], "eliminated")
+    arrived = _seats(pos.arrived, "arrived", n)
+    eliminated = [(e, "trapped") if isinstance(e, int) else e for e in pos.eliminated]
+    _seats(tuple(s for s, _ in eliminated), "eliminated", n)
     if set(arrived) & {s for s, _ in eliminated}:
         raise ValueError("a token cannot be both arrived and eliminated")
     for seat, _ in eliminated:
@@ -258,14 +299,14 @@ def _read_position(game: ThenThereWasOne, data: Any) -> State:
     done = set(arrived) | {s for s, _ in eliminated}
     unplaced = [seat for seat in range(1, n + 1) if tokens[seat - 1] < 0 and seat not in done]
     # phase and mover
-    to_move = reader.get("to_move", 0)
-    if to_move is not None and (isinstance(to_move, bool) or not isinstance(to_move, int)
-                                or not 0 <= to_move <= n):
+    to_move = pos.to_move
+    if to_move is not None and to_move > n:
         raise ValueError(f"to_move must be a seat from 0 (the wall player) to {n}")
-    phase = reader.choice("phase", "wall" if to_move == 0 else "token", PHASES)  # setup phases are written out
-    round_ = reader.integer("round", 1, low=1)
-    moved = reader.seats(reader.get("moved", []), "moved")
-    first = reader.boolean("first_wall_turn", round_ == 1 and phase == "wall" and not moved)
+    phase = pos.phase if pos.phase is not None else "wall" if to_move == 0 else "token"
+    round_ = pos.round
+    moved = _seats(pos.moved, "moved", n)
+    first = (pos.first_wall_turn if pos.first_wall_turn is not None
+             else round_ == 1 and phase == "wall" and not moved)
     if phase in ("scatter", "place", "start"):
         if phase in ("scatter", "place") and (tokens != [-1] * n or arrived or eliminated):
             raise ValueError(f"phase {phase}: the tokens are placed after the obstacles (rule A.1 §10)")
@@ -307,14 +348,11 @@ def _read_position(game: ThenThereWasOne, data: Any) -> State:
         raise ValueError(f"round {round_} is past max_rounds={p.max_rounds}")
     if phase != "wall" and (built or bought):
         raise ValueError("built_this_turn and bought_this_turn exist only during the wall player's turn")
+    base = State(phase="wall", mover=WALL, rules=rules, board=game._key, obstacles=obstacles,
+                 bought_total=bought_total, walls=walls, tokens=tuple(tokens), arrived=tuple(arrived),
+                 eliminated=tuple(eliminated), moved=tuple(moved), round=round_, first_wall_turn=first)
     if phase == "over":
-        winners = reader.get("winners", [])
-        if not isinstance(winners, list) or any(not isinstance(w, int) for w in winners):
-            raise ValueError("winners must be a list of seats")
-        return State(phase="over", mover=-1, rules=rules, board=game._key, obstacles=obstacles,
-                     bought_total=bought_total, walls=walls, tokens=tuple(tokens), arrived=tuple(arrived),
-                     eliminated=tuple(eliminated), moved=tuple(moved), round=round_, first_wall_turn=first,
-                     winners=tuple(winners), reason=str(reader.get("reason", "")))
+        return base.replace(phase="over", mover=-1, winners=pos.winners, reason=pos.reason)
     in_play = [s for s in range(1, n + 1) if s not in done]
     if len(arrived) >= p.token_win_threshold[n - 2]:
         raise ValueError(f"{len(arrived)} tokens have arrived: the tokens have won (write phase \"over\")")
@@ -328,44 +366,53 @@ def _read_position(game: ThenThereWasOne, data: Any) -> State:
             raise ValueError(f"{names(seat)} is on the goal row, so it has arrived (goal_on_entry): "
                              "list it in arrived")
     if phase == "wall":
-        if to_move not in (0, None):
-            raise ValueError("phase wall: to_move is 0, the wall player")
-        if reader.get("path") or reader.get("steps_taken") or reader.get("jumps_used"):
-            raise ValueError("path, steps_taken and jumps_used belong to a token's turn")
-        state = State(phase="wall", mover=WALL, rules=rules, board=game._key, obstacles=obstacles,
-                      bought=bought, bought_total=bought_total, walls=walls, built=built, tokens=tuple(tokens),
-                      arrived=tuple(arrived), eliminated=tuple(eliminated), moved=tuple(moved),
-                      round=round_, first_wall_turn=first)
-        used = game.points_used(state)
-        if (built or bought) and used > rules.wall_budget:
-            raise ValueError(f"the wall player uses {used} points, more than the budget of {rules.wall_budget} "
-                             "(walls left standing count; obstacles cost obstacle_cost this turn)")
-        if built & game.clearance_edges(state):
-            raise ValueError("built_this_turn: a new wall lies on an edge of a token's tile (rule A.1 §14.3)")
-        if first and rules.first_turn_black_line_ban and built & B.zone_edges:
-            raise ValueError("built_this_turn: nothing is built behind the black line on the first wall turn "
-                             "(rule A.1 §14.4)")
-        if p.wall_turns == "once_per_round" and moved:
-            raise ValueError("moved: with wall_turns once_per_round the wall player moves before every token")
-        return state
+        return _wall_turn(game, pos, base.replace(bought=bought, built=built))
     if phase not in ("token", "order"):
         raise ValueError(f"phase {phase} does not fit a game in progress")
     if to_move not in in_play or to_move in moved:
         raise ValueError(f"to_move={to_move} must be a token in play that has not moved this round "
                          f"(in play: {in_play}, moved: {moved})")
+    assert to_move is not None
     if phase == "order":
         if p.token_turn_order != "team_chooses_order":
             raise ValueError("phase order exists only with token_turn_order = team_chooses_order")
-        return State(phase="order", mover=to_move, rules=rules, board=game._key, obstacles=obstacles,
-                     bought_total=bought_total, walls=walls, tokens=tuple(tokens), arrived=tuple(arrived),
-                     eliminated=tuple(eliminated), moved=tuple(moved), round=round_, first_wall_turn=first)
-    pos = tokens[to_move - 1]
-    raw_path = reader.get("path", [list(B.cell(pos))])
-    if not isinstance(raw_path, list) or not raw_path:
+        return base.replace(phase="order", mover=to_move)
+    return _token_turn(game, pos, base.replace(phase="token", mover=to_move))
+
+
+def _wall_turn(game: ThenThereWasOne, pos: Position, state: State) -> State:
+    """The wall player's turn: its walls and obstacles within the rules of A.1 §14."""
+    rules, B = state.rules, game.B
+    if pos.to_move not in (0, None):
+        raise ValueError("phase wall: to_move is 0, the wall player")
+    if pos.path or pos.steps_taken or pos.jumps_used:
+        raise ValueError("path, steps_taken and jumps_used belong to a token's turn")
+    used = game.points_used(state)
+    if (state.built or state.bought) and used > rules.wall_budget:
+        raise ValueError(f"the wall player uses {used} points, more than the budget of {rules.wall_budget} "
+                         "(walls left standing count; obstacles cost obstacle_cost this turn)")
+    if state.built & game.clearance_edges(state):
+        raise ValueError("built_this_turn: a new wall lies on an edge of a token's tile (rule A.1 §14.3)")
+    if state.first_wall_turn and rules.first_turn_black_line_ban and state.built & B.zone_edges:
+        raise ValueError("built_this_turn: nothing is built behind the black line on the first wall turn "
+                         "(rule A.1 §14.4)")
+    if game.params.wall_turns == "once_per_round" and state.moved:
+        raise ValueError("moved: with wall_turns once_per_round the wall player moves before every token")
+    return state
+
+
+def _token_turn(game: ThenThereWasOne, pos: Position, state: State) -> State:
+    """A token's turn: its path so far (steps, jumps, no tile landed on twice) and a step left to take."""
+    rules, B = state.rules, game.B
+    seat = state.mover
+    name = game.seats()[seat].name
+    at = state.tokens[seat - 1]
+    raw_path = pos.path if pos.path is not None else (B.cell(at),)
+    if not raw_path:
         raise ValueError("path must be a list of tiles, the start tile first")
-    path = [reader.cell(v, "path") for v in raw_path]
-    if path[-1] != pos:
-        raise ValueError(f"path must end on {names(to_move)}'s tile {list(B.cell(pos))}")
+    path = [_cell(B, v, "path") for v in raw_path]
+    if path[-1] != at:
+        raise ValueError(f"path must end on {name}'s tile {list(B.cell(at))}")
     jumps = 0
     landed = set([path[0]] if rules.start_tile_counts else [])
     for a, b in zip(path, path[1:]):
@@ -374,33 +421,29 @@ def _read_position(game: ThenThereWasOne, data: Any) -> State:
             jumps += 1
         elif dc + dr != 1:
             raise ValueError(f"path: {list(B.cell(a))} to {list(B.cell(b))} is neither a step nor a jump")
-        if (walls >> B.edge_bit(a, b) & 1) if dc + dr == 1 else False:
+        if (state.walls >> B.edge_bit(a, b) & 1) if dc + dr == 1 else False:
             raise ValueError(f"path: a wall lies between {list(B.cell(a))} and {list(B.cell(b))}")
-        if obstacles >> b & 1:
+        if state.obstacles >> b & 1:
             raise ValueError(f"path: {list(B.cell(b))} holds an obstacle")
         if b in landed:
             raise ValueError(f"path: {list(B.cell(b))} is landed on twice, which eliminates the token "
                              "(list it in eliminated)")
         landed.add(b)
     steps = len(path) - 1 + jumps * (rules.jump_step_cost - 1)
-    if reader.get("steps_taken", steps) != steps or reader.get("jumps_used", jumps) != jumps:
+    if pos.steps_taken not in (None, steps) or pos.jumps_used not in (None, jumps):
         raise ValueError(f"steps_taken and jumps_used must match the path ({steps} steps, {jumps} jumps)")
     if jumps > rules.max_jumps_per_turn:
         raise ValueError(f"path: {jumps} jumps, more than max_jumps_per_turn={rules.max_jumps_per_turn}")
     if steps >= rules.move_length:
         raise ValueError(f"path: {steps} steps taken, so the turn is over (move_length={rules.move_length})")
-    if rules.goal_on_entry and B.goal >> pos & 1:
-        raise ValueError(f"{names(to_move)} is on the goal row, so it has arrived (goal_on_entry)")
-    state = State(phase="token", mover=to_move, rules=rules, board=game._key, obstacles=obstacles,
-                  bought_total=bought_total, walls=walls, tokens=tuple(tokens), arrived=tuple(arrived),
-                  eliminated=tuple(eliminated), moved=tuple(moved), round=round_, first_wall_turn=first,
-                  path=tuple(path), steps_taken=steps, jumps_used=jumps)
+    if rules.goal_on_entry and B.goal >> at & 1:
+        raise ValueError(f"{name} is on the goal row, so it has arrived (goal_on_entry)")
+    state = state.replace(path=tuple(path), steps_taken=steps, jumps_used=jumps)
     if steps == 0 and rules.eliminate_when_no_path and not game.has_clean_path(state):
-        raise ValueError(f"{names(to_move)} has no clean path of {rules.move_length} steps at the start of "
+        raise ValueError(f"{name} has no clean path of {rules.move_length} steps at the start of "
                          "its turn, so it is eliminated at once (rule A.1 §17): list it in eliminated, or "
                          "write the position before (the wall player's turn)")
     if not game.allowed_steps(state):
-        raise ValueError(f"{names(to_move)} cannot make a single step, so its turn "
+        raise ValueError(f"{name} cannot make a single step, so its turn "
                          + ("has passed" if steps == 0 else "is over (it is eliminated, rule A.1 §17)"))
     return state
-

@@ -1,10 +1,11 @@
 """Then There Was One's rules: the :class:`ThenThereWasOne` game, its legality, effects and end.
 
-The rules summary and the position format are in the package docstring. Every
-legality decision is one ``_check_*`` method raising :class:`IllegalAction`
-with the rule's number; ``legal_actions`` and the public queries the board and
-the bots use (``token_moves``, ``step_reason``, ``build_edges``, ``why_not``,
-...) are built on the same tables, so they never disagree.
+The rules summary and the position format are in the package docstring. The game is written
+on the declared kernel: :meth:`ThenThereWasOne.why_not` is the one legality decision (a
+:class:`playtest.Refusal` naming the rule, or ``None``), :meth:`~ThenThereWasOne.effect` what a
+legal action does, and the kernel's ``check`` and ``apply`` are built on them. The decision and
+``legal_actions`` read the same masks (``build_edges``, ``buy_tiles``, ``legal_token_moves``, ...),
+which the board and the bots ask too, so they never disagree.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import random
 from typing import Any
 
 from ...geometry import bits, popcount
-from ...rules import (CHANCE, Action, EndTurn, Game, IllegalAction, Outcome, Seat, UncountedChance, register)
-from .actions import Build, Buy, Choose, Jump, PlaceObstacle, Remove, Scatter, Start, Step, cell_text
+from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, IllegalAction, Outcome, Refusal, Seat,
+                       UncountedChance, per_seat, register)
+from .actions import Build, Buy, Choose, Jump, PlaceObstacle, Remove, Scatter, Start, Step, Tile, cell_text
 from .board import board
 from .params import ThenThereWasOneParams
 from .paths import TokenPaths, TokenTurn
-from .position import WALL, State, jsonable, read_position, replace
+from .position import WALL, State, read_position
 from .view import View
 
 __all__ = ["ThenThereWasOne"]
@@ -29,8 +31,13 @@ SEAT_COLORS = ("#4a4a4a", "#d1495b", "#2e86ab", "#3b9c4b", "#e09f3e")
 SEAT_SHAPES = ("square", "circle", "triangle", "diamond", "hexagon")
 
 
+#: the phase in which each kind of action may be played
+PHASE_OF = {"scatter": "scatter", "place_obstacle": "place", "start": "start", "choose": "order",
+            "build": "wall", "remove": "wall", "buy": "wall", "end_turn": "wall", "step": "token", "jump": "token"}
+
+
 @register
-class ThenThereWasOne(Game):
+class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     """Then There Was One: tokens cross the board, the wall player walls them in.
 
     >>> import playtest
@@ -44,7 +51,12 @@ class ThenThereWasOne(Game):
     credit = ("Then There Was One, a Global Game Jam 2011 board game; play testing by Jon Whetzel, "
               "Ryan Salaway and other jammers.")
     Params = ThenThereWasOneParams
+    state_type = State
     action_types = (Scatter, PlaceObstacle, Start, Choose, Build, Remove, Buy, EndTurn, Step, Jump)
+    # one side at a time; the setup scatter is chance; everything is on the table; one side wins. A wall
+    # turn may build and pick up walls without end, so no game length is bounded.
+    game_type = GameType(dynamics="sequential", chance=True, information="perfect", utility="zero_sum")
+    end_rule = "A.1 §19"
 
     def __init__(self, params: ThenThereWasOneParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -65,15 +77,15 @@ class ThenThereWasOne(Game):
                       tokens=(-1,) * self.tokens_n)
         if p.obstacle_setup == "fixed_layout":
             mask = sum(1 << self.B.index(c) for c in p.obstacle_layout)
-            return self._after_obstacles(replace(state, obstacles=mask))
+            return self._after_obstacles(state.replace(obstacles=mask))
         if p.initial_obstacles == 0:
             return self._after_obstacles(state)
         if p.obstacle_setup == "players_place_in_turn":
-            return replace(state, phase="place", mover=0)
+            return state.replace(phase="place", mover=0)
         return state
 
     def _after_obstacles(self, state: State) -> State:
-        return replace(state, phase="start", mover=1)
+        return state.replace(phase="start", mover=1)
 
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
@@ -122,9 +134,11 @@ class ThenThereWasOne(Game):
         cells = [t for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
         free = B.all & ~state.obstacles
         walls = state.walls | state.built
-        kept = getattr(self, "_goal_layers", None)  # the last board's: tokens' turns change no wall
+        kept: tuple[tuple[int, int], list[int], dict[int, int | None]] | None = getattr(self, "_goal_layers", None)
+        # (the last board's: tokens' turns change no wall)
         if kept is None or kept[0] != (free, walls):
-            kept = self._goal_layers = ((free, walls), B.layers(B.goal, free, walls), {})
+            looked_up: dict[int, int | None] = {}
+            kept = self._goal_layers = ((free, walls), B.layers(B.goal, free, walls), looked_up)
         layers, steps = kept[1], kept[2]          # steps: the tiles looked up so far
         length = B.rows
         ahead, trapped = [0.0] * waiting, [0.0] * waiting
@@ -234,15 +248,16 @@ class ThenThereWasOne(Game):
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         return self.paths.has_clean_path(state)
 
-    def step_reason(self, state: State, to: int, jump: bool | None = None) -> tuple[str, str]:
-        """Why the token to move cannot step (or jump, a diagonal by default) onto cell ``to``: (reason, rule).
+    def step_reason(self, state: State, to: int, jump: bool | None = None) -> Refusal:
+        """Why the token to move cannot step (or jump, a diagonal by default) onto cell ``to``, asked
+        when it cannot (:meth:`legal_token_moves` decides).
 
         >>> import playtest
         >>> game = playtest.load("then_there_was_one")
         >>> state = game.state_from_json({"obstacles": [[4, 5], [5, 6]], "to_move": 1, "round": 2,
         ...                               "tokens": {"1": [5, 5], "2": [0, 0], "3": [9, 0]}})
         >>> game.step_reason(state, game.B.index((5, 6)))
-        ('occupied by an obstacle', 'A.1 §15')
+        Refusal(text='occupied by an obstacle', rule='A.1 §15')
         """
         return self.paths.step_reason(state, to, jump, self._name)
 
@@ -287,28 +302,66 @@ class ThenThereWasOne(Game):
             mask |= self.B.zone_edges
         return mask
 
+    def _wall_bans(self, state: State) -> list[tuple[int, str, str]]:
+        """What keeps a new wall off an edge now (A.1 §14), in the order a refusal names it: per rule, the
+        edges it bans (a mask), what it says (``{}`` is the edge) and its number. The open corridor is
+        checked apart, edge by edge (:meth:`_keeps_corridor`)."""
+        rules, B = state.rules, self.B
+        bans = [(state.walls | state.built, "there is already a wall on {}", "A.1 §14")]
+        used = self.points_used(state)
+        if used + 1 > rules.wall_budget:
+            bans.append((B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
+                                  "standing included", "A.1 §14.1"))
+        extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
+        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})",
+                     "A.1 §14.3"))
+        if state.first_wall_turn and rules.first_turn_black_line_ban:
+            bans.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
+                                       "({})", "A.1 §14.4"))
+        return bans
+
+    def _buy_bans(self, state: State) -> list[tuple[int, str, str]]:
+        """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks)."""
+        rules, B = state.rules, self.B
+        tokens = self.paths.token_cells(state)
+        bans = [(state.obstacles, "{} already holds an obstacle", "A.1 §14.2"),
+                (tokens, "a token stands on {}", "A.1 §14.2")]
+        bought, used = popcount(state.bought), self.points_used(state)
+        if bought >= rules.max_obstacles_per_turn:
+            bans.append((B.all, f"{bought} obstacles were bought this turn already "
+                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", "A.1 §14.2"))
+        if state.bought_total >= rules.max_bought_obstacles_per_game:
+            bans.append((B.all, f"{state.bought_total} obstacles were bought in this game already "
+                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})",
+                         "A.1 §14.2"))
+        if used + rules.obstacle_cost > rules.wall_budget:
+            bans.append((B.all, f"an obstacle costs {rules.obstacle_cost} points and only "
+                                f"{rules.wall_budget - used} are left", "A.1 §14.1"))
+        if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
+            bans.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
+                         "A.1 §14.4"))
+        if not rules.bought_obstacle_may_border_token:
+            table = B.adj8 if rules.wall_token_clearance == "edge_or_corner" else B.adj4
+            border = 0
+            for t in bits(tokens):
+                border |= table[t]
+            bans.append((border, "a bought obstacle may not border a token ({}; bought_obstacle_may_border_token)",
+                         "A23"))
+        return bans
+
     def _build_mask(self, state: State) -> int:
         """Edges where a wall may be built now, before the open-corridor check."""
-        if self.points_used(state) + 1 > state.rules.wall_budget:
-            return 0
-        return self.B.inner & ~(state.walls | state.built) & ~self.closed_edges(state)
+        banned = 0
+        for mask, _, _ in self._wall_bans(state):
+            banned |= mask
+        return self.B.inner & ~banned
 
     def _buy_mask(self, state: State) -> int:
         """Tiles where an obstacle may be bought now, before the open-corridor check."""
-        rules = state.rules
-        if (self.points_used(state) + rules.obstacle_cost > rules.wall_budget
-                or popcount(state.bought) >= rules.max_obstacles_per_turn
-                or state.bought_total >= rules.max_bought_obstacles_per_game):
-            return 0
-        tokens = self.paths.token_cells(state)
-        mask = self.B.all & ~state.obstacles & ~tokens
-        if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
-            mask &= ~self.B.zone
-        if not rules.bought_obstacle_may_border_token:
-            table = self.B.adj8 if rules.wall_token_clearance == "edge_or_corner" else self.B.adj4
-            for t in bits(tokens):
-                mask &= ~table[t]
-        return mask
+        banned = 0
+        for mask, _, _ in self._buy_bans(state):
+            banned |= mask
+        return self.B.all & ~banned
 
     def build_edges(self, state: State) -> int:
         """Edges (a mask) where the wall player may build a wall now: every rule of A.1 §14 applied.
@@ -352,25 +405,16 @@ class ThenThereWasOne(Game):
         B = self.B
         return bool(B.reach(B.row0, B.all & ~obstacles, 0) & B.goal)
 
-    def why_not(self, state: State, action: Action) -> str:
-        """Why ``action`` is illegal in ``state``, naming the rule (``""`` when it is legal).
-
-        >>> import playtest
-        >>> game = playtest.load("then_there_was_one")
-        >>> state = game.state_from_json({"tokens": {"1": [2, 0], "2": [5, 0], "3": [8, 0]}})
-        >>> game.why_not(state, Buy((4, 1)))
-        "nothing is built behind the black line on the wall player's first turn (e2) (rule A.1 §14.4)"
-        >>> game.why_not(state, Buy((4, 5)))
-        ''
-        """
-        try:
-            self._check(state, action)
-        except IllegalAction as err:
-            return str(err)
-        return ""
-
-    # ---- legal actions
+    # ---- legal actions: listed from the same masks why_not decides with
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """Every legal action of the seat to move, in a fixed order: walls to pick up, walls to build,
+        obstacles to buy, the end of the turn; a token's steps; the start circles; the tokens still
+        to move; the tiles for a placed obstacle.
+
+        They are listed from the masks :meth:`why_not` decides with (:meth:`build_edges`,
+        :meth:`buy_tiles`, :meth:`legal_token_moves`, ...), a whole turn's at once, rather than
+        by asking it about every edge and tile of the board: the same decision, faster.
+        """
         if seat is not None and seat != self.to_move(state):
             return []
         phase = state.phase
@@ -381,12 +425,11 @@ class ThenThereWasOne(Game):
             actions: list[Action] = [self.wall_action(Remove, e) for e in bits(state.walls | state.built)]
             actions += [self.wall_action(Build, e) for e in bits(self.build_edges(state))]
             actions += [Buy(B.cell(i)) for i in bits(self.buy_tiles(state))]
-            if self.points_used(state) <= state.rules.wall_budget:
+            if self._why_not_end_turn(state) is None:
                 actions.append(EndTurn())
             return actions
         if phase == "start":
-            taken = self.paths.token_cells(state) | state.obstacles
-            return [Start((c, 0)) for c in B.start if not taken >> c & 1]
+            return [a for a in (Start((c, 0)) for c in B.start) if self._why_not_start(state, a) is None]
         if phase == "order":
             return [Choose(seat) for seat in self._pending(state)]
         if phase == "place":
@@ -445,8 +488,13 @@ class ThenThereWasOne(Game):
     def chance_outcomes(self, state: State) -> UncountedChance:
         """The setup scatter: far too many orderings of 15 throws to list, so it is sampled
         (:meth:`chance_outcome`) and a forced scatter is checked by the rules (A.1 §9, A7)."""
-        return UncountedChance(lambda rng: self.chance_outcome(state, rng),
-                               lambda outcome: self._check(state, outcome),
+        def check(outcome: Any) -> None:
+            refusal = (self.why_not(state, outcome) if isinstance(outcome, self.action_types)
+                       else Refusal(f"{outcome!r} is not a Then There Was One action"))
+            if refusal is not None:
+                raise IllegalAction.of(refusal)
+
+        return UncountedChance(lambda rng: self.chance_outcome(state, rng), check,
                                "obstacles thrown one by one; off-board, behind-the-line and doubled "
                                "throws are thrown again")
 
@@ -458,7 +506,7 @@ class ThenThereWasOne(Game):
         B = self.B
         for _ in range(10000):
             obstacles = 0
-            cells = []
+            cells: list[Tile] = []
             while len(cells) < p.initial_obstacles:
                 # a throw lands anywhere on the board or up to one tile off it
                 c, r = rng.randrange(-1, B.cols + 1), rng.randrange(-1, B.rows + 1)
@@ -474,70 +522,58 @@ class ThenThereWasOne(Game):
         raise ValueError(f"no scatter of {p.initial_obstacles} obstacles leaves the goal row reachable "
                          "after 10000 tries: use fewer obstacles or a bigger board (rule A7)")
 
-    # ---- applying actions
-    def apply(self, state: State, action: Action, check: bool = True) -> State:
-        if check:
-            self._check(state, action)
-        tiles, edges = self._touched(state, action)
-        return replace(self._resolve(state, action), last_tiles=tiles, last_edges=edges)
-
-    def _touched(self, state: State, action: Action) -> tuple[tuple, int]:
-        """What ``action`` touches, for the board's last-move mark: ``(tiles, edge mask)``.
-
-        A step shows the token's path this turn so far; the end of a wall turn shows that
-        turn's new walls and bought obstacles (until then the board draws them apart anyway).
-        """
-        kind, B = action.kind, self.B
-        if kind == "step" or kind == "jump":
-            return state.path + (B.index(action.to),), 0  # type: ignore[attr-defined]
-        if kind == "build" or kind == "remove":
-            return (), 1 << B.edge_bit(B.index(action.a), B.index(action.b))  # type: ignore[attr-defined]
-        if kind in ("buy", "start", "place_obstacle"):
-            return (B.index(action.at),), 0  # type: ignore[attr-defined]
-        if kind == "end_turn":
-            return tuple(bits(state.bought)), state.built
-        return (), 0
-
-    def _resolve(self, state: State, action: Action) -> State:
-        """The state after the (checked) ``action``."""
-        kind = action.kind
+    # ---- applying actions (the kernel's apply checks with why_not, then calls effect)
+    def effect(self, state: State, action: Action) -> State:
+        """The state after a legal ``action``, with what it touched kept for the board's last-move mark:
+        a step shows the token's path this turn so far; the end of a wall turn shows that turn's new
+        walls and bought obstacles (until then the board draws them apart anyway)."""
         B = self.B
-        if kind == "step" or kind == "jump":
-            return self._apply_step(state, B.index(action.to), kind == "jump")  # type: ignore[attr-defined]
-        if kind == "build":
-            e = B.edge_bit(B.index(action.a), B.index(action.b))  # type: ignore[attr-defined]
-            return replace(state, built=state.built | 1 << e)
-        if kind == "remove":
-            bit = 1 << B.edge_bit(B.index(action.a), B.index(action.b))  # type: ignore[attr-defined]
-            return replace(state, walls=state.walls & ~bit, built=state.built & ~bit)
-        if kind == "buy":
-            bit = 1 << B.index(action.at)  # type: ignore[attr-defined]
-            return replace(state, obstacles=state.obstacles | bit, bought=state.bought | bit,
-                            bought_total=state.bought_total + 1)
-        if kind == "end_turn":
-            done = replace(state, walls=state.walls | state.built, built=0, bought=0, first_wall_turn=False)
-            return self._next_turn(done, after_wall=True)
-        if kind == "choose":
-            return self._begin_token_turn(state, action.seat)  # type: ignore[attr-defined]
-        if kind == "start":
-            tokens = list(state.tokens)
-            tokens[state.mover - 1] = B.index(action.at)  # type: ignore[attr-defined]
-            state = replace(state, tokens=tuple(tokens))
-            if state.mover < self.tokens_n:
-                return replace(state, mover=state.mover + 1)
-            return self._begin_wall_turn(replace(state, round=1, first_wall_turn=True, moved=()))
-        if kind == "scatter":
-            mask = 0
-            for cell in action.cells:  # type: ignore[attr-defined]
-                mask |= 1 << B.index(cell)
-            return self._after_obstacles(replace(state, obstacles=mask))
-        if kind == "place_obstacle":
-            obstacles = state.obstacles | 1 << B.index(action.at)  # type: ignore[attr-defined]
-            placed = popcount(obstacles)
-            if placed >= self.params.initial_obstacles:
-                return self._after_obstacles(replace(state, obstacles=obstacles))
-            return replace(state, obstacles=obstacles, mover=placed % self.params.num_players)
-        raise IllegalAction(f"{action!r} is not a Then There Was One action")
+        tiles: tuple[int, ...] = ()
+        edges = 0
+        match action:
+            case Step(to) | Jump(to):
+                i = B.index(to)
+                after = self._apply_step(state, i, isinstance(action, Jump))
+                tiles = state.path + (i,)
+            case Build(a, b):
+                edges = 1 << B.edge_bit(B.index(a), B.index(b))
+                after = state.replace(built=state.built | edges)
+            case Remove(a, b):
+                edges = 1 << B.edge_bit(B.index(a), B.index(b))
+                after = state.replace(walls=state.walls & ~edges, built=state.built & ~edges)
+            case Buy(at):
+                i = B.index(at)
+                after = state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
+                                      bought_total=state.bought_total + 1)
+                tiles = (i,)
+            case EndTurn():
+                done = state.replace(walls=state.walls | state.built, built=0, bought=0, first_wall_turn=False)
+                after = self._next_turn(done, after_wall=True)
+                tiles, edges = tuple(bits(state.bought)), state.built
+            case Choose(seat):
+                after = self._begin_token_turn(state, seat)
+            case Start(at):
+                i = B.index(at)
+                after = state.replace(tokens=per_seat(state.tokens, state.mover - 1, i))
+                if state.mover < self.tokens_n:
+                    after = after.replace(mover=state.mover + 1)
+                else:
+                    after = self._begin_wall_turn(after.replace(round=1, first_wall_turn=True, moved=()))
+                tiles = (i,)
+            case Scatter(cells):
+                after = self._after_obstacles(state.replace(obstacles=sum(1 << B.index(c) for c in set(cells))))
+            case PlaceObstacle(at):
+                i = B.index(at)
+                obstacles = state.obstacles | 1 << i
+                placed = popcount(obstacles)
+                if placed >= self.params.initial_obstacles:
+                    after = self._after_obstacles(state.replace(obstacles=obstacles))
+                else:
+                    after = state.replace(obstacles=obstacles, mover=placed % self.params.num_players)
+                tiles = (i,)
+            case _:
+                raise IllegalAction(f"{action!r} is not a Then There Was One action")
+        return after.replace(last_tiles=tiles, last_edges=edges)
 
     def _apply_step(self, state: State, to: int, jump: bool) -> State:
         rules = state.rules
@@ -547,12 +583,12 @@ class ThenThereWasOne(Game):
         steps = state.steps_taken + (rules.jump_step_cost if jump else 1)
         tokens = list(state.tokens)
         tokens[seat - 1] = to
-        state = replace(state, tokens=tuple(tokens), path=state.path + (to,), steps_taken=steps,
-                         jumps_used=state.jumps_used + jump)
+        state = state.replace(tokens=tuple(tokens), path=state.path + (to,), steps_taken=steps,
+                              jumps_used=state.jumps_used + jump)
         if self.B.goal >> to & 1 and (rules.goal_on_entry or steps >= rules.move_length):
             if rules.finished_token_leaves_board:
                 tokens[seat - 1] = -1
-            done = replace(state, tokens=tuple(tokens), arrived=state.arrived + (seat,))
+            done = state.replace(tokens=tuple(tokens), arrived=state.arrived + (seat,))
             return self._end_token_turn(done)
         if steps >= rules.move_length:
             return self._end_token_turn(state)
@@ -565,11 +601,11 @@ class ThenThereWasOne(Game):
     def _eliminate(self, state: State, seat: int, how: str) -> State:
         tokens = list(state.tokens)
         tokens[seat - 1] = -1
-        return self._end_token_turn(replace(state, tokens=tuple(tokens),
-                                             eliminated=state.eliminated + ((seat, how),)))
+        return self._end_token_turn(state.replace(tokens=tuple(tokens),
+                                                  eliminated=state.eliminated + ((seat, how),)))
 
     def _end_token_turn(self, state: State) -> State:
-        state = replace(state, moved=state.moved + (state.mover,), path=(), steps_taken=0, jumps_used=0)
+        state = state.replace(moved=state.moved + (state.mover,), path=(), steps_taken=0, jumps_used=0)
         over = self._decided(state)
         if over is not None:
             return over
@@ -581,11 +617,11 @@ class ThenThereWasOne(Game):
         n = self.tokens_n
         arrived, eliminated = len(state.arrived), len(state.eliminated)
         if arrived >= p.token_win_threshold[n - 2]:
-            return replace(state, phase="over", mover=-1, path=(), winners=tuple(range(1, n + 1)),
-                            reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
+            return state.replace(phase="over", mover=-1, path=(), winners=tuple(range(1, n + 1)),
+                                 reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
         if eliminated >= p.wall_win_threshold[n - 2]:
-            return replace(state, phase="over", mover=-1, path=(), winners=(WALL,),
-                            reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
+            return state.replace(phase="over", mover=-1, path=(), winners=(WALL,),
+                                 reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
         return None
 
     def _pending(self, state: State) -> list[int]:
@@ -600,28 +636,28 @@ class ThenThereWasOne(Game):
         if not after_wall and self.params.wall_turns == "before_each_token":
             return self._begin_wall_turn(state)
         if self.params.token_turn_order == "team_chooses_order" and len(pending) > 1:
-            return replace(state, phase="order", mover=pending[0])
+            return state.replace(phase="order", mover=pending[0])
         return self._begin_token_turn(state, pending[0])
 
     def _end_round(self, state: State) -> State:
         p = self.params
         if not self.in_play(state):
-            return replace(state, phase="over", mover=-1, winners=(),
-                            reason="a draw: no token is left in play and no side reached its threshold")
+            return state.replace(phase="over", mover=-1, winners=(),
+                                 reason="a draw: no token is left in play and no side reached its threshold")
         if state.round >= p.max_rounds:
-            return replace(state, phase="over", mover=-1, winners=(),
-                            reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
-        return self._begin_wall_turn(replace(state, round=state.round + 1, moved=()))
+            return state.replace(phase="over", mover=-1, winners=(),
+                                 reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
+        return self._begin_wall_turn(state.replace(round=state.round + 1, moved=()))
 
     def _begin_wall_turn(self, state: State) -> State:
-        return replace(state, phase="wall", mover=WALL, rules=self.params, built=0, bought=0, path=(),
-                        steps_taken=0, jumps_used=0)
+        return state.replace(phase="wall", mover=WALL, rules=self.params, built=0, bought=0, path=(),
+                             steps_taken=0, jumps_used=0)
 
     def _begin_token_turn(self, state: State, seat: int) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
-        state = replace(state, phase="token", mover=seat, rules=self.params, path=(pos,), steps_taken=0,
-                         jumps_used=0)
+        state = state.replace(phase="token", mover=seat, rules=self.params, path=(pos,), steps_taken=0,
+                              jumps_used=0)
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
@@ -630,209 +666,194 @@ class ThenThereWasOne(Game):
             return self._end_token_turn(state)  # cannot move at all: the turn passes
         return state
 
-    # ---- legality with reasons
-    def _cell_of(self, value: Any, what: str) -> int:
-        B = self.B
-        if not (isinstance(value, tuple) and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise IllegalAction(f"{what} must be a tile [col, row], not {value!r}")
-        c, r = value
-        if not (0 <= c < B.cols and 0 <= r < B.rows):
-            raise IllegalAction(f"{what} {list(value)} is not a tile of the {B.cols} x {B.rows} board",
-                                rule="A.1 §1")
-        return r * B.cols + c
+    # ---- legality: one decision, with the rule it cites
+    def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` may not be played in ``state`` (a :class:`playtest.Refusal` naming the rule), or
+        ``None`` when it may. The kernel's ``check`` asks it after its own checks, and ``apply`` raises it.
 
-    def _edge_of(self, action: Action) -> int:
-        a, b = action.a, action.b  # type: ignore[attr-defined]
-        i = self._cell_of(a, "a wall's first tile")
-        j = self._cell_of(b, "a wall's second tile")
-        if not self.B.adjacent(i, j):
-            raise IllegalAction(f"walls lie between two orthogonally adjacent tiles; {cell_text(a)} and "
-                                f"{cell_text(b)} are not", rule="A.1 §4")
-        return self.B.edge_bit(i, j)
+        It reads what :meth:`legal_actions` lists from: a wall or a bought obstacle is refused by the
+        first of the rules' bans (:meth:`_wall_bans`, :meth:`_buy_bans`) that holds its edge or tile,
+        or by the open corridor; a step or a placed obstacle is allowed when
+        :meth:`legal_token_moves` or :meth:`_place_mask` has it, and only then is the reason looked for.
 
-    def _check(self, state: State, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule unless ``action`` is legal here."""
-        if not isinstance(action, self.action_types):
-            raise IllegalAction(f"{action!r} is not a Then There Was One action")
+        >>> import playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> state = game.state_from_json({"tokens": {"1": [2, 0], "2": [5, 0], "3": [8, 0]}})
+        >>> str(game.why_not(state, Buy((4, 1))))
+        "nothing is built behind the black line on the wall player's first turn (e2) (rule A.1 §14.4)"
+        >>> game.why_not(state, Buy((4, 5))) is None
+        True
+        """
         phase = state.phase
-        kind = action.kind
         if phase == "over":
-            raise IllegalAction(f"the game is over ({state.reason})", rule="A.1 §19")
-        wanted = {"scatter": "scatter", "place_obstacle": "place", "start": "start", "choose": "order",
-                  "build": "wall", "remove": "wall", "buy": "wall", "end_turn": "wall",
-                  "step": "token", "jump": "token"}[kind]
-        if wanted != phase:
+            return Refusal(f"the game is over ({state.reason})", "A.1 §19")
+        if PHASE_OF.get(action.kind) != phase:
             doing = {"scatter": "the obstacles are scattered (a chance step)",
                      "place": f"{self._name(state.mover)} places an obstacle",
                      "start": f"{self._name(state.mover)} puts their token on a start circle",
                      "order": f"the token team picks who moves next ({self._name(state.mover)} speaks)",
                      "wall": f"it is the turn of {self._name(WALL)}",
                      "token": f"it is the turn of {self._name(state.mover)}"}[phase]
-            raise IllegalAction(f"a {kind.replace('_', ' ')} action is not possible now: {doing}",
-                                rule="A.1 §12")
-        getattr(self, f"_check_{kind}")(state, action)
+            return Refusal(f"a {action.kind.replace('_', ' ')} action is not possible now: {doing}", "A.1 §12")
+        match action:
+            case Step(to) | Jump(to):
+                i = self._tile(to, "a step's tile")
+                if isinstance(i, Refusal):
+                    return i
+                jump = isinstance(action, Jump)
+                return None if (i, jump) in self.legal_token_moves(state) else self.step_reason(state, i, jump)
+            case Build() | Remove():
+                return self._why_not_wall(state, action)
+            case Buy(at):
+                return self._why_not_buy(state, at)
+            case EndTurn():
+                return self._why_not_end_turn(state)
+            case Start():
+                return self._why_not_start(state, action)
+            case Choose(seat):
+                if seat not in self._pending(state):
+                    return Refusal(f"seat {seat} is not a token still to move this round", "A18")
+                return None
+            case PlaceObstacle(at):
+                return self._why_not_place(state, at)
+            case Scatter(cells):
+                return self._why_not_scatter(cells)
+        return Refusal(f"{action!r} is not a Then There Was One action")
 
     def _name(self, seat: int) -> str:
         return self.seats()[seat].name
 
-    def _check_scatter(self, state: State, action: Scatter) -> None:
-        p, B = self.params, self.B
-        cells = action.cells
-        if not isinstance(cells, tuple):
-            raise IllegalAction(f"a scatter lists obstacle tiles, not {cells!r}")
-        if len(cells) != p.initial_obstacles:
-            raise IllegalAction(f"the scatter must place initial_obstacles={p.initial_obstacles} obstacles, "
-                                f"not {len(cells)}", rule="A.1 §9")
-        mask = 0
-        for cell in cells:
-            i = self._cell_of(cell, "an obstacle")
-            if B.zone >> i & 1:
-                raise IllegalAction(f"an obstacle on {cell_text(cell)} is behind the black line: it must be "
-                                    "thrown again", rule="A.1 §9")
-            if mask >> i & 1:
-                raise IllegalAction(f"two obstacles on {cell_text(cell)}: it must be thrown again",
-                                    rule="A.1 §9")
-            mask |= 1 << i
-        if p.ensure_path_after_setup and not self.goal_reachable_from_start(mask):
-            raise IllegalAction("this scatter cuts the goal row off from the start row: it must be redrawn "
-                                "(ensure_path_after_setup)", rule="A7")
+    def _tile(self, value: Any, what: str) -> int | Refusal:
+        """The cell index of tile ``value``, or why it is not a tile of the board."""
+        B = self.B
+        if not (isinstance(value, tuple) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return Refusal(f"{what} must be a tile [col, row], not {value!r}")
+        c, r = value
+        if not (0 <= c < B.cols and 0 <= r < B.rows):
+            return Refusal(f"{what} {list(value)} is not a tile of the {B.cols} x {B.rows} board", "A.1 §1")
+        return r * B.cols + c
 
-    def _check_place_obstacle(self, state: State, action: PlaceObstacle) -> None:
-        i = self._cell_of(action.at, "an obstacle")
-        if self.B.zone >> i & 1:
-            raise IllegalAction(f"{cell_text(action.at)} is behind the black line", rule="A.1 §9")
-        if state.obstacles >> i & 1:
-            raise IllegalAction(f"{cell_text(action.at)} already holds an obstacle", rule="A.1 §9")
-        if not self._place_mask(state) >> i & 1:
-            raise IllegalAction(f"an obstacle on {cell_text(action.at)} cuts the goal row off from the start "
-                                "row (ensure_path_after_setup)", rule="A7")
-
-    def _check_start(self, state: State, action: Start) -> None:
-        i = self._cell_of(action.at, "a start circle")
-        if i >= self.B.cols or not self.B.start_mask >> i & 1:
-            raise IllegalAction(f"{cell_text(action.at)} is not a start circle (start_cells)", rule="A.1 §10")
-        if (self.paths.token_cells(state) | state.obstacles) >> i & 1:
-            raise IllegalAction(f"the start circle {cell_text(action.at)} is taken", rule="A.1 §10")
-
-    def _check_choose(self, state: State, action: Choose) -> None:
-        if action.seat not in self._pending(state):
-            raise IllegalAction(f"seat {action.seat} is not a token still to move this round", rule="A18")
-
-    def _check_build(self, state: State, action: Build) -> None:
-        rules, B = state.rules, self.B
-        e = self._edge_of(action)
+    def _why_not_wall(self, state: State, action: Build | Remove) -> Refusal | None:
+        """Building a wall (every rule of A.1 §14) or picking one up (A.1 §13)."""
+        i, j = self._tile(action.a, "a wall's first tile"), self._tile(action.b, "a wall's second tile")
+        if isinstance(i, Refusal) or isinstance(j, Refusal):
+            return i if isinstance(i, Refusal) else j  # type: ignore[return-value]
+        B = self.B
+        if not B.adjacent(i, j):
+            return Refusal(f"walls lie between two orthogonally adjacent tiles; {cell_text(action.a)} and "
+                           f"{cell_text(action.b)} are not", "A.1 §4")
+        e = B.edge_bit(i, j)
         bit = 1 << e
         where = B.edge_label(e)
-        if (state.walls | state.built) & bit:
-            raise IllegalAction(f"there is already a wall on {where}", rule="A.1 §14")
-        used = self.points_used(state)
-        if used + 1 > rules.wall_budget:
-            raise IllegalAction(f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
-                                "standing included", rule="A.1 §14.1")
-        if self.clearance_edges(state) & bit:
-            extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
-            raise IllegalAction(f"a wall may not lie on an edge of a token's tile{extra} ({where})",
-                                rule="A.1 §14.3")
-        if state.first_wall_turn and rules.first_turn_black_line_ban and B.zone_edges & bit:
-            raise IllegalAction(f"nothing is built behind the black line on the wall player's first turn "
-                                f"({where})", rule="A.1 §14.4")
-        walls = state.walls | state.built
-        if not self._keeps_corridor(state, walls | bit, state.obstacles):
-            raise IllegalAction(f"a wall on {where} would cut the goal row off (require_open_corridor)",
-                                rule="A.1 §14.5")
+        standing = state.walls | state.built
+        if isinstance(action, Remove):
+            return None if standing & bit else Refusal(f"there is no wall on {where} to pick up", "A.1 §13")
+        for mask, text, rule in self._wall_bans(state):
+            if mask & bit:
+                return Refusal(text.format(where), rule)
+        if not self._keeps_corridor(state, standing | bit, state.obstacles):
+            return Refusal(f"a wall on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        return None
 
-    def _check_remove(self, state: State, action: Remove) -> None:
-        e = self._edge_of(action)
-        if not (state.walls | state.built) >> e & 1:
-            raise IllegalAction(f"there is no wall on {self.B.edge_label(e)} to pick up", rule="A.1 §13")
-
-    def _check_buy(self, state: State, action: Buy) -> None:
-        rules, B = state.rules, self.B
-        i = self._cell_of(action.at, "an obstacle")
-        where = cell_text(action.at)
-        if state.obstacles >> i & 1:
-            raise IllegalAction(f"{where} already holds an obstacle", rule="A.1 §14.2")
-        tokens = self.paths.token_cells(state)
-        if tokens >> i & 1:
-            raise IllegalAction(f"a token stands on {where}", rule="A.1 §14.2")
-        bought = popcount(state.bought)
-        if bought >= rules.max_obstacles_per_turn:
-            raise IllegalAction(f"{bought} obstacles were bought this turn already "
-                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", rule="A.1 §14.2")
-        if state.bought_total >= rules.max_bought_obstacles_per_game:
-            raise IllegalAction(f"{state.bought_total} obstacles were bought in this game already "
-                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})",
-                                rule="A.1 §14.2")
-        used = self.points_used(state)
-        if used + rules.obstacle_cost > rules.wall_budget:
-            raise IllegalAction(f"an obstacle costs {rules.obstacle_cost} points and only "
-                                f"{rules.wall_budget - used} are left", rule="A.1 §14.1")
-        if (state.first_wall_turn and rules.first_turn_black_line_ban
-                and rules.first_turn_ban_applies_to_obstacles and B.zone >> i & 1):
-            raise IllegalAction(f"nothing is built behind the black line on the wall player's first turn "
-                                f"({where})", rule="A.1 §14.4")
-        if not rules.bought_obstacle_may_border_token:
-            table = B.adj8 if rules.wall_token_clearance == "edge_or_corner" else B.adj4
-            if any(table[t] >> i & 1 for t in bits(tokens)):
-                raise IllegalAction(f"a bought obstacle may not border a token ({where}; "
-                                    "bought_obstacle_may_border_token)", rule="A23")
+    def _why_not_buy(self, state: State, at: Tile) -> Refusal | None:
+        """Buying an obstacle for ``at`` (A.1 §14, A23)."""
+        i = self._tile(at, "an obstacle")
+        if isinstance(i, Refusal):
+            return i
+        where = cell_text(at)
+        for mask, text, rule in self._buy_bans(state):
+            if mask >> i & 1:
+                return Refusal(text.format(where), rule)
         if not self._keeps_corridor(state, state.walls | state.built, state.obstacles | 1 << i):
-            raise IllegalAction(f"an obstacle on {where} would cut the goal row off (require_open_corridor)",
-                                rule="A.1 §14.5")
+            return Refusal(f"an obstacle on {where} would cut the goal row off (require_open_corridor)", "A.1 §14.5")
+        return None
 
-    def _check_end_turn(self, state: State, action: EndTurn) -> None:
+    def _why_not_end_turn(self, state: State) -> Refusal | None:
         used = self.points_used(state)
         if used > state.rules.wall_budget:
-            raise IllegalAction(f"{used} points are used but the budget is {state.rules.wall_budget}: pick "
-                                "up walls first (walls left standing count)", rule="A.1 §14.1")
+            return Refusal(f"{used} points are used but the budget is {state.rules.wall_budget}: pick "
+                           "up walls first (walls left standing count)", "A.1 §14.1")
+        return None
 
-    def _check_step(self, state: State, action: Action) -> None:
-        i = self._cell_of(action.to, "a step's tile")  # type: ignore[attr-defined]
-        jump = action.kind == "jump"
-        legal = self.legal_token_moves(state)
-        if (i, jump) in legal:
-            return
-        why, rule = self.step_reason(state, i, jump)
-        raise IllegalAction(why, rule=rule)
+    def _why_not_start(self, state: State, action: Start) -> Refusal | None:
+        i = self._tile(action.at, "a start circle")
+        if isinstance(i, Refusal):
+            return i
+        if i >= self.B.cols or not self.B.start_mask >> i & 1:
+            return Refusal(f"{cell_text(action.at)} is not a start circle (start_cells)", "A.1 §10")
+        if (self.paths.token_cells(state) | state.obstacles) >> i & 1:
+            return Refusal(f"the start circle {cell_text(action.at)} is taken", "A.1 §10")
+        return None
 
-    _check_jump = _check_step
+    def _why_not_place(self, state: State, at: Tile) -> Refusal | None:
+        i = self._tile(at, "an obstacle")
+        if isinstance(i, Refusal):
+            return i
+        if self._place_mask(state) >> i & 1:
+            return None
+        if self.B.zone >> i & 1:
+            return Refusal(f"{cell_text(at)} is behind the black line", "A.1 §9")
+        if state.obstacles >> i & 1:
+            return Refusal(f"{cell_text(at)} already holds an obstacle", "A.1 §9")
+        return Refusal(f"an obstacle on {cell_text(at)} cuts the goal row off from the start row "
+                       "(ensure_path_after_setup)", "A7")
+
+    def _why_not_scatter(self, cells: Any) -> Refusal | None:
+        p, B = self.params, self.B
+        if not isinstance(cells, tuple):
+            return Refusal(f"a scatter lists obstacle tiles, not {cells!r}")
+        if len(cells) != p.initial_obstacles:
+            return Refusal(f"the scatter must place initial_obstacles={p.initial_obstacles} obstacles, "
+                           f"not {len(cells)}", "A.1 §9")
+        mask = 0
+        for cell in cells:
+            i = self._tile(cell, "an obstacle")
+            if isinstance(i, Refusal):
+                return i
+            if B.zone >> i & 1:
+                return Refusal(f"an obstacle on {cell_text(cell)} is behind the black line: it must be "
+                               "thrown again", "A.1 §9")
+            if mask >> i & 1:
+                return Refusal(f"two obstacles on {cell_text(cell)}: it must be thrown again", "A.1 §9")
+            mask |= 1 << i
+        if p.ensure_path_after_setup and not self.goal_reachable_from_start(mask):
+            return Refusal("this scatter cuts the goal row off from the start row: it must be redrawn "
+                           "(ensure_path_after_setup)", "A7")
+        return None
 
     # ---- notation and JSON
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
+        """The move log's words: who does what, where, and what followed (arrivals, eliminations, the end)."""
         B = self.B
-        kind = action.kind
         mover = state.mover
         try:
             after = self.apply(state, action, check=False)
         except Exception:  # malformed: write it as it is
             return str(action)
-        if kind == "scatter":
-            text = f"{len(action.cells)} obstacles: " + " ".join(cell_text(c) for c in action.cells)  # type: ignore
-        elif kind == "step" or kind == "jump":
-            arrow = "⤢" if kind == "jump" else "→"
-            text = f"{self._name(mover)} {B.label(state.path[-1])}{arrow}{cell_text(action.to)}"  # type: ignore
-            if kind == "jump":
-                text += " jump"
-        elif kind in ("build", "buy", "end_turn"):
-            used = self.points_used(after) if kind != "end_turn" else self.points_used(state)
-            if kind == "build":
-                what = f"wall {cell_text(action.a)}|{cell_text(action.b)}"  # type: ignore[attr-defined]
-            elif kind == "buy":
-                what = f"buys obstacle {cell_text(action.at)}"  # type: ignore[attr-defined]
-            else:
-                what = "ends turn"
-            text = f"{self._name(WALL)} {what} ({used}/{state.rules.wall_budget})"
-        elif kind == "remove":
-            e = B.edge_bit(B.index(action.a), B.index(action.b))  # type: ignore[attr-defined]
-            verb = "takes back" if state.built >> e & 1 else "picks up"
-            text = f"{self._name(WALL)} {verb} {B.edge_label(e)}"
-        elif kind == "choose":
-            text = f"team: {self._name(action.seat)} moves next"  # type: ignore[attr-defined]
-        elif kind == "start":
-            text = f"{self._name(mover)} starts on {cell_text(action.at)}"  # type: ignore[attr-defined]
-        else:
-            text = f"{self._name(mover)} {action}"
+        wall, budget = self._name(WALL), state.rules.wall_budget
+        match action:
+            case Scatter(cells):
+                text = f"{len(cells)} obstacles: " + " ".join(cell_text(c) for c in cells)
+            case Step(to):
+                text = f"{self._name(mover)} {B.label(state.path[-1])}→{cell_text(to)}"
+            case Jump(to):
+                text = f"{self._name(mover)} {B.label(state.path[-1])}⤢{cell_text(to)} jump"
+            case Build(a, b):
+                text = f"{wall} wall {cell_text(a)}|{cell_text(b)} ({self.points_used(after)}/{budget})"
+            case Buy(at):
+                text = f"{wall} buys obstacle {cell_text(at)} ({self.points_used(after)}/{budget})"
+            case EndTurn():
+                text = f"{wall} ends turn ({self.points_used(state)}/{budget})"
+            case Remove(a, b):
+                e = B.edge_bit(B.index(a), B.index(b))
+                text = f"{wall} {'takes back' if state.built >> e & 1 else 'picks up'} {B.edge_label(e)}"
+            case Choose(seat):
+                text = f"team: {self._name(seat)} moves next"
+            case Start(at):
+                text = f"{self._name(mover)} starts on {cell_text(at)}"
+            case _:
+                text = f"{self._name(mover)} {action}"
         events = []
         for seat in after.arrived[len(state.arrived):]:
             events.append(f"{self._name(seat)} arrives")
@@ -841,21 +862,6 @@ class ThenThereWasOne(Game):
         if after.phase == "over" and state.phase != "over":
             events.append(after.reason)
         return "; ".join([text] + events)
-
-    def action_from_json(self, data: Any) -> Action:
-        action = super().action_from_json(data)
-        is_tile = lambda v: (isinstance(v, tuple) and len(v) == 2  # noqa: E731
-                             and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
-        if isinstance(action, Scatter):
-            if not isinstance(action.cells, tuple) or not all(is_tile(v) for v in action.cells):
-                raise ValueError(f"malformed scatter action: cells must be a list of tiles [col, row], "
-                                 f"not {jsonable(action.cells)!r}")
-            return action
-        for name in ("at", "a", "b", "to"):
-            if hasattr(action, name) and not is_tile(getattr(action, name)):
-                raise ValueError(f"malformed {action.kind} action: {name} must be a tile [col, row], "
-                                 f"not {jsonable(getattr(action, name))!r}")
-        return action
 
     def state_from_json(self, data: Any) -> State:
         return read_position(self, data)
@@ -866,7 +872,7 @@ class ThenThereWasOne(Game):
         if state.phase in ("over", "scatter"):
             return state
         if state.phase not in ("wall", "token"):
-            state = replace(state, rules=self.params)
+            state = state.replace(rules=self.params)
         over = self._decided(state)
         return over if over is not None else state
 

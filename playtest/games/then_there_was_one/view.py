@@ -1,7 +1,7 @@
 """Then There Was One's scene: the board, the pieces, the panels and what each click may do.
 
 The view asks the game's public queries (``build_edges``, ``buy_tiles``,
-``legal_token_moves``, ``step_reason``, ``why_not``, ...) what is legal and why
+``legal_token_moves``, ``step_reason``, ``check``, ...) what is legal and why
 not, so the board and the rules never disagree; it decides only looks.
 """
 
@@ -185,7 +185,7 @@ class View:
         for e in bits(B.inner & ~(state.walls | state.built | build)):
             i, j = B.edge_ends(e)
             eid = s.edge("board", B.cell(i), B.cell(j), style="blank")
-            why = why if spent and why else game.why_not(state, game.wall_action(Build, e))
+            why = why if spent and why else str(game.check(state, game.wall_action(Build, e)) or "")
             s.reason(eid, why)
         # buying is two clicks: the obstacle supply beside the board, then a tile (so the tiles are
         # not all lit up while the player builds walls)
@@ -203,7 +203,7 @@ class View:
                          Buy(B.cell(i)).to_json())
                 buyable += 1
                 continue
-            why = game.why_not(state, Buy(B.cell(i)))
+            why = str(game.check(state, Buy(B.cell(i))) or "")
             if why:
                 s.reason(cid, why)
         if not buyable:
@@ -252,8 +252,7 @@ class View:
             if n in seen:
                 continue
             diagonal = not B.adj4[pos] >> n & 1
-            why, rule = game.step_reason(state, n, diagonal)
-            s.reason(cell_id(B.cell(n)), f"{why} (rule {rule})")
+            s.reason(cell_id(B.cell(n)), str(game.step_reason(state, n, diagonal)))
         name = game.seats()[state.mover].name
         s.hint(f"{name}: {left} step{'s' if left != 1 else ''} left. Click a highlighted tile to step there "
                f"(a diagonal is a jump, {rules.max_jumps_per_turn - state.jumps_used} left).")
