@@ -21,7 +21,8 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
   **a log never tells a seat more than its board**: two actions whose results look the same to
   a seat must read the same to it in the move log (it may tell less: a log line may say only
   "North gives an order" while the board shows nothing at all);
-* **perfect information**: a game declaring perfect information shows every seat the same board;
+* **perfect information**: a game declaring perfect information shows the same board to every
+  seat that cannot act (each seat seeing something of its own is hidden information);
 
 and over whole games: **undo/redo** restores every position, **save/load** replays every
 position, and random play **ends** within the game's declared longest game.
@@ -518,16 +519,20 @@ _log.property = "secrecy: log"  # type: ignore[attr-defined]
 
 def _perfect(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
              seen: list[Any]) -> None:
-    """A game that declares perfect information shows every seat the same board items."""
-    if not _overrides(type(game), "view"):
+    """A game that declares perfect information shows every seat that cannot act now the same
+    board (the seat that acts may also see its targets): no seat sees a secret of its own."""
+    if not _overrides(type(game), "view") or game.to_move(state) is None:
+        return
+    idle = [seat for seat in range(len(game.seats())) if not game.legal_actions(state, seat)]
+    if len(idle) < 2:
         return
     _count(report, "perfect information")
-    table = _shown_items(game.view(state, None))
-    for seat in range(len(game.seats())):
-        if _shown_items(game.view(state, seat)) != table:
-            raise _Stop(CheckFailure("perfect information", "the game declares perfect information, but this "
-                                                            "seat's board shows other things than the table's: "
-                                                            "declare GameType(information='imperfect')", seat))
+    first = _shown_items(game.view(state, idle[0]))
+    for seat in idle[1:]:
+        if _shown_items(game.view(state, seat)) != first:
+            raise _Stop(CheckFailure("perfect information", f"the game declares perfect information, but seats "
+                                                            f"{idle[0]} and {seat} see different boards: declare "
+                                                            f"GameType(information='imperfect')", seat))
 
 
 _perfect.property = "perfect information"  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ from playtest.kernel.registry import _REGISTRY, _UNLISTED
 
 @pytest.fixture(autouse=True)
 def forget_test_games():
+    playtest.games()                      # every game of the kit imported first: only the tests' own go
     before = dict(_REGISTRY)
     yield
     for name in set(_REGISTRY) - set(before):

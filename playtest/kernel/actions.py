@@ -30,7 +30,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**_: Any) -> Any:
+        """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
+        return lambda cls: cls
 
 from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
 from .refusal import MalformedAction
@@ -47,6 +54,7 @@ def snake_case(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name.strip("_")).lower()
 
 
+@dataclass_transform(frozen_default=True)
 class Action:
     """Base of every game's actions: small frozen dataclasses with a ``kind``.
 

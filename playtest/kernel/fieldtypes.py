@@ -3,8 +3,9 @@ checked when it comes from JSON (exact types: ``true`` is not the whole number 1
 JSON, and named in a message.
 
 Supported: ``int``, ``float``, ``bool``, ``str``, ``X | None``, ``tuple[X, ...]``,
-``tuple[X, Y]``, a bare ``tuple`` (any JSON values), ``Literal[...]`` and a nested declared
-:class:`playtest.State` record.
+``tuple[X, Y]``, a bare ``tuple`` (any JSON values), ``Literal[...]``, a nested declared
+:class:`playtest.State` record, a game's ``Params`` and ``dict[str, X]`` (a JSON object keyed by
+data, for a position's JSON form: a state holding one is not hashable).
 
 >>> spec = field_type(tuple[int, ...])
 >>> spec.read([1, 2], "cells")
@@ -123,6 +124,8 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
         def read_union(value: Any, at: str) -> Any:
             if value is None and nullable:
                 return None
+            if len(others) == 1 and not (others[0].plain and not isinstance(value, (list, dict))):
+                return others[0].read(value, at)      # one shape to be: its own message, naming the part
             problems = []
             for option in others:
                 try:
@@ -137,10 +140,31 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
             if value is None:
                 return None
             for option in others:
-                if option.plain or isinstance(value, option.python):
+                kind = typing.get_origin(option.python) or option.python
+                if option.plain or (isinstance(kind, type) and isinstance(value, kind)):
                     return option.write(value)
             return to_json_value(value)
         return FieldType(words, read_union, write_union, annotation, all(o.plain for o in options))
+    if origin is dict:
+        if len(args) != 2 or args[0] is not str:
+            raise DeclarationError(f"{where}: a mapping field is dict[str, X] (JSON objects have text keys)")
+        value_type = field_type(args[1], where)
+
+        def read_mapping(value: Any, at: str) -> Any:
+            if not isinstance(value, dict):
+                raise ValueError(f"{at} must be an object, not {shown(value)}")
+            if len(value) > MAX_ITEMS:
+                raise ValueError(f"{at}: an object of more than {MAX_ITEMS:,} entries is not allowed")
+            out = {}
+            for key, item in value.items():
+                if not isinstance(key, str) or len(key) > 200:
+                    raise ValueError(f"{at} has a key that is not a short text: {shown(key)}")
+                out[key] = value_type.read(item, f"{at}.{key}")
+            return out
+
+        def write_mapping(value: Any) -> Any:
+            return {key: value_type.write(item) for key, item in value.items()}
+        return FieldType(f"an object of {_plural(value_type.words)}", read_mapping, write_mapping, annotation, False)
     if origin is typing.Literal:
         choices = args
 

@@ -148,6 +148,19 @@ class Params:
                                        f"contradicts its own declaration: it must be {spec.allowed()}") from None
 
     @classmethod
+    def _playtest_record(cls, annotation: Any) -> Any:
+        """A game's parameters as a declared field's type: read and checked like ``create``."""
+        from .fieldtypes import FieldType
+
+        def read(value: Any, where: str) -> Any:
+            if not isinstance(value, dict):
+                raise ValueError(f"{where} must be an object of parameters, not {type(value).__name__}")
+            return annotation.create(**value)
+
+        return FieldType(f"the parameters of {annotation.game_name}", read, lambda v: v.to_json(), annotation,
+                         plain=False)
+
+    @classmethod
     def specs(cls) -> tuple[ParamSpec, ...]:
         """Every declared parameter, in declaration order."""
         cached = cls.__dict__.get("_specs_cache")

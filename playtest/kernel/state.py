@@ -34,7 +34,14 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**_: Any) -> Any:
+        """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
+        return lambda cls: cls
 
 from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
 from .values import show_value, shown, to_json_value
@@ -142,6 +149,7 @@ def _leaves(value: Any, where: str) -> Iterable[tuple[str, Any]]:
         yield where, value
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 class State:
     """Base of a declared position (see the module docstring): an immutable value.
 
