@@ -805,17 +805,19 @@ def test_refusals_while_chance_is_to_move_say_what_is_pending_in_the_games_words
     with pytest.raises(IllegalAction) as err:
         session.play(Roll())
     text = str(err.value)
-    assert text.startswith("the roll-off for the first player is on (Red rolls): the die decides, no one plays "
-                           "a turn yet (rule D.1 §7)")
+    assert text.startswith("this cannot happen here: the roll-off for the first player is on (Red rolls): the "
+                           "die decides, no one plays a turn yet (rule D.1 §7)")
     assert "seat -1" not in text and "a normal turn" not in text
-    with pytest.raises(IllegalAction, match=r"^the die has no 7: its faces are Null, 2, 3, 4, 5, Ace"):
+    with pytest.raises(IllegalAction, match=r"^this cannot happen here: the die has no 7: its faces are Null, 2, "
+                                            r"3, 4, 5, Ace"):
         session.play(Die(7))
     game = session.game
     drawing = Session(game, start=position(game, phase="draw", to_move=0), auto_chance=False)
     with pytest.raises(IllegalAction) as err:
         drawing.play(Draw(1, 2))
     text = str(err.value)
-    assert text.startswith("Red's bag holds no Blue 2: Red draws a blocker from the bag (5 in it) (rule D.1 §10)")
+    assert text.startswith("this cannot happen here: Red's bag holds no Blue 2: Red draws a blocker from the bag "
+                           "(5 in it) (rule D.1 §10)")
     assert text.count("Red draws a blocker") == 2 and "5 outcomes in all" in text
     assert "draw 2 of seat 1" not in text
     with pytest.raises(IllegalAction, match="a blocker is drawn, no die is rolled now"):

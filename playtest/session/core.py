@@ -307,9 +307,9 @@ class Session(SessionFiles, SessionReports):
         """Why a forced chance result cannot happen here, in the game's words: its own reason (what is
         pending), then the possible outcomes, each written once (hidden ones read alike: say how many)."""
         game = self.game
-        reason = game.why_not(state, outcome)
-        if reason is None:
-            reason = f"{game.notation(state, outcome)[:200]!r} cannot happen here"
+        why = game.why_not(state, outcome)
+        reason = f"this cannot happen here: {why}" if why else \
+            f"{game.notation(state, outcome)[:200]!r} cannot happen here"
         possible = [o for o, p in outcomes if p > 0]
         shown = list(dict.fromkeys(game.notation(state, o) for o in possible))
         text = f"{reason}; the possible outcomes are: {', '.join(shown)[:500]}"

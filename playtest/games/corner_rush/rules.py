@@ -491,8 +491,10 @@ class CornerRush(Game):
         if kind == "place":
             return self.place_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
         if kind == "draw":
-            return f"there is no {face_name(action.value)} of seat {action.colour} in {name}'s bag " \
-                   "(rule D.1 §10)"  # type: ignore[attr-defined]
+            colour, value = action.colour, action.value  # type: ignore[attr-defined]
+            whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+            shown = face_name(value) if type(value) is int else repr(value)[:20]
+            return f"there is no {whose} {shown} in {name}'s bag (rule D.1 §10)"
         if phase == "move":
             if self.params.must_use_all_moves:
                 return f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves) (rule D6)"
