@@ -15,7 +15,7 @@ A node record also makes that node the current position; a ``current`` record
 moves it (undo, redo, goto). Every change appends its records in one write
 before the call returns, so autosave costs the same at move 10 and at move
 10,000, and a process killed at any byte leaves a file whose complete lines
-load: a torn last line is dropped (and said so) when the file is opened.
+load: a torn last line is left out (and said so) when the file is opened.
 Saving to a path writes a compact copy (header, nodes, notes, current).
 
 Version 1 files (one JSON object, written by earlier playtest versions) are
@@ -37,9 +37,12 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FORMAT", "EXPORT_FORMAT", "VERSION", "LIMITS", "Limits", "SessionFileError", "SessionSaveError",
-           "Journal", "read_records", "read_bytes", "encode_journal", "encode_record", "write_atomically"]
+           "Journal", "read_records", "read_file", "read_bytes", "TORN_NOTE", "encode_journal", "encode_record",
+           "write_atomically"]
 
 FORMAT = "playtest-session"
+#: how a warning about an incomplete last line begins
+TORN_NOTE = "the last line of the file is incomplete"
 EXPORT_FORMAT = "playtest-seat-export"
 VERSION = 2
 
@@ -220,10 +223,12 @@ class Journal:
         self.locked = True
 
     def truncate(self, size: int) -> None:
-        """Cut a torn last line off the file (before appending after it)."""
-        self.close()
+        """Cut a torn last line off the file (before appending after it); a lock held stays held."""
         try:
-            os.truncate(self.path, size)
+            if self._fd is not None:
+                os.ftruncate(self._fd, size)      # (appends go to the new end: the file is O_APPEND)
+            else:
+                os.truncate(self.path, size)
         except OSError as err:
             raise SessionSaveError(f"could not repair {self.path}: {err.strerror or err}") from None
 
@@ -272,10 +277,15 @@ def read_records(path: Path, limits: Limits = LIMITS) -> tuple[Any, list[Any], i
 
     ``header`` is the first JSON value (the whole object for a version 1 file,
     with no records). ``torn_at`` is the byte offset of an incomplete last
-    line that was dropped (a kill mid-write), or None. Refuses, with
-    :class:`SessionFileError`, a file over the limits or one that is not
-    UTF-8 JSON lines.
+    line that was left out (a kill mid-write, or text added by hand), or None.
+    Refuses, with :class:`SessionFileError`, a file over the limits or one that
+    is not UTF-8 JSON lines. The file is only read.
     """
+    return read_bytes(read_file(path, limits), str(path), limits)
+
+
+def read_file(path: Path, limits: Limits = LIMITS) -> bytes:
+    """A session file's bytes, refused (:class:`SessionFileError`) past ``limits.max_bytes`` before reading."""
     where = str(path)
     try:
         size = path.stat().st_size
@@ -285,10 +295,9 @@ def read_records(path: Path, limits: Limits = LIMITS) -> tuple[Any, list[Any], i
         raise SessionFileError(f"{where}: {size:,} bytes is more than a session file may hold "
                                f"({limits.max_bytes:,} bytes)")
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise SessionFileError(f"{where}: cannot be read ({err.strerror or err})") from None
-    return read_bytes(raw, where, limits)
 
 
 def read_bytes(raw: bytes, where: str, limits: Limits = LIMITS) -> tuple[Any, list[Any], int | None, list[str]]:
@@ -319,8 +328,8 @@ def read_bytes(raw: bytes, where: str, limits: Limits = LIMITS) -> tuple[Any, li
             lines.append(last)        # complete, only its newline is missing
         else:
             torn_at = offset
-            warnings.append(f"the last change in the file was cut off by a crash and was dropped "
-                            f"({len(last.encode('utf-8'))} bytes at byte {offset:,})")
+            warnings.append(f"{TORN_NOTE} (a change cut off by a crash, or text added by hand) and was left "
+                            f"out ({len(last.encode('utf-8'))} bytes at byte {offset:,})")
     else:
         lines.pop()                   # after the final newline
     if len(lines) > limits.max_records + 1:

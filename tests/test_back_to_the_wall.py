@@ -118,6 +118,7 @@ def test_every_parameter_of_table_b3_is_declared():
         "tie_points": "average", "garnet_for_sole_first": 1, "garnet_bonus_enabled": True, "garnet_bonus_cost": 1,
         "garnet_bonus_max_per_board": 1, "garnet_decision_time": "during_round", "starting_garnets": 3,
         "final_tiebreak": ("max_board", "Thrice", "Twice", "Once"), "final_tie_policy": "shared",
+        "refuse_void_walls": False,     # B10, B.1 §9.1: accepted, uses up its slot, dropped at the resolution
     }
     specs = {s.name: s for s in BackToTheWallParams.specs()}
     for name, default in table.items():
@@ -199,10 +200,45 @@ def test_wall_quota_per_board():
                                                         "B.1 §9.1")
 
 
-def test_walls_that_would_be_void_are_refused_with_the_reason():
-    """RULES.md B10: a wall on a piece, a corner or a wall is void; with ``refuse_void_walls`` it is
-    refused when entered, naming the rule."""
+def test_walls_that_would_be_void_are_accepted_use_a_slot_and_are_dropped():
+    """RULES.md B10 and B.1 §9.1 (the seed: "walls will not be placed if ..."): a submission on a piece, a
+    corner or a wall is accepted when it is entered, uses up one of the round's wall slots, and is dropped
+    at the resolution; the player does not get to choose again. The table warns while accepting it."""
     game = load()
+    assert game.params.refuse_void_walls is False
+    state = position(game, boards={"Once": {"pieces": {"North": ["d4"]}}})
+    for cell, why in (("a1", "walls never go on a corner (this is North's corner)"), ("c4", "a wall stands here already"),
+                      ("d4", "a piece stands here")):
+        action = AddWall(EAST, ONCE, at(game, ONCE, cell))
+        assert game.why_not(state, action) is None and action in game.legal_actions(state, EAST)
+        entered = game.apply(state, action)
+        assert game.void_reason(entered, ONCE, game.tables[ONCE].cell_of(cell)) == why
+        # the slot is used: Once takes one wall a round, so a second one is refused until this one is taken back
+        assert "may submit 1 wall a round on Once" in assert_illegal(
+            game, entered, AddWall(EAST, ONCE, at(game, ONCE, "f6")), "B.1 §8")
+        scene = game.view(entered, EAST)
+        mark = next(c for c in scene["items"] if c.get("id") == f"b0:{cell}")
+        assert f"East's wall, in this round's order: this wall will be void: {why}" in mark["title"]
+        assert f"Your wall on Once {cell} ({why}) will be void: it uses up a slot and is not placed" in scene["hint"]
+    # the menu of a cell where a wall would be void says so before it is entered
+    scene = game.view(state, EAST)
+    assert scene["moves"]["b0:d4"][0]["label"] == "wall here (1 of 1 on Once) — this wall will be void: a piece stands here"
+    assert scene["moves"]["b0:e5"][0]["label"] == "wall here (1 of 1 on Once)"
+    # the resolution drops it: the cell stays as it was, and nothing is credited to East
+    after, log = resolve(game, state, {EAST: {"walls": {"Once": ["d4"]}}})
+    assert verdicts(game, log, ONCE) == {"d4": "void: a piece stands there"}
+    assert after.walls[ONCE] == state.walls[ONCE] and after.placed[EAST][ONCE][0] == 0
+    # the bots and random orders never waste a slot on a void cell
+    rng = random.Random(3)
+    for _ in range(50):
+        order = game.random_order(state, EAST, rng)
+        assert all(game.void_reason(state, b, c) is None for b in range(3) for c in order.walls[b])
+
+
+def test_walls_that_would_be_void_are_refused_with_the_reason_in_the_variant():
+    """The variant ``refuse_void_walls = true``: a wall on a piece, a corner or a wall is refused when
+    entered, naming the rule, and the player chooses again."""
+    game = load(refuse_void_walls=True)
     state = game.initial_state()
     assert "walls never go on a corner (Once a1 is North's corner)" in assert_illegal(
         game, state, AddWall(EAST, ONCE, (0, 0)), "B.1 §9.1")
@@ -1017,7 +1053,7 @@ def test_the_table_plays_a_round_behind_the_curtain_and_plays_it_back():
 
 
 def test_a_click_that_cannot_be_played_says_which_rule():
-    session = playtest.Session(load(), seed=1)
+    session = playtest.Session(load(refuse_void_walls=True), seed=1)
     table = playtest.Table(session, seat=EAST)
     scene = table.board.scene
     assert scene["reasons"]["b0:a1"] == "walls never go on a corner (Once a1 is North's corner) (rule B.1 §9.1)"

@@ -778,3 +778,102 @@ def test_malformed_messages_change_nothing():
         send(table, content)
         assert table.board.error
         assert (session.state, session.positions()) == before
+
+
+# --------------------------------------------------------------------------- issue 28
+
+@pytest.mark.parametrize("faces", [[1], [0], [3, 3], [6, 6, 6, 6, 6, 6]])
+def test_a_die_that_cannot_decide_the_roll_off_is_refused(faces):
+    """RULES.md D.1 §7: "the single highest starts, the tied highest roll again": with one value on every
+    face every roll-off is a tie and no game ever starts, so such a die is refused, saying why, both for
+    a new game and as a live change (the session is unchanged)."""
+    with pytest.raises(ValueError, match=r"die_faces=.* the die needs at least two different faces, or every "
+                                         r"roll-off for the first player is a tie.*\(rule D.1 §7\)"):
+        load(die_faces=faces)
+    session = Session(load(), seed=3)
+    before = session.positions()
+    with pytest.raises(ValueError, match="at least two different faces"):
+        session.set_params(die_faces=faces)
+    assert session.positions() == before and session.params.die_faces == (0, 2, 3, 4, 5, 6)
+    assert load(die_faces=[0, 2]).params.die_faces == (0, 2)          # two faces decide, sooner or later
+
+
+def test_refusals_while_chance_is_to_move_say_what_is_pending_in_the_games_words():
+    """A roll during the roll-off and a forced draw that is not in the bag are refused saying what
+    is pending (no "seat -1", no internal names), and hidden draws are not listed once per blocker."""
+    session = Session(load(), seed=3, auto_chance=False)
+    with pytest.raises(IllegalAction) as err:
+        session.play(Roll())
+    text = str(err.value)
+    assert text.startswith("this cannot happen here: the roll-off for the first player is on (Red rolls): the "
+                           "die decides, no one plays a turn yet (rule D.1 §7)")
+    assert "seat -1" not in text and "a normal turn" not in text
+    with pytest.raises(IllegalAction, match=r"^this cannot happen here: the die has no 7: its faces are Null, 2, "
+                                            r"3, 4, 5, Ace"):
+        session.play(Die(7))
+    game = session.game
+    drawing = Session(game, start=position(game, phase="draw", to_move=0), auto_chance=False)
+    with pytest.raises(IllegalAction) as err:
+        drawing.play(Draw(1, 2))
+    text = str(err.value)
+    assert text.startswith("this cannot happen here: Red's bag holds no Blue 2: Red draws a blocker from the bag "
+                           "(5 in it) (rule D.1 §10)")
+    assert text.count("Red draws a blocker") == 2 and "5 outcomes in all" in text
+    assert "draw 2 of seat 1" not in text
+    with pytest.raises(IllegalAction, match="a blocker is drawn, no die is rolled now"):
+        drawing.play(Die(3))
+    assert drawing.positions() == 1
+
+
+@pytest.mark.parametrize("stuck_policy", ["no_move", "longest"])
+def test_a_live_change_mid_move_never_strands_the_pawn(stuck_policy):
+    """RULES.md D6 ("when no path of exactly the roll exists: the pawn stays, or it moves the longest
+    exact length it can") settles a move that a live change leaves without a legal step: the game goes
+    on, never with nothing to play."""
+    game = load(num_players=2, stuck_policy=stuck_policy)
+    state = position(game, phase="move", to_move=0, steps=3, path=["a5"], pawns=["a5", "b5"],
+                     blockers={"a4": blocker(1, 3), "c4": blocker(1, 2)})
+    # over Blue's pawn on b5 is the only way on: b5, c5, then d5 or back
+    assert labels(game, game.step_tiles(state)) == ["b5"]
+    session = Session(game, start=state, auto_chance=False)
+    session.set_params(pawn_pass_through=False)
+    assert session.legal_actions() or session.to_move in (CHANCE, None)
+    after = session.state
+    assert game.B.label(after.pawns[0]) == "a5"              # no way on: it stays (no shorter walk either)
+    assert after.phase == "draw" and session.to_move == CHANCE  # the turn goes on to the blocker step
+    # a move under way that could go on a shorter way (no revisits: a5 b5 b4 is a dead end after two steps,
+    # and c5 d5 is over Blue's pawn): "longest" walks two steps, "no_move" stops there
+    game = load(num_players=2, stuck_policy=stuck_policy, allow_revisit=False)
+    state = position(game, phase="move", to_move=0, steps=3, path=["a5"], pawns=["a5", "c5"],
+                     blockers={"a4": blocker(1, 3), "b3": blocker(1, 2), "c4": blocker(1, 4)})
+    assert labels(game, game.step_tiles(state)) == ["b5"]
+    session = Session(game, start=state, auto_chance=False)
+    session.set_params(pawn_pass_through=False)
+    if stuck_policy == "longest":
+        assert session.state.phase == "move" and session.state.steps == 2
+        assert [str(a) for a in session.legal_actions()] == ["→b5"]
+        session.play("→b5")
+        session.play("→b4")
+        assert session.state.phase == "draw"
+    else:
+        assert session.state.phase == "draw" and game.B.label(session.state.pawns[0]) == "a5"
+
+
+def test_a_live_change_that_leaves_the_drawn_blocker_no_tile_puts_it_back_in_the_bag():
+    """RULES.md D.1 §10 (no_free_tile = "skip"): with no tile for the blocker the step is skipped and the
+    blocker stays in the bag; so too when ``allow_sealing = false`` is set while it is held or drawn."""
+    kw = dict(board_size=3, center_hole=False)
+    game, strict = load(**kw), load(allow_sealing=False, **kw)
+    fields = dict(to_move=0, pawns=["a1", "b1", "c1", "b2"], blockers={"b3": blocker(1, 3)})
+    held = position(game, phase="place", held=[0, 2], **fields)
+    assert labels(game, game.place_tiles(held)) == ["a2", "c2"] and not strict.place_tiles(held)
+    assert "would cut" in strict.why_not(held, Place("a2"))           # each free tile seals someone in
+    session = Session(game, start=held, auto_chance=False)
+    session.set_params(allow_sealing=False)
+    after = session.state
+    assert after.phase == "start" and after.mover == 1 and after.held is None and session.legal_actions()
+    assert after.bags[0] == tuple(sorted(held.bags[0] + ((0, 2),)))        # the blocker back in Red's bag
+    drawing = position(game, phase="draw", **fields)
+    assert game.to_move(drawing) == CHANCE
+    after = strict.adapt_state(drawing, game)              # the draw would lead nowhere: the step is skipped
+    assert after.phase == "start" and after.mover == 1 and after.bags == drawing.bags

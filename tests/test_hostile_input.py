@@ -412,3 +412,144 @@ def test_bots_never_need_the_true_state_to_play_legally():
             break
         seat = session.game.pending_seats(session.state)[0]
         session.play_bot(RandomBot(seed=1), seat)
+
+
+# ------------------------------------------------------------------ issue 28: what is read is never written
+
+def file_state(path):
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, 2 ** 200, -(2 ** 64), True, [1]])
+def test_a_seed_the_loader_would_refuse_is_refused_by_the_constructor(tmp_path, seed):
+    """The seed is recorded in the file: a seed that could never be loaded back is refused at once, and
+    no file is written."""
+    path = tmp_path / "s.playtest.json"
+    with pytest.raises((TypeError, ValueError), match="'seed' must be a whole number"):
+        Session(playtest.load("eat_thyself"), seed=seed, path=path)
+    assert not path.exists()
+
+
+def test_every_seed_the_constructor_takes_loads_back(tmp_path):
+    class Index:                      # a numpy integer, say: it is taken as the whole number it is
+        def __index__(self):
+            return 12
+
+    for k, seed in enumerate([None, 0, -5, 2 ** 63, -(2 ** 63), Index()]):
+        path = tmp_path / f"s{k}.playtest.json"
+        session = Session(playtest.load("source"), seed=seed, path=path)
+        assert type(session.seed) in (int, type(None))
+        assert Session.load(path).seed == session.seed
+
+
+def test_merge_and_read_never_write_the_other_file(tmp_path):
+    """merge() reads the tester's file: its bytes and its time stay as they were, even when it has a torn
+    last line or is an old one-object file, and nothing is written beside it."""
+    designer = played("eat_thyself", 3, steps=3, path=tmp_path / "designer.playtest.json")
+    tester_dir = tmp_path / "from_tester"
+    tester_dir.mkdir()
+    torn = tester_dir / "torn.playtest.json"
+    tester = Session.load(designer.path)
+    tester.save(torn)
+    tester.play(tester.legal_actions()[0])
+    with open(torn, "ab") as f:
+        f.write(b'{"note": {"node": 1, "text": "half a no')
+    old = tester_dir / "old.playtest.json"
+    old.write_text(json.dumps(played("eat_thyself", 3, steps=5).to_json()))
+    for path in (torn, old):
+        before = file_state(path)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")          # reading warns of nothing and mends nothing
+            added = designer.merge(path)
+            Session.read(path)
+        assert added["positions"] >= 0 and file_state(path) == before
+    assert sorted(p.name for p in tester_dir.iterdir()) == ["old.playtest.json", "torn.playtest.json"]
+
+
+def test_loading_writes_nothing_to_the_session_file_until_a_change(tmp_path):
+    path = tmp_path / "old.playtest.json"
+    path.write_text(json.dumps(played("source", 4, steps=6).to_json()))
+    before = file_state(path)
+    session = Session.load(path)
+    session.history(), session.branches()
+    assert file_state(path) == before
+    session.note("the first change rewrites the old file as a journal")
+    assert path.read_text().splitlines()[0].startswith('{"format":"playtest-session","version":2')
+
+
+@pytest.mark.parametrize("tail", [b'{"node": {"parent": 4, "move": {"kind": "mo',      # a kill mid-write
+                                  "Alice: the blue pawn felt stuck here, see move 3 ✓".encode()])  # by hand
+def test_an_incomplete_last_line_is_kept_in_a_side_file_named_in_the_warning(tmp_path, tail):
+    path = tmp_path / "torn.playtest.json"
+    session = played("eat_thyself", 2, steps=4, path=path)
+    with open(path, "ab") as f:
+        f.write(tail)
+    before = file_state(path)
+    side = tmp_path / "torn.playtest.json.cut-off.txt"
+    with pytest.warns(playtest.session.SessionFileWarning, match="kept in torn.playtest.json.cut-off.txt"):
+        reopened = Session.load(path)
+    assert side.read_bytes() == tail and file_state(path) == before          # loading wrote no byte of it
+    assert any("torn.playtest.json.cut-off.txt" in w for w in reopened.load_warnings)
+    assert reopened.positions() == session.positions()
+    with pytest.warns(playtest.session.SessionFileWarning):
+        Session.load(path)                                 # loading again: the same side file, no second
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["torn.playtest.json", "torn.playtest.json.cut-off.txt"]
+    reopened.play(reopened.legal_actions()[0])            # the line is cut off now, and the change appended
+    assert tail not in path.read_bytes() and side.read_bytes() == tail
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert Session.load(path).positions() == session.positions() + 1
+    # another incomplete line later, with other bytes: a second side file, the first one kept
+    with open(path, "ab") as f:
+        f.write(b"more by hand")
+    with pytest.warns(playtest.session.SessionFileWarning, match="cut-off-2.txt"):
+        Session.load(path)
+    assert (tmp_path / "torn.playtest.json.cut-off-2.txt").read_bytes() == b"more by hand"
+    assert side.read_bytes() == tail
+
+
+def test_a_session_opened_in_a_notebook_keeps_its_lock_when_the_torn_line_is_cut(tmp_path):
+    path = tmp_path / "nb.playtest.json"
+    played("eat_thyself", 2, steps=2, path=path)
+    with open(path, "ab") as f:
+        f.write(b'{"node"')
+    with pytest.warns(playtest.session.SessionFileWarning):
+        session = Session.open(path, "eat_thyself")
+    session.play(session.legal_actions()[0])
+    assert session._journal.locked
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                   # the line is gone: nothing to warn of
+        assert Session.read(path).positions() == session.positions()
+    with pytest.raises(SessionFileError, match="open in another kernel"):
+        playtest.journal.Journal(path).lock()
+
+
+@pytest.mark.parametrize("content", [10 ** 10, 2 ** 70, -1, "x" * 10, None, 1.5, [1, 2]])
+def test_an_upload_whose_content_is_not_bytes_allocates_nothing(content):
+    """A browser message may carry anything as a file's content: a number is not a size to allocate."""
+    session = Session(playtest.load("source"))
+    table = playtest.Table(session)
+    table.upload.set_state({"value": [{"name": "evil.json", "type": "", "size": 1, "content": content,
+                                       "last_modified": 0}]})
+    assert "evil.json was not merged" in table.board.error and "bytes" in table.board.error
+    assert session.positions() == 1
+
+
+def test_an_upload_larger_than_a_session_file_is_refused_before_a_copy():
+    big = memoryview(bytearray(playtest.journal.LIMITS.max_bytes + 1))
+    with pytest.raises(SessionFileError, match="more than a session file may hold"):
+        Session.from_records_bytes(big)
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", (1,)])
+def test_a_seat_is_a_whole_number(seat):
+    session = Session(playtest.load("then_there_was_one"), seed=1)
+    action, before = session.legal_actions()[0], session.positions()
+    with pytest.raises(MalformedAction, match="a seat is a whole number"):
+        session.play(action, seat=seat)
+    with pytest.raises(MalformedAction, match="a seat is a whole number"):
+        session.play_bot(RandomBot(1), seat=seat)
+    with pytest.raises(MalformedAction, match="a seat is a whole number"):
+        session.legal_actions(seat)
+    assert session.positions() == before
+    session.play(action, seat=session.to_move)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..journal import LIMITS, Journal
 from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                      check_action_types, draw_outcome, load, show_value)
-from .files import SessionFiles, _same_file
+from .files import SessionFiles, _same_file, seed_problem
 from .report import SessionReports
 from .tree import Branch, Note, _child_key, _Node, _now
 
@@ -60,6 +60,11 @@ class Session(SessionFiles, SessionReports):
             game = load(game)
         if not isinstance(game, Game):
             raise TypeError(f"Session needs a game from playtest.load(...), not {game!r}")
+        if seed is not None and type(seed) is not bool and type(seed) is not int and hasattr(seed, "__index__"):
+            seed = int(seed.__index__())         # a numpy integer, say
+        problem = seed_problem(seed)
+        if problem is not None:        # what the loader would refuse is never written to a file
+            raise (TypeError if type(seed) is not int else ValueError)(problem)
         if start is not None and not hasattr(start, "to_json"):
             start = game.state_from_json(start)
         self.seed = seed
@@ -83,6 +88,7 @@ class Session(SessionFiles, SessionReports):
         self._written = (0, 0, 0)     # nodes, notes, current: what the file holds
         #: what opening the file repaired (a change cut off by a crash), in words
         self.load_warnings: list[str] = []
+        self._file_repair: Any = None     # what loading found to mend in the file, done at the first write
         #: who writes the notes from now on (a tester's name); the designer's by default
         self.author = _default_author()
         self._resolve_chance_steps()
@@ -130,6 +136,7 @@ class Session(SessionFiles, SessionReports):
         In a simultaneous step every pending seat has its own list: name the seat.
         When chance is to move these are the outcomes a designer may force.
         """
+        _check_seat_type(seat)
         if self.to_move is None:
             return []
         return self.game.legal_actions(self.state, seat)
@@ -168,6 +175,7 @@ class Session(SessionFiles, SessionReports):
         Raises :class:`playtest.IllegalAction` naming the rule it breaks (or
         ``ValueError`` for malformed JSON); the session is then unchanged.
         """
+        _check_seat_type(seat)
         game, state = self.game, self.state
         mover = game.to_move(state)
         if mover is None:
@@ -242,6 +250,7 @@ class Session(SessionFiles, SessionReports):
         The bot sees only what that seat may know (see :func:`playtest.bots.choose_for`).
         """
         from ..bots import choose_for
+        _check_seat_type(seat)
         mover = self.to_move
         if mover is None or mover == CHANCE:
             raise IllegalAction("no seat is to move here" if mover is None else
@@ -290,11 +299,23 @@ class Session(SessionFiles, SessionReports):
             if isinstance(outcomes, UncountedChance):
                 outcomes.check(outcome)
             elif not any(o == outcome and p > 0 for o, p in outcomes):
-                shown = ", ".join(game.notation(state, o) for o, p in outcomes if p > 0)
-                raise IllegalAction(f"{game.notation(state, outcome)!r} cannot happen here; "
-                                    f"the possible outcomes are: {shown[:500]}")
+                raise IllegalAction(self._impossible_outcome(state, outcome, outcomes))
         new_state = game.apply(state, outcome, check=forced if check is None else check)
         self._advance("chance", outcome, None, new_state, game, None, forced)
+
+    def _impossible_outcome(self, state: Any, outcome: Action, outcomes: list[tuple[Action, float]]) -> str:
+        """Why a forced chance result cannot happen here, in the game's words: its own reason (what is
+        pending), then the possible outcomes, each written once (hidden ones read alike: say how many)."""
+        game = self.game
+        why = game.why_not(state, outcome)
+        reason = f"this cannot happen here: {why}" if why else \
+            f"{game.notation(state, outcome)[:200]!r} cannot happen here"
+        possible = [o for o, p in outcomes if p > 0]
+        shown = list(dict.fromkeys(game.notation(state, o) for o in possible))
+        text = f"{reason}; the possible outcomes are: {', '.join(shown)[:500]}"
+        if len(shown) < len(possible):
+            text += f" ({len(possible)} outcomes in all, some alike in words: session.chance_outcomes() lists each)"
+        return text
 
     def _resolve_chance_steps(self) -> None:
         if not self.auto_chance:
@@ -505,8 +526,8 @@ class Session(SessionFiles, SessionReports):
         Refuses, with ``ValueError`` naming the difference, a session of another
         game, or one that starts from another position or other parameters.
         """
-        if not isinstance(other, Session):
-            other = Session.load(other) if not _same_file(Path(other), self.path or Path("")) else self
+        if not isinstance(other, Session):        # read only: the other file is never written
+            other = Session.read(other) if not _same_file(Path(other), self.path or Path("")) else self
         if other is self:
             return {"positions": 0, "notes": 0}
         mine, theirs = self._nodes[0], other._nodes[0]
@@ -627,6 +648,13 @@ def _default_author() -> str:
         except Exception:   # no login name in some containers
             name = ""
     return _check_author(name or "designer")
+
+
+def _check_seat_type(seat: Any) -> None:
+    """A seat is a whole number (or ``None``): ``True`` or ``1.0`` is refused, not taken for seat 1."""
+    if seat is not None and type(seat) is not int:
+        raise MalformedAction(f"a seat is a whole number (0 for the first seat), not {type(seat).__name__} "
+                              f"{str(seat)[:40]}")
 
 
 def _check_author(name: Any) -> str:

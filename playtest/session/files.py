@@ -18,8 +18,9 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, VERSION, Journal, SessionFileError, encode_journal,
-                       encode_record, read_bytes, read_records, remove_stale_temporaries, write_atomically)
+from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, TORN_NOTE, VERSION, Journal, SessionFileError,
+                       SessionSaveError, encode_journal, encode_record, read_bytes, read_file,
+                       remove_stale_temporaries, write_atomically)
 from ..rules import CHANCE, Action, Game, IllegalAction, game_class
 from .tree import Note, _Node, _now
 
@@ -28,7 +29,20 @@ if TYPE_CHECKING:
 
 
 class SessionFileWarning(UserWarning):
-    """Something in a session file was repaired on opening (a change cut off by a crash)."""
+    """Something in a session file is mended on opening (a change cut off by a crash)."""
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why ``seed`` cannot be a session's seed (the file records it, and the loader checks it), or ``None``.
+
+    >>> seed_problem(7) is None, seed_problem(None) is None
+    (True, True)
+    >>> print(seed_problem(1.5))
+    'seed' must be a whole number (at most 2**63 either way) or null, not 1.5
+    """
+    if seed is not None and (type(seed) is not int or abs(seed) > 2 ** 63):
+        return f"'seed' must be a whole number (at most 2**63 either way) or null, not {_shown(seed)}"
+    return None
 
 
 class _ActionCache:
@@ -103,6 +117,7 @@ class SessionFiles:
         if own and self._journal is not None:
             self._journal.rewrite(*self._records())
             self._written = (len(self._nodes), len(self._notes), self._cur.id)
+            self._file_repair = None
         else:
             self._attach(target)
         return target
@@ -159,6 +174,7 @@ class SessionFiles:
         if self._journal is not None:
             self._journal.close()
         self._journal, self.path = journal, path
+        self._file_repair = None
         self._written = (len(self._nodes), len(self._notes), self._cur.id)
 
     def _persist(self) -> None:
@@ -166,8 +182,19 @@ class SessionFiles:
         if self._journal is None:
             return
         nodes, notes, current = self._written
-        if nodes > len(self._nodes) or notes > len(self._notes):      # never after a rollback; be safe
-            self._journal.rewrite(*self._records())
+        repair, self._file_repair = self._file_repair, None
+        if repair is not None and repair != "upgrade":      # a torn last line (kept aside on loading)
+            try:
+                self._journal.truncate(repair)
+            except SessionSaveError:
+                self._file_repair = repair
+                raise
+        if repair == "upgrade" or nodes > len(self._nodes) or notes > len(self._notes):
+            try:               # an old one-object file becomes a journal; (never after a rollback; be safe)
+                self._journal.rewrite(*self._records())
+            except SessionSaveError:
+                self._file_repair = repair
+                raise
         else:
             records: list[Any] = [self._node_line(n) for n in self._nodes[nodes:]]
             records += [{"note": n.to_json()} for n in self._notes[notes:]]
@@ -218,26 +245,52 @@ class SessionFiles:
 
         A corrupt, foreign, oversized or hand-edited file that the rules refuse
         raises :class:`SessionFileError` naming the problem, and the file is not
-        touched. A last change cut off by a crash is dropped (and said so in
-        :attr:`load_warnings` and a :class:`SessionFileWarning`); every change
-        whose call returned is there. The loaded session keeps autosaving to
-        ``path``.
+        touched. Loading never writes the file: an incomplete last line (a
+        change cut off by a crash, or a line added by hand) is left out, its
+        bytes are copied to a side file next to the session (named in
+        :attr:`load_warnings` and a :class:`SessionFileWarning`), and it is cut
+        off the file only when the session next saves a change; an old
+        one-object file becomes a journal then too. Every change whose call
+        returned is there. The loaded session keeps autosaving to ``path``.
         """
         path = Path(path)
         remove_stale_temporaries(path)
-        header, records, torn_at, notes = read_records(path)
-        session = cls._replay(header, records, where=str(path))
-        session.load_warnings = notes
-        for note in notes:
-            warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
-        journal = Journal(path)
+        session, torn_at, old_format, raw = cls._read_file(path)
         if torn_at is not None:
-            journal.truncate(torn_at)
-        if header.get("version") == 1 if isinstance(header, dict) else False:
-            journal.rewrite(*session._records())     # an old file: the same content, as a journal
-        session._journal, session.path = journal, path
+            kept = _keep_aside(path, raw[torn_at:])
+            session.load_warnings = [note + f"; its bytes are kept in {kept.name}, next to the session"
+                                     if note.startswith(TORN_NOTE) else note for note in session.load_warnings]
+        for note in session.load_warnings:
+            warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
+        session._file_repair = "upgrade" if old_format else torn_at    # done before the next change is saved
+        session._journal, session.path = Journal(path), path
         session._written = (len(session._nodes), len(session._notes), session._cur.id)
         return session
+
+    @classmethod
+    def read(cls, path: str | os.PathLike) -> "Session":
+        """A saved session, replayed through the rules, to look at or merge: the file is only read
+        (nothing next to it is written either), and the session has no file of its own until saved.
+
+        >>> import tempfile, os, playtest
+        >>> path = os.path.join(tempfile.mkdtemp(), "tester.playtest.json")
+        >>> tester = playtest.Session("eat_thyself", seed=1, path=path)
+        >>> tester.play(tester.legal_actions()[0])
+        >>> copy = playtest.Session.read(path)
+        >>> copy.move_number, copy.path is None
+        (1, True)
+        """
+        session, _torn_at, _old, _raw = cls._read_file(Path(path))
+        return session
+
+    @classmethod
+    def _read_file(cls, path: Path) -> "tuple[Session, int | None, bool, bytes]":
+        """Read and replay ``path`` without writing anything: (session, torn_at, old format, bytes)."""
+        raw = read_file(path)
+        header, records, torn_at, notes = read_bytes(raw, str(path))
+        session = cls._replay(header, records, where=str(path))
+        session.load_warnings = notes
+        return session, torn_at, isinstance(header, dict) and header.get("version") == 1, raw
 
     def to_bytes(self) -> bytes:
         """The session file's content, compact (what a download hands the browser)."""
@@ -246,7 +299,21 @@ class SessionFiles:
     @classmethod
     def from_records_bytes(cls, data: bytes, where: str = "uploaded file") -> "Session":
         """A session from a session file's content (an upload), checked like :meth:`load`; it has
-        no file of its own until saved."""
+        no file of its own until saved. ``data`` must be bytes (``bytes``, ``bytearray`` or a
+        ``memoryview``), no larger than a session file may be: checked before any copy is made.
+
+        >>> import playtest
+        >>> playtest.Session.from_records_bytes(10 ** 10)
+        Traceback (most recent call last):
+        ...
+        playtest.journal.SessionFileError: uploaded file: the content must be the file's bytes, not int
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise SessionFileError(f"{where}: the content must be the file's bytes, not {type(data).__name__}")
+        size = memoryview(data).nbytes
+        if size > LIMITS.max_bytes:
+            raise SessionFileError(f"{where}: {size:,} bytes is more than a session file may hold "
+                                   f"({LIMITS.max_bytes:,} bytes)")
         header, records, _torn, _notes = read_bytes(bytes(data), where)
         return cls._replay(header, records, where)
 
@@ -290,8 +357,9 @@ class SessionFiles:
         except (ValueError, TypeError) as err:
             raise bad(f"bad parameters: {str(err)[:300]}") from None
         seed = header.get("seed")
-        if seed is not None and (type(seed) is not int or abs(seed) > 2 ** 63):
-            raise bad(f"'seed' must be a whole number or null, not {_shown(seed)}")
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise bad(problem)
         created = header.get("created", "")
         if type(created) is not str or len(created) > 100:
             raise bad("'created' must be a short text (a date)")
@@ -409,6 +477,35 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return False
+
+
+def _keep_aside(path: Path, data: bytes) -> Path:
+    """Copy the bytes of a session file's incomplete last line to a side file next to it, so that cutting
+    the line off later loses nothing a person wrote; returns its path (the same file when the same bytes
+    were kept before)."""
+    stem = f"{path.name}.cut-off"
+    for k in range(1, 1000):
+        side = path.with_name(f"{stem}.txt" if k == 1 else f"{stem}-{k}.txt")
+        try:
+            if side.read_bytes() == data:
+                return side
+            continue
+        except FileNotFoundError:
+            pass
+        except OSError:
+            continue
+        try:
+            with open(side, "xb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except FileExistsError:
+            continue
+        except OSError as err:
+            raise SessionFileError(f"{path}: its incomplete last line could not be kept aside in {side.name} "
+                                   f"({err.strerror or err}); the file was not changed") from None
+        return side
+    raise SessionFileError(f"{path}: too many side files for its incomplete last line; the file was not changed")
 
 
 def _shown(value: Any, limit: int = 60) -> str:

@@ -646,7 +646,8 @@ class Table(w.VBox):
         for item in files:
             name = str(item.get("name", "file"))[:80] if isinstance(item, dict) else "file"
             try:
-                other = Session.from_records_bytes(bytes(item["content"]), where=name)
+                # (the content as it came: a size is checked before any copy is made)
+                other = Session.from_records_bytes(item["content"], where=name)
                 added = self.session.merge(other)
             except (ValueError, TypeError, KeyError, OSError, RecursionError) as err:
                 self.board.error = f"{name} was not merged: {_short_error(err)}"

@@ -23,9 +23,9 @@ parts are visible only to it (``view`` and ``notation`` with a viewer). When
 the last seat submits, everything is revealed (except the garnet flags, which
 stay secret until the end) and each board resolves:
 
-1. **Walls** (B.1 §9). A submission on a wall, a corner or a piece is void
-   (with ``refuse_void_walls``, the default, it is refused when entered, with
-   the reason: the outcome is the same). A cell submitted by several players is
+1. **Walls** (B.1 §9). A submission on a wall, a corner or a piece is void: it
+   is accepted (it uses up one of the round's wall slots; the table warns that
+   it will be void) and dropped here. A cell submitted by several players is
    one wall, credited to each. On the raw submissions, walls that touch are all
    void (Once: king-adjacent, Twice: orthogonally adjacent, Thrice: no rule;
    one's own walls included). No corner may be cut off from every other corner:
@@ -59,9 +59,11 @@ Readings (each one a parameter; RULES.md tags them [A] or [P])
   ``corner_assignment`` as RULES.md B3 (B1-B3).
 * ``walls_per_round`` every round, fewer allowed (B5); a cell submitted twice
   by one player is refused (B.1 §9.1).
-* ``refuse_void_walls`` (this package's reading): a wall that would be void is
-  refused at entry with its reason; ``false`` accepts it and voids it at the
-  resolution (``wall_on_piece = "void"``) (B10).
+* ``refuse_void_walls`` false: a wall that would be void is accepted when it is
+  entered, uses up its slot and is dropped at the resolution (``wall_on_piece =
+  "void"``), as the seed's "walls will not be placed if ..." has it; ``true``
+  (a variant) refuses it at entry with its reason, and the player chooses again
+  (B10).
 * ``duplicate_wall`` placed once, credited to all; ``adjacency_scope`` the
   submissions only; ``wall_rule_order`` both rules on the raw submissions;
   ``corner_rule`` each corner reaches at least one other;

@@ -1,6 +1,6 @@
 """Back to the Wall's greedy bot: the order that captures the most cells against random opponents.
 
-It plays through the game's public queries (``wall_cells``, ``random_order``,
+It plays through the game's public queries (``open_cells``, ``random_order``,
 ``order_of``, ``why_not``) and the resolution functions of
 :mod:`.resolution`, like any player: no rule is written twice. It sees only
 what its seat may know (the core hands it a determinized state); its plan
@@ -186,7 +186,7 @@ class GreedyBot(Bot):
             near |= (1 << c) | t.adj4[c]
         rule = p.adjacency_rules[b]
         for _slot in range(p.walls_per_round[b]):
-            allowed = game.wall_cells(state, b)
+            allowed = game.open_cells(state, b)     # a void wall would only use up a slot
             for c in chosen:
                 allowed &= ~(1 << c)
                 if rule != "none":       # an own wall touching another would void both

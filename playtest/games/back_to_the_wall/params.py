@@ -74,9 +74,10 @@ class BackToTheWallParams(Params):
     missing_direction: str = param("stay", "a phase with no direction: the piece stays (an order may leave "
                                    "directions out), or every direction must be given before submitting",
                                    choices=("stay", "refuse"), rule="B22")
-    refuse_void_walls: bool = param(True, "a wall submission that would be void (on a corner, a piece or a "
-                                    "wall) is refused when it is entered, with the reason; false: it is "
-                                    "accepted and dropped at the resolution (the outcome is the same)",
+    refuse_void_walls: bool = param(False, "a wall submission that would be void (on a corner, a piece or a "
+                                    "wall) is refused when it is entered, with the reason, and the player "
+                                    "chooses again (a variant); false: it is accepted, uses up its slot, and "
+                                    "is dropped at the resolution, as the seed has it",
                                     rule="B10")
     # ---- walls
     adjacency_rules: tuple = param(("king", "orthogonal", "none"), "per board: submitted walls that touch "

@@ -142,11 +142,45 @@ class BackToTheWall(Game):
 
     def wall_cells(self, state: State, board: int) -> int:
         """Cells where a wall may be submitted on ``board`` (before the seat's own quota and choices): every
-        cell, or with ``refuse_void_walls`` those that are not a wall, a corner or under a piece."""
-        t = self.tables[board]
+        cell (a wall that would be void is accepted and dropped at the resolution, B.1 §9.1), or with
+        ``refuse_void_walls`` only the :meth:`open_cells`."""
         if not self.params.refuse_void_walls:
-            return t.all
+            return self.tables[board].all
+        return self.open_cells(state, board)
+
+    def open_cells(self, state: State, board: int) -> int:
+        """Cells of ``board`` where a wall submitted now would not be void: no wall, no corner, no piece
+        (the cells the bots and :meth:`random_order` choose from).
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.initial_state()
+        >>> bin(game.wall_cells(state, 0)).count("1"), bin(game.open_cells(state, 0)).count("1")   # 8 x 8
+        (64, 58)
+        """
+        t = self.tables[board]
         return _free_cells(t.all & ~t.corner_mask, state.walls[board], state.pieces[board])
+
+    def void_reason(self, state: State, board: int, cell: int) -> str | None:
+        """Why a wall submitted on ``cell`` (an index) of ``board`` now would be void at the resolution
+        (B.1 §9.1), in words, or ``None``: the table warns with it while accepting the wall.
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.initial_state()
+        >>> game.void_reason(state, 0, 0), game.void_reason(state, 0, 9) is None
+        ("walls never go on a corner (this is North's corner)", True)
+        """
+        t = self.tables[board]
+        if state.walls[board] >> cell & 1:
+            return "a wall stands here already"
+        if t.corner_mask >> cell & 1:
+            owner = t.seat_at_corner[t.corners.index(cell)]
+            return f"walls never go on a corner (this is {self.names[owner]}'s corner)" if owner >= 0 else \
+                "walls never go on a corner"
+        if self.piece_cells(state, board) >> cell & 1:
+            return "a piece stands here"
+        return None
 
     def garnets_promised(self, state: State, seat: int, order: Order | None = None) -> int:
         """Garnets ``seat`` has committed: its flags of earlier rounds and of ``order``, times the cost."""
@@ -314,10 +348,12 @@ class BackToTheWall(Game):
         >>> import playtest
         >>> game = playtest.load("back_to_the_wall")
         >>> state = game.initial_state()
-        >>> game.why_not(state, AddWall(1, 0, (0, 0)))
-        "walls never go on a corner (Once a1 is North's corner) (rule B.1 §9.1)"
-        >>> game.why_not(state, AddWall(1, 1, (3, 4))) is None
+        >>> game.why_not(state, AddWall(1, 0, (8, 0)))
+        'i1 is not a cell of Once (8 x 8) (rule B.1 §1)'
+        >>> game.why_not(state, AddWall(1, 0, (0, 0))) is None     # accepted: void at the resolution (B.1 §9.1)
         True
+        >>> playtest.load("back_to_the_wall", refuse_void_walls=True).why_not(state, AddWall(1, 0, (0, 0)))
+        "walls never go on a corner (Once a1 is North's corner) (rule B.1 §9.1)"
         """
         p = self.params
         if not isinstance(action, self.action_types):
@@ -548,13 +584,13 @@ class BackToTheWall(Game):
 
     def random_order(self, state: State, seat: int, rng: random.Random) -> Order:
         """A legal order for ``seat`` drawn at random from public information (walls up to the quota on
-        random allowed cells, a random direction for every phase, sometimes a garnet flag)."""
+        random :meth:`open_cells` (never a void one), a random direction for every phase, sometimes a garnet flag)."""
         p = self.params
         order = self.empty_order(state)
         if state.phase == "orders":
             walls = []
             for b in range(3):
-                allowed = cell_list(self.wall_cells(state, b))
+                allowed = cell_list(self.open_cells(state, b))
                 k = min(rng.randint(0, p.walls_per_round[b]), len(allowed))
                 walls.append(tuple(sorted(rng.sample(allowed, k))))
             slots = sum(len(plan) for per in order.directions for plan in per)

@@ -41,6 +41,15 @@ def piece_key(board: int, seat: int, piece: int) -> str:
     return f"b{board}:p{seat}.{piece}"
 
 
+def void_warning(reason: str) -> str:
+    """The table's warning for a wall that is accepted but will be void at the resolution (B.1 §9.1).
+
+    >>> void_warning("a piece stands here")
+    'this wall will be void: a piece stands here'
+    """
+    return f"this wall will be void: {reason}"
+
+
 def arrows(plan: Any) -> str:
     return "".join(ARROWS[d] if d >= 0 else "·" for d in plan)
 
@@ -171,7 +180,9 @@ class View:
         if order is not None and state.phase == "orders":
             for b, cells in enumerate(order.walls):
                 for c in cells:
-                    marks.setdefault(b, {})[c] = (PENDING, "▦", f"{names[seat]}'s wall, in this round's order")
+                    void = game.void_reason(state, b, c)
+                    marks.setdefault(b, {})[c] = (PENDING, "▦", f"{names[seat]}'s wall, in this round's order"
+                                                  + (f": {void_warning(void)}" if void else ""))
 
         def piece_text(b: int, who: int, k: int) -> str:
             if who == seat and order is not None and state.phase == "orders":
@@ -262,9 +273,12 @@ class View:
             if isinstance(action, AddWall):
                 t = game.tables[action.board]
                 used = len(order.walls[action.board])
-                key = cell_key(action.board, t.label(t.index(action.at)))
+                cell = t.index(action.at)
+                key = cell_key(action.board, t.label(cell))
+                void = game.void_reason(state, action.board, cell)
                 s.move(key, f"wall here ({used + 1} of {p.walls_per_round[action.board]} on "
-                            f"{p.board_names[action.board]})", action.to_json())
+                            f"{p.board_names[action.board]})" + (f" — {void_warning(void)}" if void else ""),
+                       action.to_json())
                 clickable.add(key)
             elif isinstance(action, RemoveWall):
                 t = game.tables[action.board]
@@ -308,8 +322,13 @@ class View:
             left = (f" {missing} direction{'s' if missing != 1 else ''} not given yet"
                     + (" (those pieces stay)." if p.missing_direction == "stay" else " (all are needed).")) \
                 if missing else ""
+            void = [f"{p.board_names[b]} {game.tables[b].label(c)} ({game.void_reason(state, b, c)})"
+                    for b in range(3) for c in order.walls[b] if game.void_reason(state, b, c)]
+            warning = (f" Your wall{'s' if len(void) > 1 else ''} on {', '.join(void)} will be void: "
+                       f"{'they use' if len(void) > 1 else 'it uses'} up a slot and "
+                       f"{'are' if len(void) > 1 else 'is'} not placed (rule B.1 §9.1)." if void else "")
             s.hint(f"{name}: click cells for your walls ({quotas}), click each of your pieces for its "
-                   f"{p.directions_per_round} directions, then Submit.{left}")
+                   f"{p.directions_per_round} directions, then Submit.{left}{warning}")
 
     def other_reasons(self) -> None:
         """Clicks on other seats' pieces (and, once submitted, on one's own) say why nothing happens."""

@@ -7,6 +7,10 @@ parameter are parameters too: ``other_aces_open`` (D8), ``allow_sealing`` (D10).
 >>> p = CornerRushParams.create(die_faces=[0, 2, 3, 4, 5, 6, 6])
 >>> p.die_faces, p.blocker_set()
 ((0, 2, 3, 4, 5, 6, 6), (0, 2, 3, 4, 5))
+>>> CornerRushParams.create(die_faces=[3, 3])
+Traceback (most recent call last):
+...
+ValueError: corner_rush parameter die_faces=[3, 3] is not allowed: the die needs at least two different faces, or every roll-off for the first player is a tie and the game never starts (rule D.1 §7)
 >>> CornerRushParams.create(board_size=6)
 Traceback (most recent call last):
 ...
@@ -133,6 +137,10 @@ class CornerRushParams(Params):
                     type(v) is not int or not 0 <= v <= MAX_VALUE for v in values):
                 raise ValueError(f"{name} {pname}={list(values)} is not allowed: it must list 1 to 12 values, "
                                  f"each a whole number from 0 to {MAX_VALUE} (rule D4/D5)")
+        if len(set(self.die_faces)) < 2:
+            raise ValueError(f"{name} die_faces={list(self.die_faces)} is not allowed: the die needs at least two "
+                             "different faces, or every roll-off for the first player is a tie and the game "
+                             "never starts (rule D.1 §7)")
         if self.blocker_draw == "choose" and not self.placer_knows_value:
             raise ValueError(f"{name} blocker_draw=\"choose\" is not allowed with placer_knows_value = false: "
                              "choosing a blocker means seeing the bag (rule D11)")

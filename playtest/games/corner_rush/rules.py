@@ -472,9 +472,7 @@ class CornerRush(Game):
             return None
         kind = action.kind
         if self.to_move(state) == CHANCE:
-            if kind in ("die", "draw"):
-                return f"{action} cannot happen now: {self.describe_state(state)} (rule {PHASE_RULE[phase]})"
-            return f"chance is to move: {self.describe_state(state)} (rule {PHASE_RULE[phase]})"
+            return self.chance_reason(state, action)
         name = self._name(state.mover)
         if kind == "die":
             return f"the die is rolled by chance, not played (rule {PHASE_RULE[phase]})"
@@ -493,13 +491,61 @@ class CornerRush(Game):
         if kind == "place":
             return self.place_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
         if kind == "draw":
-            return f"there is no {face_name(action.value)} of seat {action.colour} in {name}'s bag " \
-                   "(rule D.1 §10)"  # type: ignore[attr-defined]
+            colour, value = action.colour, action.value  # type: ignore[attr-defined]
+            whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+            shown = face_name(value) if type(value) is int else repr(value)[:20]
+            return f"there is no {whose} {shown} in {name}'s bag (rule D.1 §10)"
         if phase == "move":
             if self.params.must_use_all_moves:
                 return f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves) (rule D6)"
             return f"{name}'s pawn may not stop on another pawn (rule D7)"
         return "the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
+
+    def chance_reason(self, state: State, action: Action) -> str:
+        """Why ``action`` is not what chance may bring now (a die roll or a bag draw is pending), in the
+        game's words, with the rule.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.initial_state()
+        >>> game.why_not(state, Roll())
+        'the roll-off for the first player is on (Red rolls): the die decides, no one plays a turn yet (rule D.1 §7)'
+        >>> game.why_not(state, Die(1))
+        'the die has no 1: its faces are Null, 2, 3, 4, 5, Ace (die_faces) (rule D4)'
+        """
+        phase, kind = state.phase, action.kind
+        rule = PHASE_RULE[phase]
+        if phase == "draw":
+            name = self._name(state.mover)
+            pending = f"{name} draws a blocker from the bag ({len(state.bags[state.mover])} in it)"
+            if kind == "draw":
+                colour, value = action.colour, action.value  # type: ignore[attr-defined]
+                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+                shown = face_name(value) if type(value) is int else repr(value)[:20]
+                return f"{name}'s bag holds no {whose} {shown}: {pending} (rule {rule})"
+            if kind == "die":
+                return f"{pending}: a blocker is drawn, no die is rolled now (rule {rule})"
+            return f"{pending}: the draw is chance's, not a player's move (rule {rule})"
+        if phase == "rolloff":
+            rnd = state.rolloff[-1]
+            seat = rolloff_contenders(state.rolloff, self.n)[len(rnd)]
+            pending = (f"the roll-off for the first player is on ({self._name(seat)} rolls"
+                       f"{' again' if len(state.rolloff) > 1 else ''})")
+            doing = "the die decides, no one plays a turn yet"
+        elif phase == "challenge":
+            pending = f"{self._name(state.mover)} rolls the die against the blocker on {self._at(state.challenged)}"
+            doing = "the die decides"
+        else:
+            pending = f"{self._name(state.mover)} has chosen a normal turn and rolls the die"
+            doing = "the die decides"
+        if kind == "die":
+            value = action.value  # type: ignore[attr-defined]
+            faces = ", ".join(face_name(v) for v in sorted(set(self.params.die_faces)))
+            shown = face_name(value) if type(value) is int else repr(value)[:20]
+            return f"the die has no {shown}: its faces are {faces} (die_faces) (rule D4)"
+        if kind == "draw":
+            return f"{pending}: no blocker is drawn now (rule {rule})"
+        return f"{pending}: {doing} (rule {rule})"
 
     def _tile_words(self, tile: int, text: Any) -> str | None:
         """The reason for a tile name that names no tile (``None`` for a tile of the board)."""
@@ -950,6 +996,40 @@ class CornerRush(Game):
     # ------------------------------------------------------------------ JSON and the scene
     def state_from_json(self, data: Any) -> State:
         return read_position(self, data)
+
+    def adapt_state(self, state: State, old: Game) -> State:
+        """After a live parameter change the game goes on under the new rules, and never stalls.
+
+        A move under way that the new rules leave without a legal step (``pawn_pass_through``,
+        ``allow_revisit``, ``other_aces_open``, ``hole_passable``, ``must_use_all_moves`` ... changed
+        mid-move) is a move with no way of exactly the steps left, so ``stuck_policy`` settles it as it
+        settles a roll (D6): with ``"longest"`` the pawn goes on for the longest exact length it still
+        can; otherwise it stops where it stands (the steps already taken stay taken), and the turn goes
+        on to the blocker step. A blocker step the new rules leave without a tile (``allow_sealing``)
+        is skipped, the blocker staying in the bag, as when no tile is free (D.1 §10).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", num_players=2)
+        >>> state = game.state_from_json({"phase": "move", "to_move": 0, "steps": 2, "path": ["a5"],
+        ...                               "pawns": ["a5", "b5"], "blockers": {"a4": {"colour": 1, "value": 3}}})
+        >>> strict = playtest.load("corner_rush", num_players=2, pawn_pass_through=False)
+        >>> after = strict.adapt_state(state, game)            # b5 was the only way on, over Blue's pawn
+        >>> after.phase, strict.B.label(after.pawns[0]), strict.to_move(after)   # stays; Red's bag draw
+        ('draw', 'a5', -1)
+        """
+        phase = state.phase
+        if phase == "move" and not self.legal_actions(state):
+            if self.params.stuck_policy == "longest":
+                for shorter in range(state.steps - 1, 0, -1):
+                    if self.step_tiles(state, shorter):
+                        return state._replace(steps=shorter)
+            return self._after_move(state._replace(steps=0))
+        if phase == "place" and not self.legal_actions(state):
+            bag = tuple(sorted(state.bags[state.mover] + (state.held,)))   # type: ignore[operator]
+            return self._end_turn(state._replace(held=None, bags=_put(state.bags, state.mover, bag)), placed=-1)
+        if phase == "draw" and not self.place_tiles(state):
+            return self._end_turn(state, placed=-1)
+        return state
 
     def view(self, state: State, seat: int | None = None) -> dict:
         from .view import View
