@@ -450,3 +450,41 @@ def test_a_game_written_against_the_older_protocol_registers_and_plays(tmp_path)
     from playtest.bots import RandomBot
     from playtest.lab import simulate
     assert len(simulate(game, [RandomBot(1), RandomBot(2), RandomBot(3)], games=4, seed=1).games) == 4
+
+
+def test_a_parameter_nested_thousands_deep_is_refused_naming_it():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    for name, parameter in [("corner_rush", "die_faces"), ("then_there_was_one", "start_cells"),
+                            ("eat_thyself", "card_pair")]:
+        with pytest.raises(ValueError, match=f"^{name} parameter {parameter}: lists nested more than 4 deep"):
+            playtest.load(name, **{parameter: deep})
+    session = playtest.Session(playtest.load("corner_rush"), seed=1)
+    with pytest.raises(ValueError, match="die_faces: lists nested"):
+        session.set_params(die_faces=deep)
+    assert session.move_number == 0
+
+
+def test_an_installed_package_adds_its_game_through_the_entry_point(tmp_path):
+    """``pip install my-game`` with a ``playtest.games`` entry point makes ``playtest.load("my_game")`` work."""
+    package = tmp_path / "my_game"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from playtest.examples.tic_tac_toe import TicTacToe\n"
+        "class MyGame(TicTacToe):\n    name = 'my_game'\n    title = 'My game'\n")
+    code = f"""
+import sys, importlib.metadata as md
+sys.path.insert(0, {str(tmp_path)!r})
+class Entry:
+    name, value = 'my_game', 'my_game:MyGame'
+    def load(self):
+        import my_game
+        return my_game.MyGame
+md.entry_points = lambda group=None: [Entry()] if group == 'playtest.games' else []
+import playtest
+game = playtest.load('my_game')
+print(game.title, playtest.check_game(game, examples=2).ok, playtest.broken_games())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "My game True {}"

@@ -1,6 +1,6 @@
 """A game and a bot defined in a notebook cell or a script's ``__main__`` run in the lab's worker
 processes under every start method (fork, spawn, forkserver), by default and on a given executor,
-and give the same results as in this process (issue 23, point 4)."""
+and on a Dask cluster, and give the same results as in this process (issue 23, point 4)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,16 @@ SCRIPT = textwrap.dedent('''
         def choose(self, game, state, seat=None):
             return max(game.legal_actions(state), key=lambda a: a.count)
 
-    if __name__ == "__main__":
+    if __name__ == "__main__" and sys.argv[1] == "dask":
+        from dask.distributed import Client, LocalCluster
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            there = playtest.simulate(Nim(), [Greedy(), "random"], games=12, seed=3, progress=False,
+                                      executor=client.get_executor())
+        here = playtest.simulate(Nim(), [Greedy(), "random"], games=12, seed=3, progress=False)
+        assert here.wins == there.wins and list(here.games["length"]) == list(there.games["length"])
+        print("dask", there.wins)
+    elif __name__ == "__main__":
         method = sys.argv[1]
         multiprocessing.set_start_method(method)
         import playtest.lab._run as run
@@ -75,3 +84,14 @@ def test_a_main_module_game_runs_in_the_lab_under(method, tmp_path):
                          cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.startswith(method)
+
+
+@pytest.mark.dask
+def test_a_main_module_game_runs_on_a_dask_cluster(tmp_path):
+    pytest.importorskip("dask.distributed")
+    script = tmp_path / "my_game.py"
+    script.write_text(SCRIPT)
+    run = subprocess.run([sys.executable, str(script), "dask"], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("dask")

@@ -71,7 +71,7 @@ class ParamSpec:
         shown = show_value(value, 80) if not isinstance(value, dict) else type(value).__name__
         problem = f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
         if isinstance(value, list):
-            value = _from_json_value(value, self.name)
+            value = _from_json_value(value, f"{game} parameter {self.name}")
         if self.choices is not None:
             if value not in self.choices:
                 raise ValueError(problem)
