@@ -8,8 +8,8 @@ every notebook cell nbval runs:
   ``image/png`` output, or HTML with an embedded PNG (a sweep's table and plot);
 * no cell may show a matplotlib figure as its text (``<Figure size 600x250 with 1 Axes>``):
   that is what a figure made without pyplot looks like when nothing renders it;
-* the kit's notebooks follow the kit's advice: no cell may print the lab's warning that its bots
-  do not pickle (a lambda given as bots: the run then stays on one core).
+* the kit's notebooks follow the kit's advice: no cell may print the lab's warning that its
+  games or bots cannot be sent to other processes (the run then stays on one core).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def picture_problems(cell: Any, outputs: list[dict[str, Any]]) -> list[str]:
     """What is wrong with the pictures of one executed cell (empty: nothing)."""
     problems = []
     for output in outputs:
-        if output.get("output_type") == "stream" and "do not pickle" in str(output.get("text", "")):
+        if output.get("output_type") == "stream" and "cannot be sent to other processes" in str(output.get("text", "")):
             problems.append(f"the lab warned: {str(output.get('text', '')).strip()[:300]}")
     shown = [o.get("data", {}) for o in outputs if o.get("output_type") in ("display_data", "execute_result")]
     for data in shown:

@@ -207,12 +207,37 @@ def test_the_default_uses_processes_for_long_runs_with_the_same_result(monkeypat
     assert used or lab_run.os.cpu_count() == 1
 
 
-def test_bots_that_do_not_pickle_play_here_with_a_warning(monkeypatch):
+def test_a_lambda_as_bots_runs_in_the_worker_processes_too(monkeypatch):
+    """Games and bots travel to the workers with cloudpickle: a lambda is no reason to stay on one core."""
+    here = playtest.simulate("eat_thyself", lambda: RandomBot(1), games=4, seed=1, progress=False)
     monkeypatch.setattr(lab_run, "LOCAL_SECONDS", 0.0)
     if (lab_run.os.cpu_count() or 1) < 2:
         pytest.skip("one core: runs stay in this process anyway")
-    with pytest.warns(UserWarning, match="do not pickle"):
-        result = playtest.simulate("eat_thyself", lambda: RandomBot(1), games=4, seed=1, progress=False)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pooled = playtest.simulate("eat_thyself", lambda: RandomBot(1), games=4, seed=1, progress=False)
+    assert pooled.games.equals(here.games)
+
+
+class _Locked(RandomBot):
+    """A bot that copies itself but refuses to be sent anywhere (as one holding a live connection would)."""
+
+    def __deepcopy__(self, memo):
+        copy = _Locked.__new__(_Locked)
+        copy.__dict__.update({k: __import__("copy").deepcopy(v, memo) for k, v in self.__dict__.items()})
+        return copy
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("this bot holds a live connection")
+
+
+def test_bots_that_cannot_be_sent_play_here_with_a_warning(monkeypatch):
+    monkeypatch.setattr(lab_run, "LOCAL_SECONDS", 0.0)
+    if (lab_run.os.cpu_count() or 1) < 2:
+        pytest.skip("one core: runs stay in this process anyway")
+    with pytest.warns(UserWarning, match="cannot be sent to other processes"):
+        result = playtest.simulate("eat_thyself", _Locked(1), games=4, seed=1, progress=False)
     assert len(result.games) == 4
 
 

@@ -22,7 +22,7 @@
 
 from typing import Any
 
-from ._play import Job, game_seed, play_game
+from ._play import BotError, Job, game_seed, play_game
 from .compare import Comparison, compare
 from .probe import Finding, ProbeResult, probe
 from .result import SimulationResult
@@ -30,7 +30,7 @@ from .simulation import simulate
 from .sweep import SweepResult, sweep
 from .tables import ExplainedTable, explained
 
-__all__ = ["simulate", "sweep", "compare", "probe", "play_game", "game_seed", "SimulationResult", "SweepResult",
+__all__ = ["BotError", "simulate", "sweep", "compare", "probe", "play_game", "game_seed", "SimulationResult", "SweepResult",
            "Comparison", "ProbeResult", "Finding", "Job", "explained", "ExplainedTable", "interval_plot"]
 
 

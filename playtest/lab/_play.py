@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import RandomBot, build, choose_for, reseeded
-from ..rules import CHANCE, SIMULTANEOUS, Game, draw_outcome
+from ..rules import CHANCE, SIMULTANEOUS, Game, IllegalAction, draw_outcome
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots"]
@@ -112,6 +112,13 @@ class Job:
     columns: tuple = ()            # (parameter, value) pairs that head every row
     label: Any = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if type(self.max_steps) is not int or self.max_steps < 1:
+            raise ValueError(f"max_steps must be a whole number of at least 1, not {self.max_steps!r}")
+        if self.running_scores is not None and not callable(self.running_scores):
+            raise ValueError(f"running_scores must be a function (game, state) -> scores, not "
+                             f"{type(self.running_scores).__name__}")
+
 
 def _cap_draw(game: Game, reason: str) -> bool:
     """A draw by the game's own turn cap: its reason names a ``max_...`` parameter."""
@@ -150,15 +157,26 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
             seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
             if not started:
                 first, started = (None if mover == SIMULTANEOUS else seat), True
-            branching += len(legal(state, seat))
+            listed = legal(state, seat)
+            branching += len(listed)
             decisions += 1
-            action = choose_for(players[seat], game, state, seat, seen_rng)
+            try:
+                action = choose_for(players[seat], game, state, seat, seen_rng)
+            except Exception as exc:
+                raise BotError(_where(game, players[seat], seat, state, steps, index)
+                               + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+            if action not in listed:          # the lab trusts no bot: the one legality decision says why
+                raise BotError(_where(game, players[seat], seat, state, steps, index) + ": " + _refusal(game, state, action, seat))
         state = apply(state, action, check=False)
         steps += 1
         if record:
             actions.append((mover == CHANCE, action))
         if hook is not None:
-            scores = hook(state)
+            try:
+                scores = hook(state)
+            except Exception as exc:
+                raise BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
+                               f"{type(exc).__name__}: {str(exc)[:200]}") from exc
             if scores is not None:
                 tops.append(top_seats(scores))
                 leaders.append(leader(scores))
@@ -190,6 +208,46 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         row["actions"] = actions
         row["final"] = state
     return row
+
+
+class BotError(RuntimeError):
+    """A bot (or a running-scores hook) did something the lab cannot go on from: an illegal or
+    malformed action, ``None``, or an error of its own. The message names the game, the game's
+    number in the run, the move, the seat, the bot, the position and the rule cited."""
+
+
+BotError.__module__ = "playtest.lab"
+
+
+def _where(game: Game, bot: Any, seat: int, state: Any, steps: int, index: int) -> str:
+    name = getattr(bot, "name", None) or type(bot).__name__
+    try:
+        position = game.describe_state(state)
+    except Exception:
+        position = "?"
+    return f"{game.name}, game {index}, move {steps}: {name} (seat {seat}, {position})"
+
+
+def _refusal(game: Game, state: Any, action: Any, seat: int) -> str:
+    """Why ``action`` is not one of ``seat``'s legal actions, from the game's own decision."""
+    if action is None:
+        return "the bot returned None, not an action"
+    shown = repr(action)[:120]
+    check = getattr(game, "check", None)
+    if check is not None:
+        try:
+            refusal = check(state, action, seat)
+        except Exception:
+            refusal = None
+        if refusal is not None:
+            return f"it chose {shown}, which the rules refuse: {refusal}"
+    try:
+        game.apply(state, action, check=True)
+    except IllegalAction as exc:
+        return f"it chose {shown}, which the rules refuse: {exc}"
+    except Exception as exc:
+        return f"it chose {shown}, which is not an action of this game ({type(exc).__name__})"
+    return f"it chose {shown}, which is not among seat {seat}'s legal actions"
 
 
 class _Bound:

@@ -49,6 +49,9 @@ def run_jobs(jobs: list[Job], games: int, executor: Executor | None = None, prog
     are played here too. Any other executor (threads, processes, a Dask
     client's ``get_executor()``) gets every game.
     """
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures Executor (a process or thread pool, a Dask "
+                         f"client's get_executor()), not {type(executor).__name__}")
     rows: list[list[Any]] = [[None] * games for _ in jobs]
     total = games * len(jobs)
     bar = _bar(total, progress, desc)
