@@ -11,11 +11,20 @@ not reach, with a message that names the field.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, dataclass_transform
 
 from ...geometry import bits
-from ...kernel import State as Declared
+from ...kernel import State as _KernelState
 from ...kernel import field
+
+if TYPE_CHECKING:
+    # the kernel makes every declared state a frozen dataclass when the class is created; this tells
+    # the type checker so (a kernel-side ``dataclass_transform`` on State would make it unneeded)
+    @dataclass_transform(frozen_default=True)
+    class Declared(_KernelState):
+        pass
+else:
+    Declared = _KernelState
 from .boards import board_tables
 from .params import LETTERS, BackToTheWallParams
 
@@ -328,7 +337,7 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
             continue
         if not isinstance(entry, dict) or set(entry) - {"walls", "directions", "garnet", "submitted"}:
             raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted")
-        walls = [(), (), ()]
+        walls: list[tuple[int, ...]] = [(), (), ()]
         for b, cells in r.per_board(entry.get("walls", {}), f"{where}.walls", "[cells]").items():
             if not isinstance(cells, list):
                 raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells")

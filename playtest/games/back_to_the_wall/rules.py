@@ -98,10 +98,12 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         self.tables = tuple(board_tables(p, b) for b in range(3))
         self.names = seat_names(p)
         self._actions: dict[tuple, Any] = {}
+        self._seats = tuple(Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names))
+        self._empty: dict[int, Order] = {}
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
-        return [Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names)]
+        return list(self._seats)
 
     def initial_state(self) -> State:
         p = self.params
@@ -133,7 +135,10 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
     def empty_order(self, state: State) -> Order:
         """An order with nothing set, shaped for ``state``'s round (or for the final garnet choice)."""
         pieces = pieces_in_round(self.params, state.round) if state.phase == "orders" else 0
-        return Order.empty(pieces, self.params.directions_per_round)
+        order = self._empty.get(pieces)
+        if order is None:
+            order = self._empty[pieces] = Order.empty(pieces, self.params.directions_per_round)
+        return order
 
     def order_of(self, state: State, seat: int) -> Order:
         """``seat``'s order as it stands (an empty one when nothing is set)."""
@@ -267,10 +272,11 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             for b, t in enumerate(self.tables):
                 for c in cur.walls[b]:
                     actions.append(self._cached(("unwall", seat, b, c), lambda: RemoveWall(seat, b, t.cell(c))))
+            get = self._actions.get
             for b, per in enumerate(cur.directions):
                 for k, plan in enumerate(per):
                     for i, d in enumerate(plan):
-                        actions += self._direct_choices(seat, b, k, i, d)
+                        actions += get(("direct", seat, b, k, i, d)) or self._direct_choices(seat, b, k, i, d)
         for b in range(3):
             if cur.garnet[b]:
                 actions.append(self._cached(("garnet", seat, b, False), lambda: Garnet(seat, b, False)))
@@ -305,11 +311,17 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         key = ("direct", seat, board, piece, phase, current)
         options = self._actions.get(key)
         if options is None:
-            made = [Direct(seat, board, piece, phase + 1, DIRECTIONS[d]) for d in range(4) if d != current]
-            if current >= 0 and self.params.missing_direction == "stay":
-                made.append(Direct(seat, board, piece, phase + 1, STAY))
-            options = self._actions[key] = tuple(made)
+            options = self._actions[key] = tuple(
+                Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY)
+                for d in (0, 1, 2, 3, -1) if self._direction_open(current, d))
         return options  # type: ignore[no-any-return]
+
+    def _direction_open(self, current: int, d: int) -> bool:
+        """Whether a phase whose direction is ``current`` (-1: none) may be given direction ``d`` (-1: none, the
+        piece stays): another direction, or none when one is given and ``missing_direction = "stay"`` (B22)."""
+        if d < 0:
+            return current >= 0 and self.params.missing_direction == "stay"
+        return d != current
 
     def _garnet_problem(self, state: State, seat: int, order: Order, board: int) -> Refusal | None:
         """Why ``seat`` may not flag the garnet bonus on ``board`` now (``None``: it may)."""
@@ -415,7 +427,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         if action.direction not in DIRECTIONS + (STAY,):
             return Refusal(f"a direction is up, right, down or left (or stay), not {action.direction!r}", R_ORDER)
         current = cur.directions[board][action.piece][action.phase - 1]
-        if action in self._direct_choices(seat, board, action.piece, action.phase - 1, current):
+        if self._direction_open(current, -1 if action.direction == STAY else DIRECTIONS.index(action.direction)):
             return None
         piece = f"{name}'s piece {action.piece + 1} on {board_name}"
         if action.direction != STAY:
@@ -587,8 +599,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
                     board.append(tuple((draw >> 2 * i) & 3 for i in range(len(plan))))
                     draw >>= 2 * len(plan)
                 directions.append(tuple(board))
-            directions = tuple(directions)
-            order = order.replace(walls=tuple(walls), directions=directions)
+            order = order.replace(walls=tuple(walls), directions=tuple(directions))
         garnet = list(order.garnet)
         for b in range(3):
             if rng.random() < 0.2 and self._garnet_problem(state, seat, order.replace(garnet=tuple(garnet)), b) is None:
