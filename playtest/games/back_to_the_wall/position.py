@@ -4,9 +4,9 @@ The state is declared field by field (types, bounds, who may see what: a seat's 
 garnet flags are its own); the kernel derives equality, hashing and ``replace`` from it.
 ``State.to_json`` writes the hand-writable form of the package docstring, a diagram (text rows,
 objects by board and seat name) rather than the fields one by one, so :func:`read_position`
-keeps a small conversion back (names to indices, rows to cell masks; the declared checks type
-and bound what it reads), and ``BackToTheWall.check_state`` refuses positions the rules could
-not reach, with a message that names the field.
+keeps a small conversion back (names to indices, rows to cell masks; ``phase`` and ``round`` go
+through their declared checks), and ``BackToTheWall.check_state`` refuses positions the rules
+could not reach, with a message that names the field.
 """
 
 from __future__ import annotations
@@ -16,8 +16,12 @@ from typing import TYPE_CHECKING, Any, dataclass_transform
 from ...geometry import bits
 from ...kernel import State as _KernelState
 from ...kernel import field
+from .boards import board_tables
+from .params import LETTERS, BackToTheWallParams
 
 if TYPE_CHECKING:
+    from .rules import BackToTheWall
+
     # the kernel makes every declared state a frozen dataclass when the class is created; this tells
     # the type checker so (a kernel-side ``dataclass_transform`` on State would make it unneeded)
     @dataclass_transform(frozen_default=True)
@@ -25,11 +29,6 @@ if TYPE_CHECKING:
         pass
 else:
     Declared = _KernelState
-from .boards import board_tables
-from .params import LETTERS, BackToTheWallParams
-
-if TYPE_CHECKING:
-    from .rules import BackToTheWall
 
 __all__ = ["Order", "State", "read_position", "SEAT_NAMES", "seat_names", "pieces_in_round"]
 
@@ -142,6 +141,26 @@ class State(Declared):
                           for s, per in enumerate(self.placed) if any(any(c) for c in per)}
         data["last"] = [{"board": p.board_names[b], "cell": tables[b].label(cell), "by": [names[s] for s in seats],
                          "result": result} for b, cell, seats, result in self.last]
+        return data
+
+    def redact(self, viewer: int | None) -> dict[str, Any]:
+        """The JSON form as ``viewer`` (a seat, or ``None`` for the table) may read it: another seat's
+        order shows only whether it is submitted, and its garnet flags are left out until the end.
+
+        >>> import playtest
+        >>> from playtest.games.back_to_the_wall import AddWall
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.apply(game.initial_state(), AddWall(1, 1, (3, 4)))
+        >>> state.redact(1)["orders"]["East"]["walls"], state.redact(0)["orders"]
+        ({'Twice': ['d5']}, {'East': {'submitted': False}})
+        """
+        data = self.to_json()
+        names = seat_names(self.rules)
+        mine = names[viewer] if viewer is not None and 0 <= viewer < len(names) else None
+        data["orders"] = {name: entry if name == mine else {"submitted": entry["submitted"]}
+                          for name, entry in data["orders"].items()}
+        if self.phase != "over":
+            data["flags"] = {name: flags for name, flags in data["flags"].items() if name == mine}
         return data
 
 
