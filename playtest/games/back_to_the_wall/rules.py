@@ -123,6 +123,12 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             return ()
         return tuple(s for s, o in enumerate(state.orders) if o is None or not o.submitted)
 
+    def seat_of(self, state: State, action: Action) -> int | None:
+        """The seat an action is played by: the one it names (every step is simultaneous; the kernel's
+        general answer, without asking ``to_move`` again on every checked action)."""
+        seat = getattr(action, "seat", None)
+        return seat if type(seat) is int and state.phase != "over" else None
+
     def describe_state(self, state: State) -> str:
         if state.phase == "over":
             return f"Game over: {self.outcome(state).reason}"           # type: ignore[union-attr]
