@@ -89,7 +89,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
     action_types = (AddWall, RemoveWall, Direct, Garnet, Clear, Submit, Withdraw)
     # secret orders built at once; the garnet flags stay secret until the end; games can run forever
     # (a wall added and taken back), so no max_length
-    game_type = GameType(dynamics="simultaneous", information="imperfect")
+    game_type = GameType(dynamics="simultaneous", chance=False, information="imperfect", utility="zero_sum")
     end_rule = R_OVERALL
 
     def __init__(self, params: BackToTheWallParams | None = None, **values: Any):
