@@ -15,11 +15,19 @@ The move log writes them with the board's and seat's names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 from ...geometry import LETTERS as COLUMN_LETTERS
-from ...rules import Action
+from ...kernel import Action as _KernelAction
+
+if TYPE_CHECKING:
+    # the kernel makes every declared action a frozen dataclass when the class is created; this tells
+    # the type checker so (a kernel-side ``dataclass_transform`` on Action would make it unneeded)
+    @dataclass_transform(frozen_default=True)
+    class Action(_KernelAction):
+        pass
+else:
+    Action = _KernelAction
 
 __all__ = ["AddWall", "RemoveWall", "Direct", "Garnet", "Clear", "Submit", "Withdraw", "STAY", "ORDER_PARTS"]
 
@@ -39,13 +47,11 @@ def cell_text(cell: Any) -> str:
     return repr(cell)
 
 
-@dataclass(frozen=True, slots=True)
 class _WallPart(Action):
-    """A part of ``seat``'s order about cell ``at`` of board ``board``."""
-
+    """A part of ``seat``'s order about cell ``at`` (``(col, row)``) of board ``board``."""
     seat: int
     board: int
-    at: tuple
+    at: tuple[int, int]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "at", _cell(self.at))
@@ -54,29 +60,22 @@ class _WallPart(Action):
         return f"seat {self.seat} {self.kind} {self.board}:{cell_text(self.at)}"
 
 
-@dataclass(frozen=True, slots=True)
 class AddWall(_WallPart):
     """A part of ``seat``'s order: a wall on cell ``at`` of board ``board``."""
-
     kind: ClassVar[str] = "wall"
 
 
-@dataclass(frozen=True, slots=True)
 class RemoveWall(_WallPart):
     """A part of ``seat``'s order: take the wall on cell ``at`` of board ``board`` back out of it."""
-
     kind: ClassVar[str] = "unwall"
 
 
-@dataclass(frozen=True, slots=True)
 class Direct(Action):
     """A part of ``seat``'s order: piece ``piece`` on board ``board`` goes ``direction`` in ``phase``.
 
     ``direction`` is ``up``, ``right``, ``down`` or ``left``; :data:`STAY` takes a
     direction given earlier back (the piece then stays in that phase).
     """
-
-    kind: ClassVar[str] = "direct"
     seat: int
     board: int
     piece: int
@@ -87,11 +86,8 @@ class Direct(Action):
         return f"seat {self.seat} piece {self.board}:{self.piece} phase {self.phase} {self.direction}"
 
 
-@dataclass(frozen=True, slots=True)
 class Garnet(Action):
     """A part of ``seat``'s order: use (``on``) or not the secret garnet bonus on board ``board``."""
-
-    kind: ClassVar[str] = "garnet"
     seat: int
     board: int
     on: bool
@@ -100,35 +96,24 @@ class Garnet(Action):
         return f"seat {self.seat} garnet {self.board} {'on' if self.on else 'off'}"
 
 
-@dataclass(frozen=True, slots=True)
 class _SeatStep(Action):
-    """A step of ``seat``'s order as a whole."""
-
+    """A step of ``seat``'s order as a whole (``str``: ``seat 2 submit``)."""
     seat: int
 
     def __str__(self) -> str:
         return f"seat {self.seat} {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
 class Clear(_SeatStep):
     """``seat`` clears every part of its order (before submitting it)."""
 
-    kind: ClassVar[str] = "clear"
 
-
-@dataclass(frozen=True, slots=True)
 class Submit(_SeatStep):
     """``seat`` submits its order; the last submission resolves the round."""
 
-    kind: ClassVar[str] = "submit"
 
-
-@dataclass(frozen=True, slots=True)
 class Withdraw(_SeatStep):
     """``seat`` takes its submitted order back while another seat still has to submit."""
-
-    kind: ClassVar[str] = "withdraw"
 
 
 #: the actions that build an order part by part

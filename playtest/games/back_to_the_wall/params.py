@@ -16,7 +16,9 @@ ValueError: back_to_the_wall parameter adjacency_rules=["king", "diagonal", "non
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from ...kernel.fieldtypes import FieldType
 from ...rules import Params, param, show_value
 
 __all__ = ["BackToTheWallParams", "DIRECTIONS", "ARROWS", "LETTERS", "STEPS", "TOWARD_CORNER", "ADJACENCY"]
@@ -205,3 +207,16 @@ class BackToTheWallParams(Params):
             if not tables.corners_connected(tables.preplaced, self.corner_rule):
                 refuse("preplaced_walls", f"the walls of {names[k]} cut a corner off ({self.corner_rule})",
                        "B.1 §9.3")
+
+    @classmethod
+    def _playtest_record(cls, annotation: Any) -> FieldType:
+        """How a declared state field holding these parameters (``State.rules``) is typed: never read
+        from or written to a position's JSON (the game gives it), only checked to be parameters.
+
+        (A game-local stand-in for a kernel field type "the game's parameters".)
+        """
+        def read(value: Any, where: str) -> Any:
+            if not isinstance(value, cls):
+                raise ValueError(f"{where} must be {cls.__name__}, not {type(value).__name__}")
+            return value
+        return FieldType("the parameters in force", read, lambda value: value, cls, plain=False)

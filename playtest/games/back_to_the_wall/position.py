@@ -1,22 +1,34 @@
-"""A position of Back to the Wall: the :class:`State` value, its orders, and its JSON form both ways.
+"""A position of Back to the Wall: the declared :class:`State` and :class:`Order`, and the JSON form both ways.
 
-``State.to_json`` writes the hand-writable form of the package docstring;
-:func:`read_position` reads it back (``game.state_from_json``), checking every
-field with a :class:`playtest.position.PositionReader` and refusing positions
-the rules could not reach, with a message that names the field.
+The state is declared field by field (types, bounds, who may see what: a seat's order and its
+garnet flags are its own); the kernel derives equality, hashing and ``replace`` from it.
+``State.to_json`` writes the hand-writable form of the package docstring, a diagram (text rows,
+objects by board and seat name) rather than the fields one by one, so :func:`read_position`
+keeps a small conversion back (names to indices, rows to cell masks; ``phase`` and ``round`` go
+through their declared checks), and ``BackToTheWall.check_state`` refuses positions the rules
+could not reach, with a message that names the field.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, dataclass_transform
 
 from ...geometry import bits
-from ...position import PositionReader
+from ...kernel import State as _KernelState
+from ...kernel import field
 from .boards import board_tables
 from .params import LETTERS, BackToTheWallParams
 
 if TYPE_CHECKING:
     from .rules import BackToTheWall
+
+    # the kernel makes every declared state a frozen dataclass when the class is created; this tells
+    # the type checker so (a kernel-side ``dataclass_transform`` on State would make it unneeded)
+    @dataclass_transform(frozen_default=True)
+    class Declared(_KernelState):
+        pass
+else:
+    Declared = _KernelState
 
 __all__ = ["Order", "State", "read_position", "SEAT_NAMES", "seat_names", "pieces_in_round"]
 
@@ -35,19 +47,26 @@ def pieces_in_round(params: BackToTheWallParams, round_: int) -> int:
     return params.pieces_initial + params.pieces_gain_per_round * (round_ - 1)
 
 
-class Order(NamedTuple):
+class Order(Declared):
     """One seat's order for the round: its parts, and whether it is submitted.
 
     ``walls[b]`` is a sorted tuple of cell indices of board ``b``;
     ``directions[b][k][p]`` the direction (0 up, 1 right, 2 down, 3 left; -1 none)
     of piece ``k`` on board ``b`` in phase ``p + 1``; ``garnet[b]`` the secret
     garnet-bonus flag of board ``b``.
+
+    >>> order = Order.empty(1, 3)
+    >>> order.missing(), order.replace(garnet=(True, False, False)).is_empty()
+    (9, False)
     """
 
-    walls: tuple
-    directions: tuple
-    garnet: tuple
+    walls: tuple[tuple[int, ...], ...] = field(((), (), ()), min=0)
+    directions: tuple[tuple[tuple[int, ...], ...], ...] = field(((), (), ()), min=-1, max=3)
+    garnet: tuple[bool, ...] = (False, False, False)
     submitted: bool = False
+
+    #: the name ``replace`` had when orders were named tuples (kept for code written then)
+    _replace = Declared.replace
 
     @classmethod
     def empty(cls, pieces: int, phases: int) -> "Order":
@@ -63,28 +82,32 @@ class Order(NamedTuple):
         return sum(d < 0 for board in self.directions for piece in board for d in piece)
 
 
-class State(NamedTuple):
+class State(Declared):
     """A position (an immutable value; its JSON form is in the package docstring).
 
     Per board ``b``: ``walls[b]`` is a cell mask, ``owned[b][seat]`` the cells
     that seat owns, ``pieces[b][seat]`` its pieces' cells (in the order they
     were placed). ``orders[seat]`` is the seat's order this round (``None``:
-    nothing set). ``flags[seat][b]`` holds the rounds in which the seat used its
-    secret garnet bonus on board ``b``; ``placed[seat][b][r - 1]`` the walls it
-    placed there in round ``r``. ``last`` is the last round's wall results, as
-    ``(board, cell, seats, result)``. ``rules`` are the parameters in force.
+    nothing set), seen by that seat only. ``flags[seat][b]`` holds the rounds in
+    which the seat used its secret garnet bonus on board ``b`` (its own until the
+    end); ``placed[seat][b][r - 1]`` the walls it placed there in round ``r``.
+    ``last`` is the last round's wall results, as ``(board, cell, seats, result)``.
+    ``rules`` are the parameters in force (not part of the JSON form: the game gives them).
     """
 
-    phase: str
-    round: int
-    walls: tuple
-    owned: tuple
-    pieces: tuple
-    orders: tuple
-    flags: tuple
-    placed: tuple
-    last: tuple
-    rules: BackToTheWallParams
+    phase: str = field("orders", choices=PHASES)
+    round: int = field(1, min=1, max=9)
+    walls: tuple[int, ...] = field((), min=0)
+    owned: tuple[tuple[int, ...], ...] = field((), min=0)
+    pieces: tuple[tuple[tuple[int, ...], ...], ...] = field((), min=0, max=675)
+    orders: tuple[Order | None, ...] = field((), visible="owner")
+    flags: tuple[tuple[tuple[int, ...], ...], ...] = field((), visible="owner", min=1, max=9)
+    placed: tuple[tuple[tuple[int, ...], ...], ...] = field((), min=0)
+    last: tuple[tuple[int, int, tuple[int, ...], str], ...] = ()
+    rules: BackToTheWallParams = field(BackToTheWallParams(), json=False)
+
+    #: the name ``replace`` had when positions were named tuples (kept for code written then)
+    _replace = Declared.replace
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the package docstring)."""
@@ -120,6 +143,26 @@ class State(NamedTuple):
                          "result": result} for b, cell, seats, result in self.last]
         return data
 
+    def redact(self, viewer: int | None) -> dict[str, Any]:
+        """The JSON form as ``viewer`` (a seat, or ``None`` for the table) may read it: another seat's
+        order shows only whether it is submitted, and its garnet flags are left out until the end.
+
+        >>> import playtest
+        >>> from playtest.games.back_to_the_wall import AddWall
+        >>> game = playtest.load("back_to_the_wall")
+        >>> state = game.apply(game.initial_state(), AddWall(1, 1, (3, 4)))
+        >>> state.redact(1)["orders"]["East"]["walls"], state.redact(0)["orders"]
+        ({'Twice': ['d5']}, {'East': {'submitted': False}})
+        """
+        data = self.to_json()
+        names = seat_names(self.rules)
+        mine = names[viewer] if viewer is not None and 0 <= viewer < len(names) else None
+        data["orders"] = {name: entry if name == mine else {"submitted": entry["submitted"]}
+                          for name, entry in data["orders"].items()}
+        if self.phase != "over":
+            data["flags"] = {name: flags for name, flags in data["flags"].items() if name == mine}
+        return data
+
 
 def board_rows(t: Any, walls: int, owned: tuple, p: BackToTheWallParams) -> list[str]:
     """One text row per board row: ``.`` unowned, ``#`` wall, the owner's initial (lower case on a wall)."""
@@ -135,17 +178,34 @@ def board_rows(t: Any, walls: int, owned: tuple, p: BackToTheWallParams) -> list
 
 # --------------------------------------------------------------------------- reading positions
 
-class _Reader(PositionReader):
-    """The shared field reader, plus this game's boards, seats and cells."""
+_SPECS = {spec.name: spec for spec in State._fields}
+
+
+def _declared(name: str, value: Any, where: str | None = None) -> Any:
+    """``value`` read as the declared field ``name`` of :class:`State` (its type and bounds), or ``ValueError``."""
+    spec = _SPECS[name]
+    assert spec.type is not None
+    where = where or name
+    try:
+        value = spec.type.read(value, where)
+    except ValueError:
+        raise ValueError(f"{where} must be {spec.words()}, not {_shown(value)}") from None
+    spec.check(value, where)
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Names:
+    """The seats, boards and cells of one game's positions, by the names the JSON form uses."""
 
     __slots__ = ("p", "names", "tables")
 
-    def __init__(self, game: BackToTheWall, data: Any):
-        super().__init__("Back to the Wall", data, FIELDS, "'round', 'boards', 'orders', ... (see the module "
-                         "docstring of playtest.games.back_to_the_wall)")
-        self.p = game.params
-        self.names = seat_names(self.p)
-        self.tables = [board_tables(self.p, b) for b in range(3)]
+    def __init__(self, game: BackToTheWall):
+        self.p, self.names, self.tables = game.params, game.names, game.tables
 
     def seat(self, key: Any, where: str) -> int:
         if key not in self.names:
@@ -162,15 +222,12 @@ class _Reader(PositionReader):
         cell = self.tables[b].cell_of(value)
         if cell is None:
             t = self.tables[b]
-            raise ValueError(f"{where}: {value!r} is not a cell of {t.name} (a1 to "
+            raise ValueError(f"{where}: {_shown(value)} is not a cell of {t.name} (a1 to "
                              f"{t.label(t.size - 1)}, or [col, row])")
         return cell
 
-    def per_seat(self, key: str, what: str) -> dict[int, Any]:
-        """Field ``key``, an object by seat name, as ``{seat: value}``."""
-        return self.per_seat_in(self.data.get(key, {}), key, what)
-
-    def per_seat_in(self, value: Any, where: str, what: str) -> dict[int, Any]:
+    def per_seat(self, value: Any, where: str, what: str) -> dict[int, Any]:
+        """An object by seat name, as ``{seat: value}``."""
         if not isinstance(value, dict):
             raise ValueError(f"{where} must be an object by seat name ({', '.join(self.names)}): {what}")
         return {self.seat(k, where): v for k, v in value.items()}
@@ -182,70 +239,64 @@ class _Reader(PositionReader):
 
 
 def read_position(game: BackToTheWall, data: Any) -> State:
-    """The :class:`State` a JSON position describes; ``ValueError`` naming the field otherwise."""
-    r = _Reader(game, data)
-    p, names, tables = r.p, r.names, r.tables
-    n = p.num_players
-    phase = r.choice("phase", "orders", PHASES, "one of")
-    rnd = r.integer("round", p.rounds if phase != "orders" else 1, 1, p.rounds)
-    if phase == "garnets" and (p.garnet_decision_time != "at_end" or not p.garnet_bonus_enabled):
-        raise ValueError('phase "garnets" (the garnet bonus chosen after the last round) needs '
-                         'garnet_decision_time = "at_end" and garnet_bonus_enabled')
-    if phase != "orders" and rnd != p.rounds:
-        raise ValueError(f"phase {phase!r} comes after the last round: round must be {p.rounds}")
+    """The :class:`State` a JSON position describes (names and diagrams turned into the declared
+    fields); ``game.check_state`` then refuses what the rules could not reach."""
+    if not isinstance(data, dict):
+        raise ValueError("a Back to the Wall position is an object with 'round', 'boards', 'orders', ... (see the "
+                         "module docstring of playtest.games.back_to_the_wall)")
+    unknown = set(data) - set(FIELDS)
+    if unknown:
+        raise ValueError(f"unknown fields in a Back to the Wall position: {sorted(map(str, unknown))[:10]}; the "
+                         f"fields are {', '.join(sorted(FIELDS))}")
+    r = _Names(game)
+    p, names = r.p, r.names
+    phase = _declared("phase", data.get("phase", "orders"))
+    rnd = _declared("round", data.get("round", p.rounds if phase != "orders" else 1))
+    if rnd > p.rounds:
+        raise ValueError(f"round must be a whole number from 1 to {p.rounds}, not {rnd}")
     count = pieces_in_round(p, rnd)
-    boards = r.per_board(r.get("boards", {}), "boards", '{"rows": [...], "pieces": {...}}')
+    boards = r.per_board(data.get("boards", {}), "boards", '{"rows": [...], "pieces": {...}}')
     walls, owned, pieces = [], [], []
-    for b, t in enumerate(tables):
+    for b, t in enumerate(r.tables):
         entry = boards.get(b, {})
         where = f"boards.{p.board_names[b]}"
         if not isinstance(entry, dict) or set(entry) - {"rows", "pieces"}:
             raise ValueError(f"{where} must be an object with rows and pieces")
         wall, own = _read_rows(r, b, entry.get("rows"), where)
-        if wall & t.corner_mask:
-            raise ValueError(f"{where}.rows: a corner cannot be a wall")
-        if not t.corners_connected(wall, p.corner_rule):
-            raise ValueError(f"{where}.rows: the walls cut a corner off ({p.corner_rule}, rule B.1 §9.3)")
-        if p.wall_erases_ownership and any(m & wall for m in own):
-            raise ValueError(f"{where}.rows: a wall cell cannot be owned (wall_erases_ownership)")
-        given = r.per_seat_in(entry.get("pieces"), f"{where}.pieces", "lists of cells") \
-            if "pieces" in entry else {}
+        given = r.per_seat(entry["pieces"], f"{where}.pieces", "lists of cells") if "pieces" in entry else {}
         seats = []
-        for s in range(n):
-            if s in given:
-                cells = given[s]
-                if not isinstance(cells, list):
-                    raise ValueError(f"{where}.pieces.{names[s]} must be a list of cells")
-                cells = tuple(r.cell(b, c, f"{where}.pieces.{names[s]}") for c in cells)
-            else:
-                cells = (t.corners[t.corner_of[s]],) * count
-            if len(cells) != count:
-                raise ValueError(f"{where}.pieces.{names[s]}: {names[s]} has {count} piece(s) on each board in "
-                                 f"round {rnd}, not {len(cells)} (pieces_initial, pieces_gain_per_round)")
-            if any(wall >> c & 1 for c in cells):
-                raise ValueError(f"{where}.pieces.{names[s]}: a piece cannot stand on a wall")
-            seats.append(cells)
+        for s in range(len(names)):
+            cells = given.get(s, [t.label(t.corners[t.corner_of[s]])] * count)
+            if not isinstance(cells, list):
+                raise ValueError(f"{where}.pieces.{names[s]} must be a list of cells")
+            seats.append(tuple(r.cell(b, c, f"{where}.pieces.{names[s]}") for c in cells))
         walls.append(wall)
         owned.append(own)
         pieces.append(tuple(seats))
-    flags = _read_flags(r, rnd, phase)
-    placed = _read_placed(r, rnd, phase)
-    state = State(phase, rnd, tuple(walls), tuple(owned), tuple(pieces), (None,) * n, flags, placed,
-                  _read_last(r), p)
-    orders = _read_orders(r, game, state)
-    state = state._replace(orders=orders)
-    if phase != "over" and all(o is not None and o.submitted for o in orders):
-        raise ValueError("orders: when every seat has submitted, the round is resolved")
-    if phase == "over" and any(o is not None for o in orders):
-        raise ValueError("orders: the game is over, there are no orders")
-    for s in range(n):
-        problem = game.order_problem(state, s, orders[s])
-        if problem:
-            raise ValueError(f"orders.{names[s]}: {problem}")
-    return state
+    done = rnd - 1 if phase == "orders" else p.rounds      # rounds already played
+    flags = [[(), (), ()] for _ in names]
+    for s, per in r.per_seat(data.get("flags", {}), "flags", "{board: [rounds with the garnet bonus]}").items():
+        for b, rounds in r.per_board(per, f"flags.{names[s]}", "[rounds]").items():
+            where = f"flags.{names[s]}.{p.board_names[b]}"
+            if not isinstance(rounds, list) or any(type(x) is not int or not 1 <= x <= done for x in rounds) \
+                    or len(set(rounds)) != len(rounds):
+                raise ValueError(f"{where} must list different rounds already played (1 to {done})")
+            flags[s][b] = tuple(sorted(rounds))
+    placed = [[(0,) * p.rounds for _ in range(3)] for _ in names]
+    for s, per in r.per_seat(data.get("placed", {}), "placed", "{board: [walls placed in each round]}").items():
+        for b, counts in r.per_board(per, f"placed.{names[s]}", "[counts]").items():
+            where = f"placed.{names[s]}.{p.board_names[b]}"
+            if not isinstance(counts, list) or len(counts) != p.rounds or any(
+                    type(x) is not int or x < 0 for x in counts):
+                raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds")
+            placed[s][b] = tuple(counts)
+    state = State(phase=phase, round=rnd, walls=tuple(walls), owned=tuple(owned), pieces=tuple(pieces),
+                  orders=(None,) * len(names), flags=tuple(tuple(per) for per in flags),
+                  placed=tuple(tuple(per) for per in placed), last=_read_last(r, data.get("last", [])), rules=p)
+    return state.replace(orders=_read_orders(r, state, data.get("orders", {})))
 
 
-def _read_rows(r: _Reader, b: int, rows: Any, where: str) -> tuple[int, tuple]:
+def _read_rows(r: _Names, b: int, rows: Any, where: str) -> tuple[int, tuple]:
     t = r.tables[b]
     letters = [name[0] for name in r.names]
     if rows is None:
@@ -274,48 +325,11 @@ def _read_rows(r: _Reader, b: int, rows: Any, where: str) -> tuple[int, tuple]:
     return wall, tuple(own)
 
 
-def _read_flags(r: _Reader, rnd: int, phase: str) -> tuple:
-    p = r.p
-    flags = [[(), (), ()] for _ in r.names]
-    done = rnd - 1 if phase == "orders" else p.rounds      # rounds whose flags are recorded
-    for s, per in r.per_seat("flags", "{board: [rounds with the garnet bonus]}").items():
-        for b, rounds in r.per_board(per, f"flags.{r.names[s]}", "[rounds]").items():
-            where = f"flags.{r.names[s]}.{p.board_names[b]}"
-            if not isinstance(rounds, list) or any(type(x) is not int or not 1 <= x <= done for x in rounds) \
-                    or len(set(rounds)) != len(rounds):
-                raise ValueError(f"{where} must list different rounds already played (1 to {done})")
-            if len(rounds) > p.garnet_bonus_max_per_board:
-                raise ValueError(f"{where}: at most garnet_bonus_max_per_board = "
-                                 f"{p.garnet_bonus_max_per_board} bonus per board")
-            flags[s][b] = tuple(sorted(rounds))
-    for s, per in enumerate(flags):
-        used = sum(len(x) for x in per) * p.garnet_bonus_cost
-        if used > p.starting_garnets:
-            raise ValueError(f"flags.{r.names[s]}: {used} garnets spent but only {p.starting_garnets} held")
-        if used and not p.garnet_bonus_enabled:
-            raise ValueError(f"flags.{r.names[s]}: the garnet bonus is off (garnet_bonus_enabled)")
-    return tuple(tuple(per) for per in flags)
-
-
-def _read_placed(r: _Reader, rnd: int, phase: str) -> tuple:
-    p = r.p
-    done = rnd - 1 if phase == "orders" else p.rounds
-    placed = [[[0] * p.rounds for _ in range(3)] for _ in r.names]
-    for s, per in r.per_seat("placed", "{board: [walls placed in each round]}").items():
-        for b, counts in r.per_board(per, f"placed.{r.names[s]}", "[counts]").items():
-            where = f"placed.{r.names[s]}.{p.board_names[b]}"
-            if not isinstance(counts, list) or len(counts) != p.rounds or any(
-                    type(x) is not int or x < 0 for x in counts):
-                raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds")
-            if any(counts[done:]):
-                raise ValueError(f"{where}: no walls are placed in rounds not played yet")
-            placed[s][b] = counts
-    return tuple(tuple(tuple(c) for c in per) for per in placed)
-
-
-def _read_last(r: _Reader) -> tuple:
+def _read_last(r: _Names, entries: Any) -> tuple:
+    if not isinstance(entries, list):
+        raise ValueError(f"last must be a list of wall results {{board, cell, by, result}}, not {_shown(entries)}")
     last = []
-    for k, entry in enumerate(r.items("last", "wall results {board, cell, by, result}")):
+    for k, entry in enumerate(entries):
         where = f"last[{k}]"
         if not isinstance(entry, dict) or set(entry) != {"board", "cell", "by", "result"}:
             raise ValueError(f"{where} must be an object with board, cell, by and result")
@@ -331,18 +345,18 @@ def _read_last(r: _Reader) -> tuple:
     return tuple(last)
 
 
-def _read_orders(r: _Reader, game: BackToTheWall, state: State) -> tuple:
+def _read_orders(r: _Names, state: State, given: Any) -> tuple:
     p = r.p
     orders: list[Order | None] = [None] * len(r.names)
     count = pieces_in_round(p, state.round) if state.phase == "orders" else 0
     phases = p.directions_per_round
-    for s, entry in r.per_seat("orders", "{walls, directions, garnet, submitted}").items():
+    for s, entry in r.per_seat(given, "orders", "{walls, directions, garnet, submitted}").items():
         where = f"orders.{r.names[s]}"
         if entry is None:
             continue
         if not isinstance(entry, dict) or set(entry) - {"walls", "directions", "garnet", "submitted"}:
             raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted")
-        walls = [(), (), ()]
+        walls: list[tuple[int, ...]] = [(), (), ()]
         for b, cells in r.per_board(entry.get("walls", {}), f"{where}.walls", "[cells]").items():
             if not isinstance(cells, list):
                 raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells")

@@ -167,12 +167,12 @@ def resolve_walls(t: BoardTables, walls: int, pieces: int, submissions: dict[int
     verdicts = []
     for cell in sorted(by_cell):
         ok = bool(placed >> cell & 1)
-        seats = tuple(by_cell[cell])
+        credited = tuple(by_cell[cell])
         if ok:
-            text = "placed" if len(seats) == 1 else f"placed, credited to {names_text(names, seats)}"
+            text = "placed" if len(credited) == 1 else f"placed, credited to {names_text(names, credited)}"
         else:
             text = "; ".join(reasons[cell])
-        verdicts.append(Verdict(cell, seats, ok, text))
+        verdicts.append(Verdict(cell, credited, ok, text))
     return placed, verdicts
 
 
@@ -224,7 +224,9 @@ def redirect(t: BoardTables, start: int, intended: int, walls: int, owned: Seque
     toward = TOWARD_CORNER[t.corner_of[seat]]
     metric = p.redirect_metric
     away = p.corner_tiebreak == "away_from_own_corner"
-    best_key, best, best_path = None, -1, ()
+    best_key: tuple | None = None
+    best = -1
+    best_path: tuple[int, ...] = ()
     for d in range(4):
         if d == intended:
             continue
@@ -254,8 +256,8 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
     and every tick (what the playback shows); otherwise it is empty.
     """
     owned = list(owned)
-    pieces = [list(cells) for cells in pieces]
-    seats = len(pieces)
+    cells_now = [list(cells) for cells in pieces]
+    seats = len(cells_now)
     phases = max((len(plan) for per in directions for plan in per), default=0)
     log: list[Phase] = []
     stopped_contest = p.stopped_pieces_contest
@@ -264,12 +266,13 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
     slides = t.slides(walls)
     for i in range(phases):
         # every piece's direction and slide, from the phase-start snapshot (B.1 §10.1)
-        movers: list[tuple[int, int, tuple]] = []       # (seat, start, path) of every piece, in seat order
+        movers: list[tuple[int, int, tuple[int, ...]]] = []       # (seat, start, path) of every piece, in seat order
         phase = Phase() if record else None
         for seat in range(seats):
-            for k, start in enumerate(pieces[seat]):
+            for k, start in enumerate(cells_now[seat]):
                 plan = directions[seat][k] if k < len(directions[seat]) else ()
                 intended = plan[i] if i < len(plan) else -1
+                path: tuple[int, ...]
                 if intended < 0:
                     taken, path = -1, ()
                 else:
@@ -324,24 +327,24 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
                 for seat in range(seats):
                     owned[seat] &= ~contested
             if phase is not None:
-                positions = _positions(movers, len(pieces), tick)
+                positions = _positions(movers, seats, tick)
                 phase.ticks.append(Tick(positions, tuple(sorted((c, s) for s, m in enumerate(captured_by)
                                                                 for c in bits(m))),
                                         tuple(bits(contested)), tuple(owned)))
         # the phase ends when every piece has stopped
         n = 0
         for seat in range(seats):
-            for k in range(len(pieces[seat])):
+            for k in range(len(cells_now[seat])):
                 path = movers[n][2]
                 if path:
-                    pieces[seat][k] = path[-1]
+                    cells_now[seat][k] = path[-1]
                 n += 1
         if phase is not None:
             log.append(phase)
-    return owned, pieces, log
+    return owned, cells_now, log
 
 
-def _positions(movers: list[tuple[int, int, tuple]], seats: int, tick: int) -> tuple:
+def _positions(movers: list[tuple[int, int, tuple[int, ...]]], seats: int, tick: int) -> tuple:
     out: list[list[int]] = [[] for _ in range(seats)]
     for seat, start, path in movers:
         out[seat].append(path[min(tick, len(path)) - 1] if path else start)

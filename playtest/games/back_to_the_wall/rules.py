@@ -1,9 +1,11 @@
 """Back to the Wall's rules: the :class:`BackToTheWall` game, its one legality decision, resolution and end.
 
 The rules summary, the readings and the position format are in the package
-docstring. ``why_not`` is the one legality decision: ``legal_actions`` lists
-exactly what it allows (built from the same masks), ``apply`` raises its
-reason, and the board shows it for a click that cannot be played.
+docstring. The game is written on the declared kernel: :class:`.position.State` is declared
+field by field, ``why_not`` is the one legality decision (a :class:`playtest.Refusal`) and
+``effect`` what a legal action does; the kernel's ``apply`` checks, then applies.
+``legal_actions`` enumerates exactly what ``why_not`` allows, from the same facts, and the
+board shows the refusal for a click that cannot be played.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 from ...geometry import bits
-from ...rules import SIMULTANEOUS, Action, Game, IllegalAction, Outcome, Seat, register
+from ...kernel import SIMULTANEOUS, Action, Game, GameType, Outcome, Refusal, Seat, register
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
 from .boards import board_tables
-from .params import (ARROWS, DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams)
+from .params import ARROWS, DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams
 from .position import Order, State, pieces_in_round, read_position, seat_names
 from .resolution import Phase, Verdict, move_pieces, names_text, resolve_walls
 from .score import FinalScore, board_scores, deciding_boards, final_score, ordinal, show_points
@@ -69,7 +71,7 @@ class RoundLog:
 
 
 @register
-class BackToTheWall(Game):
+class BackToTheWall(Game[BackToTheWallParams, State, Action]):
     """Back to the Wall: four players design sliding puzzles on three boards at once, in secret.
 
     >>> import playtest
@@ -83,19 +85,25 @@ class BackToTheWall(Game):
     credit = ('Back to the Wall, a Main Match for 4 players by "Zero" in the fan-run online game The Genius: '
               "Tempo Up (The Genius Repository); board sizes and walls assumed.")
     Params = BackToTheWallParams
+    state_type = State
     action_types = (AddWall, RemoveWall, Direct, Garnet, Clear, Submit, Withdraw)
-    has_secrets = True
+    # secret orders built at once; the garnet flags stay secret until the end; games can run forever
+    # (a wall added and taken back), so no max_length
+    game_type = GameType(dynamics="simultaneous", chance=False, information="imperfect", utility="zero_sum")
+    end_rule = R_OVERALL
 
     def __init__(self, params: BackToTheWallParams | None = None, **values: Any):
         super().__init__(params, **values)
         p = self.params
         self.tables = tuple(board_tables(p, b) for b in range(3))
         self.names = seat_names(p)
-        self._actions: dict[tuple, Action] = {}
+        self._actions: dict[tuple, Any] = {}
+        self._seats = tuple(Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names))
+        self._empty: dict[int, Order] = {}
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
-        return [Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names)]
+        return list(self._seats)
 
     def initial_state(self) -> State:
         p = self.params
@@ -103,8 +111,9 @@ class BackToTheWall(Game):
         pieces = tuple(tuple((t.corners[t.corner_of[s]],) * p.pieces_initial for s in range(n)) for t in self.tables)
         owned = tuple(tuple((1 << t.corners[t.corner_of[s]]) if p.spawn_captures else 0 for s in range(n))
                       for t in self.tables)
-        return State("orders", 1, tuple(t.preplaced for t in self.tables), owned, pieces, (None,) * n,
-                     (((), (), ()),) * n, (((0,) * p.rounds,) * 3,) * n, (), p)
+        return State(phase="orders", round=1, walls=tuple(t.preplaced for t in self.tables), owned=owned,
+                     pieces=pieces, orders=(None,) * n, flags=(((), (), ()),) * n,
+                     placed=(((0,) * p.rounds,) * 3,) * n, last=(), rules=p)
 
     def to_move(self, state: State) -> int | None:
         return None if state.phase == "over" else SIMULTANEOUS
@@ -113,6 +122,12 @@ class BackToTheWall(Game):
         if state.phase == "over":
             return ()
         return tuple(s for s, o in enumerate(state.orders) if o is None or not o.submitted)
+
+    def seat_of(self, state: State, action: Action) -> int | None:
+        """The seat an action is played by: the one it names (every step is simultaneous; the kernel's
+        general answer, without asking ``to_move`` again on every checked action)."""
+        seat = getattr(action, "seat", None)
+        return seat if type(seat) is int and state.phase != "over" else None
 
     def describe_state(self, state: State) -> str:
         if state.phase == "over":
@@ -126,7 +141,10 @@ class BackToTheWall(Game):
     def empty_order(self, state: State) -> Order:
         """An order with nothing set, shaped for ``state``'s round (or for the final garnet choice)."""
         pieces = pieces_in_round(self.params, state.round) if state.phase == "orders" else 0
-        return Order.empty(pieces, self.params.directions_per_round)
+        order = self._empty.get(pieces)
+        if order is None:
+            order = self._empty[pieces] = Order.empty(pieces, self.params.directions_per_round)
+        return order
 
     def order_of(self, state: State, seat: int) -> Order:
         """``seat``'s order as it stands (an empty one when nothing is set)."""
@@ -250,14 +268,21 @@ class BackToTheWall(Game):
                   f"{names_text(names, result.candidates)} (points: {totals})")
         return Outcome(result.winners, reason, scores=tuple(result.totals))
 
-    # ---- legality: one decision (why_not) that legal_actions and apply share
-    def _cached(self, key: tuple, make: Any) -> Action:
+    # ---- legality: one decision (why_not); legal_actions enumerates what it allows from the same facts
+    def _cached(self, key: tuple, make: Any) -> Any:
         action = self._actions.get(key)
         if action is None:
             action = self._actions[key] = make()
         return action
 
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """Every part ``seat`` (every pending seat, with ``None``) may add to its order now, in a fixed order.
+
+        It is ``why_not``'s decision enumerated, written for speed (it runs at every step of a random
+        game): the same quota, the same :meth:`wall_cells`, the same :meth:`_direct_choices`, garnet
+        check and submit rule, with no second copy of a rule; a property test checks that it lists
+        exactly what ``why_not`` lets through.
+        """
         if state.phase == "over":
             return []
         if seat is not None:
@@ -271,8 +296,8 @@ class BackToTheWall(Game):
         p = self.params
         order = state.orders[seat]
         if order is not None and order.submitted:
-            others = any(o is None or not o.submitted for s, o in enumerate(state.orders) if s != seat)
-            return [self._cached(("withdraw", seat), lambda: Withdraw(seat))] if others else []
+            return [self._cached(("withdraw", seat), lambda: Withdraw(seat))] if self._others_pending(state, seat) \
+                else []
         cur = order or self.empty_order(state)
         actions: list[Action] = []
         if state.phase == "orders":
@@ -291,11 +316,7 @@ class BackToTheWall(Game):
             for b, per in enumerate(cur.directions):
                 for k, plan in enumerate(per):
                     for i, d in enumerate(plan):
-                        key = ("direct", seat, b, k, i, d)
-                        options = get(key)
-                        if options is None:
-                            options = self._actions[key] = self._direct_options(seat, b, k, i, d)  # type: ignore
-                        actions += options                                                      # type: ignore
+                        actions += get(("direct", seat, b, k, i, d)) or self._direct_choices(seat, b, k, i, d)
         for b in range(3):
             if cur.garnet[b]:
                 actions.append(self._cached(("garnet", seat, b, False), lambda: Garnet(seat, b, False)))
@@ -303,183 +324,200 @@ class BackToTheWall(Game):
                 actions.append(self._cached(("garnet", seat, b, True), lambda: Garnet(seat, b, True)))
         if order is not None:
             actions.append(self._cached(("clear", seat), lambda: Clear(seat)))
-        if p.missing_direction == "stay" or cur.missing() == 0:
+        if self._may_submit(cur):
             actions.append(self._cached(("submit", seat), lambda: Submit(seat)))
         return actions
 
-    def _wall_table(self, seat: int, board: int) -> list:
+    def _others_pending(self, state: State, seat: int) -> bool:
+        """Whether a seat other than ``seat`` has still to submit (a submitted order may be withdrawn until then)."""
+        return any(o is None or not o.submitted for s, o in enumerate(state.orders) if s != seat)
+
+    def _may_submit(self, order: Order) -> bool:
+        """Whether ``order`` may be submitted: with ``missing_direction = "refuse"`` every direction is given (B22)."""
+        return self.params.missing_direction == "stay" or order.missing() == 0
+
+    def _wall_table(self, seat: int, board: int) -> list[AddWall]:
         """:class:`AddWall` of ``seat`` on every cell of ``board``, by cell index (built once)."""
         key = ("walls", seat, board)
         table = self._actions.get(key)
         if table is None:
             t = self.tables[board]
-            table = self._actions[key] = [AddWall(seat, board, t.cell(c)) for c in range(t.size)]  # type: ignore
-        return table                                                                         # type: ignore
+            table = self._actions[key] = [AddWall(seat, board, t.cell(c)) for c in range(t.size)]
+        return table  # type: ignore[no-any-return]
 
-    def _direct_options(self, seat: int, board: int, piece: int, phase: int, current: int) -> tuple:
-        """The :class:`Direct` actions open to a phase whose direction is ``current`` (-1: none)."""
-        options = [Direct(seat, board, piece, phase + 1, DIRECTIONS[d]) for d in range(4) if d != current]
-        if current >= 0 and self.params.missing_direction == "stay":
-            options.append(Direct(seat, board, piece, phase + 1, STAY))
-        return tuple(options)
+    def _direct_choices(self, seat: int, board: int, piece: int, phase: int, current: int) -> tuple[Direct, ...]:
+        """The :class:`Direct` actions open to phase ``phase + 1`` of a piece whose direction there is ``current``
+        (-1: none): another direction, or (with ``missing_direction = "stay"``) none (built once)."""
+        key = ("direct", seat, board, piece, phase, current)
+        options = self._actions.get(key)
+        if options is None:
+            options = self._actions[key] = tuple(
+                Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY)
+                for d in (0, 1, 2, 3, -1) if self._direction_open(current, d))
+        return options  # type: ignore[no-any-return]
 
-    def _garnet_problem(self, state: State, seat: int, order: Order, board: int) -> str | None:
+    def _direction_open(self, current: int, d: int) -> bool:
+        """Whether a phase whose direction is ``current`` (-1: none) may be given direction ``d`` (-1: none, the
+        piece stays): another direction, or none when one is given and ``missing_direction = "stay"`` (B22)."""
+        if d < 0:
+            return current >= 0 and self.params.missing_direction == "stay"
+        return d != current
+
+    def _garnet_problem(self, state: State, seat: int, order: Order, board: int) -> Refusal | None:
         """Why ``seat`` may not flag the garnet bonus on ``board`` now (``None``: it may)."""
         p = self.params
         name, board_name = self.names[seat], p.board_names[board]
         if not p.garnet_bonus_enabled:
-            return f"the garnet bonus is off (garnet_bonus_enabled) (rule {R_BONUS})"
+            return Refusal("the garnet bonus is off (garnet_bonus_enabled)", R_BONUS)
         if state.phase == "orders" and p.garnet_decision_time == "at_end":
-            return (f'the garnet bonus is chosen after the last round (garnet_decision_time = "at_end") '
-                    f"(rule {R_BONUS})")
+            return Refusal('the garnet bonus is chosen after the last round (garnet_decision_time = "at_end")',
+                           R_BONUS)
         used = len(state.flags[seat][board])
         if used + 1 > p.garnet_bonus_max_per_board:
-            return (f"{name} has used the garnet bonus on {board_name} already (at most "
-                    f"{p.garnet_bonus_max_per_board} per board) (rule {R_BONUS})")
+            return Refusal(f"{name} has used the garnet bonus on {board_name} already (at most "
+                           f"{p.garnet_bonus_max_per_board} per board)", R_BONUS)
         promised = self.garnets_promised(state, seat, order)
         if promised + p.garnet_bonus_cost > p.starting_garnets:
-            return (f"{name} holds {p.starting_garnets} garnets and {promised} are promised already "
-                    f"(a bonus costs {p.garnet_bonus_cost}) (rule {R_BONUS})")
+            return Refusal(f"{name} holds {p.starting_garnets} garnets and {promised} are promised already "
+                           f"(a bonus costs {p.garnet_bonus_cost})", R_BONUS)
         return None
 
-    def why_not(self, state: State, action: Action) -> str | None:
-        """Why ``action`` is illegal in ``state``, naming the rule; ``None`` when it is legal.
+    def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` may not be played in ``state`` (the text and the rule it cites), or ``None`` when it
+        may: the one decision ``apply``, ``legal_actions`` and the board share. The seat is the one the
+        action names (the kernel's :meth:`check` has refused another ``seat`` already).
 
         >>> import playtest
         >>> game = playtest.load("back_to_the_wall")
         >>> state = game.initial_state()
         >>> game.why_not(state, AddWall(1, 0, (8, 0)))
-        'i1 is not a cell of Once (8 x 8) (rule B.1 §1)'
+        Refusal(text='i1 is not a cell of Once (8 x 8)', rule='B.1 §1')
         >>> game.why_not(state, AddWall(1, 0, (0, 0))) is None     # accepted: void at the resolution (B.1 §9.1)
         True
         >>> playtest.load("back_to_the_wall", refuse_void_walls=True).why_not(state, AddWall(1, 0, (0, 0)))
-        "walls never go on a corner (Once a1 is North's corner) (rule B.1 §9.1)"
+        Refusal(text="walls never go on a corner (Once a1 is North's corner)", rule='B.1 §9.1')
         """
         p = self.params
         if not isinstance(action, self.action_types):
-            return f"{action!r} is not a Back to the Wall action"
+            return Refusal(f"{action!r} is not a Back to the Wall action"[:300])
         if state.phase == "over":
-            return f"the game is over (rule {R_OVERALL})"
-        seat = action.seat
+            return Refusal("the game is over", R_OVERALL)
+        seat = action.seat  # type: ignore[attr-defined]
         if type(seat) is not int or not 0 <= seat < len(self.names):
-            return f"there is no seat {seat!r}: the seats are 0 to {len(self.names) - 1}"
+            return Refusal(f"there is no seat {seat!r}: the seats are 0 to {len(self.names) - 1}")
         name = self.names[seat]
         order = state.orders[seat]
         submitted = order is not None and order.submitted
         if isinstance(action, Withdraw):
             if not submitted:
-                return f"{name} has no submitted order to withdraw (rule {R_ORDER})"
-            if all(o is not None and o.submitted for s, o in enumerate(state.orders) if s != seat):
-                return f"every other seat has submitted: the round is resolved (rule {R_ORDER})"
+                return Refusal(f"{name} has no submitted order to withdraw", R_ORDER)
+            if not self._others_pending(state, seat):
+                return Refusal("every other seat has submitted: the round is resolved", R_ORDER)
             return None
         if submitted:
-            return f"{name} has already submitted; withdraw the order to change it (rule {R_ORDER})"
+            return Refusal(f"{name} has already submitted; withdraw the order to change it", R_ORDER)
         cur = order or self.empty_order(state)
         if isinstance(action, Clear):
-            return None if order is not None else f"{name}'s order has nothing to clear (rule {R_ORDER})"
+            return None if order is not None else Refusal(f"{name}'s order has nothing to clear", R_ORDER)
         if isinstance(action, Submit):
-            missing = cur.missing()
-            if p.missing_direction == "refuse" and missing:
-                return (f"{name} must give every piece its {p.directions_per_round} directions before submitting "
-                        f'({missing} missing; missing_direction = "refuse") (rule B22)')
-            return None
-        board = action.board
+            if self._may_submit(cur):
+                return None
+            return Refusal(f"{name} must give every piece its {p.directions_per_round} directions before "
+                           f'submitting ({cur.missing()} missing; missing_direction = "refuse")', "B22")
+        board = action.board  # type: ignore[attr-defined]
         if type(board) is not int or not 0 <= board < 3:
-            return f"there is no board {board!r}: the boards are 0 ({p.board_names[0]}) to 2 ({p.board_names[2]})"
+            return Refusal(f"there is no board {board!r}: the boards are 0 ({p.board_names[0]}) to 2 "
+                           f"({p.board_names[2]})")
         board_name = p.board_names[board]
         if isinstance(action, Garnet):
             if type(action.on) is not bool:
-                return "a garnet flag is on (true) or off (false)"
+                return Refusal("a garnet flag is on (true) or off (false)")
             if cur.garnet[board] == action.on:
-                return (f"{name}'s order already {'uses' if action.on else 'does not use'} the garnet bonus on "
-                        f"{board_name} (rule {R_BONUS})")
+                return Refusal(f"{name}'s order already {'uses' if action.on else 'does not use'} the garnet bonus "
+                               f"on {board_name}", R_BONUS)
             return self._garnet_problem(state, seat, cur, board) if action.on else None
         if state.phase != "orders":
-            return (f'after the last round only the garnet bonus is chosen (garnet_decision_time = "at_end") '
-                    f"(rule {R_BONUS})")
+            return Refusal('after the last round only the garnet bonus is chosen (garnet_decision_time = "at_end")',
+                           R_BONUS)
         t = self.tables[board]
         if isinstance(action, (AddWall, RemoveWall)):
             cell = t.cell_of(action.at) if isinstance(action.at, tuple) else None
             if cell is None:
-                return f"{cell_text(action.at)} is not a cell of {board_name} ({t.cols} x {t.rows}) (rule B.1 §1)"
+                return Refusal(f"{cell_text(action.at)} is not a cell of {board_name} ({t.cols} x {t.rows})",
+                               "B.1 §1")
             where = f"{board_name} {t.label(cell)}"
+            mine = cur.walls[board]
             if isinstance(action, RemoveWall):
-                return None if cell in cur.walls[board] else f"{where} is not in {name}'s order (rule {R_ORDER})"
-            if cell in cur.walls[board]:
-                return f"{where} is already in {name}'s order: a cell is submitted once (rule {R_VOID})"
+                return None if cell in mine else Refusal(f"{where} is not in {name}'s order", R_ORDER)
+            if cell in mine:
+                return Refusal(f"{where} is already in {name}'s order: a cell is submitted once", R_VOID)
             quota = p.walls_per_round[board]
-            if len(cur.walls[board]) >= quota:
-                return (f"{name} may submit {quota} wall{'s' if quota != 1 else ''} a round on {board_name} "
-                        f"(walls_per_round){': take one back first' if quota else ''} (rule {R_ORDER})")
-            if p.refuse_void_walls:
-                if state.walls[board] >> cell & 1:
-                    return f"{where} is already a wall (rule {R_VOID})"
-                if t.corner_mask >> cell & 1:
-                    owner = t.seat_at_corner[t.corners.index(cell)]
-                    whose = f"{self.names[owner]}'s corner" if owner >= 0 else "a corner"
-                    return f"walls never go on a corner ({where} is {whose}) (rule {R_VOID})"
-                if self.piece_cells(state, board) >> cell & 1:
-                    return f"a piece stands on {where}: walls never go under a piece (rule {R_VOID})"
+            if len(mine) >= quota:
+                return Refusal(f"{name} may submit {quota} wall{'s' if quota != 1 else ''} a round on {board_name} "
+                               f"(walls_per_round){': take one back first' if quota else ''}", R_ORDER)
+            if not self.wall_cells(state, board) >> cell & 1:
+                return self._void_refusal(state, board, cell)
             return None
-        # Direct
+        assert isinstance(action, Direct)
         count = len(cur.directions[board])
         if type(action.piece) is not int or not 0 <= action.piece < count:
-            return (f"{name} has {count} piece{'s' if count != 1 else ''} on {board_name}, numbered from 0: "
-                    f"there is no piece {action.piece!r} (rule {R_ORDER})")
+            return Refusal(f"{name} has {count} piece{'s' if count != 1 else ''} on {board_name}, numbered from 0: "
+                           f"there is no piece {action.piece!r}", R_ORDER)
         phases = p.directions_per_round
         if type(action.phase) is not int or not 1 <= action.phase <= phases:
-            return f"the phases are numbered 1 to {phases}, not {action.phase!r} (rule {R_ORDER})"
+            return Refusal(f"the phases are numbered 1 to {phases}, not {action.phase!r}", R_ORDER)
         if action.direction not in DIRECTIONS + (STAY,):
-            return f"a direction is up, right, down or left (or stay), not {action.direction!r} (rule {R_ORDER})"
+            return Refusal(f"a direction is up, right, down or left (or stay), not {action.direction!r}", R_ORDER)
         current = cur.directions[board][action.piece][action.phase - 1]
-        piece = f"{name}'s piece {action.piece + 1} on {board_name}"
-        if action.direction == STAY:
-            if p.missing_direction != "stay":
-                return 'every phase needs a direction (missing_direction = "refuse") (rule B22)'
-            if current < 0:
-                return f"{piece} has no direction in phase {action.phase} to take back (rule {R_ORDER})"
+        if self._direction_open(current, -1 if action.direction == STAY else DIRECTIONS.index(action.direction)):
             return None
-        if current >= 0 and DIRECTIONS[current] == action.direction:
-            return f"{piece} already goes {action.direction} in phase {action.phase} (rule {R_ORDER})"
-        return None
+        piece = f"{name}'s piece {action.piece + 1} on {board_name}"
+        if action.direction != STAY:
+            return Refusal(f"{piece} already goes {action.direction} in phase {action.phase}", R_ORDER)
+        if p.missing_direction != "stay":
+            return Refusal('every phase needs a direction (missing_direction = "refuse")', "B22")
+        return Refusal(f"{piece} has no direction in phase {action.phase} to take back", R_ORDER)
 
-    def apply(self, state: State, action: Action, check: bool = True) -> State:
-        if check:
-            problem = self.why_not(state, action)
-            if problem is not None:
-                message, _, rule = problem.rpartition(" (rule ")
-                raise IllegalAction(message or problem, rule=rule.rstrip(")") if message else None)
-        seat = action.seat                      # type: ignore[attr-defined]
+    def _void_refusal(self, state: State, board: int, cell: int) -> Refusal:
+        """Why a wall may not go on ``cell`` (not among :meth:`wall_cells`): a wall, a corner or a piece is there."""
+        t = self.tables[board]
+        where = f"{self.params.board_names[board]} {t.label(cell)}"
+        if state.walls[board] >> cell & 1:
+            return Refusal(f"{where} is already a wall", R_VOID)
+        if t.corner_mask >> cell & 1:
+            owner = t.seat_at_corner[t.corners.index(cell)]
+            whose = f"{self.names[owner]}'s corner" if owner >= 0 else "a corner"
+            return Refusal(f"walls never go on a corner ({where} is {whose})", R_VOID)
+        return Refusal(f"a piece stands on {where}: walls never go under a piece", R_VOID)
+
+    def effect(self, state: State, action: Action) -> State:
+        """The state after a legal part of an order, a clear, a withdrawal or a submission (the last one
+        resolves the round)."""
+        seat = action.seat  # type: ignore[attr-defined]
         order = state.orders[seat]
         if isinstance(action, Clear):
             return _with_order(state, seat, None)
         if isinstance(action, Withdraw):
-            return _with_order(state, seat, _normal(order._replace(submitted=False)))   # type: ignore[union-attr]
+            return _with_order(state, seat, _normal(order.replace(submitted=False)))  # type: ignore[union-attr]
         cur = order or self.empty_order(state)
         if isinstance(action, Submit):
-            state = _with_order(state, seat, cur._replace(submitted=True))
+            state = _with_order(state, seat, cur.replace(submitted=True))
             if self.pending_seats(state):
                 return state
             return self.resolve(state, record=False).after
         if isinstance(action, Garnet):
-            garnet = list(cur.garnet)
-            garnet[action.board] = action.on
-            return _with_order(state, seat, _normal(cur._replace(garnet=tuple(garnet))))
-        t = self.tables[action.board]           # type: ignore[attr-defined]
+            return _with_order(state, seat, _normal(cur.replace(garnet=_put(cur.garnet, action.board, action.on))))
         if isinstance(action, (AddWall, RemoveWall)):
-            cell = t.index(action.at)
-            walls = list(cur.walls)
-            mine = set(walls[action.board])
-            mine.symmetric_difference_update((cell,))
-            walls[action.board] = tuple(sorted(mine))
-            return _with_order(state, seat, _normal(cur._replace(walls=tuple(walls))))
-        # Direct
-        d = -1 if action.direction == STAY else DIRECTIONS.index(action.direction)    # type: ignore[attr-defined]
-        directions = [list(per) for per in cur.directions]
-        plan = list(directions[action.board][action.piece])          # type: ignore[attr-defined]
-        plan[action.phase - 1] = d                                   # type: ignore[attr-defined]
-        directions[action.board][action.piece] = tuple(plan)         # type: ignore[attr-defined]
-        return _with_order(state, seat, _normal(cur._replace(directions=tuple(tuple(per) for per in directions))))
+            mine = set(cur.walls[action.board])
+            mine.symmetric_difference_update((self.tables[action.board].index(action.at),))
+            return _with_order(state, seat, _normal(cur.replace(walls=_put(cur.walls, action.board,
+                                                                           tuple(sorted(mine))))))
+        assert isinstance(action, Direct)
+        d = -1 if action.direction == STAY else DIRECTIONS.index(action.direction)
+        per = cur.directions[action.board]
+        plan = _put(per[action.piece], action.phase - 1, d)
+        return _with_order(state, seat, _normal(cur.replace(
+            directions=_put(cur.directions, action.board, _put(per, action.piece, plan)))))
 
     # ---- resolution
     def resolve(self, state: State, record: bool = True) -> RoundLog:
@@ -496,7 +534,7 @@ class BackToTheWall(Game):
         if state.phase == "garnets":          # the final garnet choice: the best round of each flagged board
             flags = tuple(tuple(((max(range(1, p.rounds + 1), key=lambda r: (state.placed[s][b][r - 1], -r)),)
                                  if orders[s].garnet[b] else state.flags[s][b]) for b in range(3)) for s in range(n))
-            after = state._replace(phase="over", orders=(None,) * n, flags=flags)
+            after = state.replace(phase="over", orders=(None,) * n, flags=flags)
             return RoundLog(state.round, state, after, [BoardLog([], []) for _ in range(3)])
         walls, owned, pieces, logs, last = [], [], [], [], []
         placed = [[list(per) for per in state.placed[s]] for s in range(n)]
@@ -524,14 +562,15 @@ class BackToTheWall(Game):
             logs.append(BoardLog(verdicts, phases))
         flags = tuple(tuple(state.flags[s][b] + ((state.round,) if orders[s].garnet[b] else ()) for b in range(3))
                       for s in range(n))
-        after = State("orders", state.round, tuple(walls), tuple(owned), tuple(pieces), (None,) * n, flags,
-                      tuple(tuple(tuple(per) for per in placed[s]) for s in range(n)), tuple(last), p)
+        after = State(phase="orders", round=state.round, walls=tuple(walls), owned=tuple(owned), pieces=tuple(pieces),
+                      orders=(None,) * n, flags=flags, placed=tuple(tuple(tuple(per) for per in placed[s])
+                                                                    for s in range(n)), last=tuple(last), rules=p)
         if state.round < p.rounds:
-            after = self._spawn(after._replace(round=state.round + 1))
+            after = self._spawn(after.replace(round=state.round + 1))
         elif p.garnet_decision_time == "at_end" and p.garnet_bonus_enabled and p.garnet_bonus_max_per_board:
-            after = after._replace(phase="garnets")
+            after = after.replace(phase="garnets")
         else:
-            after = after._replace(phase="over")
+            after = after.replace(phase="over")
         return RoundLog(state.round, state, after, logs)
 
     def _spawn(self, state: State) -> State:
@@ -549,7 +588,7 @@ class BackToTheWall(Game):
                     own[s] |= 1 << corner
             pieces.append(tuple(per))
             owned.append(tuple(own))
-        return state._replace(pieces=tuple(pieces), owned=tuple(owned))
+        return state.replace(pieces=tuple(pieces), owned=tuple(owned))
 
     # ---- what each seat may know
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
@@ -565,9 +604,9 @@ class BackToTheWall(Game):
                 continue
             flags[s] = self._random_flags(state, rng)
             order = orders[s]
-            orders[s] = self.random_order(state._replace(flags=tuple(flags)), s, rng)._replace(submitted=True) \
+            orders[s] = self.random_order(state.replace(flags=tuple(flags)), s, rng).replace(submitted=True) \
                 if order is not None and order.submitted else None
-        return state._replace(orders=tuple(orders), flags=tuple(flags))
+        return state.replace(orders=tuple(orders), flags=tuple(flags))
 
     def _random_flags(self, state: State, rng: random.Random) -> tuple:
         p = self.params
@@ -602,13 +641,12 @@ class BackToTheWall(Game):
                     board.append(tuple((draw >> 2 * i) & 3 for i in range(len(plan))))
                     draw >>= 2 * len(plan)
                 directions.append(tuple(board))
-            directions = tuple(directions)
-            order = order._replace(walls=tuple(walls), directions=directions)
+            order = order.replace(walls=tuple(walls), directions=tuple(directions))
         garnet = list(order.garnet)
         for b in range(3):
-            if rng.random() < 0.2 and self._garnet_problem(state, seat, order._replace(garnet=tuple(garnet)), b) is None:
+            if rng.random() < 0.2 and self._garnet_problem(state, seat, order.replace(garnet=tuple(garnet)), b) is None:
                 garnet[b] = True
-        return order._replace(garnet=tuple(garnet))
+        return order.replace(garnet=tuple(garnet))
 
     # ---- orders in words and from Python
     def order_words(self, state: State, seat: int, order: Order | None, garnet: bool = True) -> str:
@@ -701,7 +739,7 @@ class BackToTheWall(Game):
         pending = self.pending_seats(state)
         if pending != (seat,):
             return f"{name} submitted"
-        full = _with_order(state, seat, self.order_of(state, seat)._replace(submitted=True))
+        full = _with_order(state, seat, self.order_of(state, seat).replace(submitted=True))
         log = self.resolve(full)
         return f"{name} submitted; " + self.round_words(log)
 
@@ -745,7 +783,58 @@ class BackToTheWall(Game):
 
     # ---- positions, actions, parameters
     def state_from_json(self, data: Any) -> State:
-        return read_position(self, data)
+        """A position from its JSON form (the package docstring): read by :func:`.position.read_position`, then
+        checked by :meth:`check_state`."""
+        state = read_position(self, data)
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: State) -> None:
+        """Refuse a position these rules cannot reach, naming the field (``ValueError``)."""
+        p, names = self.params, self.names
+        if state.phase == "garnets" and (p.garnet_decision_time != "at_end" or not p.garnet_bonus_enabled):
+            raise ValueError('phase "garnets" (the garnet bonus chosen after the last round) needs '
+                             'garnet_decision_time = "at_end" and garnet_bonus_enabled')
+        if state.phase != "orders" and state.round != p.rounds:
+            raise ValueError(f"phase {state.phase!r} comes after the last round: round must be {p.rounds}")
+        count = pieces_in_round(p, state.round)
+        for b, t in enumerate(self.tables):
+            where, wall = f"boards.{p.board_names[b]}", state.walls[b]
+            if wall & t.corner_mask:
+                raise ValueError(f"{where}.rows: a corner cannot be a wall")
+            if not t.corners_connected(wall, p.corner_rule):
+                raise ValueError(f"{where}.rows: the walls cut a corner off ({p.corner_rule}, rule B.1 §9.3)")
+            if p.wall_erases_ownership and any(m & wall for m in state.owned[b]):
+                raise ValueError(f"{where}.rows: a wall cell cannot be owned (wall_erases_ownership)")
+            for s, cells in enumerate(state.pieces[b]):
+                if len(cells) != count:
+                    raise ValueError(f"{where}.pieces.{names[s]}: {names[s]} has {count} piece(s) on each board in "
+                                     f"round {state.round}, not {len(cells)} (pieces_initial, pieces_gain_per_round)")
+                if any(wall >> c & 1 for c in cells):
+                    raise ValueError(f"{where}.pieces.{names[s]}: a piece cannot stand on a wall")
+        done = state.round - 1 if state.phase == "orders" else p.rounds
+        for s in range(len(names)):
+            for b in range(3):
+                if len(state.flags[s][b]) > p.garnet_bonus_max_per_board:
+                    raise ValueError(f"flags.{names[s]}.{p.board_names[b]}: at most garnet_bonus_max_per_board = "
+                                     f"{p.garnet_bonus_max_per_board} bonus per board")
+            used = sum(len(x) for x in state.flags[s]) * p.garnet_bonus_cost
+            if used > p.starting_garnets:
+                raise ValueError(f"flags.{names[s]}: {used} garnets spent but only {p.starting_garnets} held")
+            if used and not p.garnet_bonus_enabled:
+                raise ValueError(f"flags.{names[s]}: the garnet bonus is off (garnet_bonus_enabled)")
+            for b in range(3):
+                if any(state.placed[s][b][done:]):
+                    raise ValueError(f"placed.{names[s]}.{p.board_names[b]}: no walls are placed in rounds not "
+                                     f"played yet")
+        if state.phase != "over" and all(o is not None and o.submitted for o in state.orders):
+            raise ValueError("orders: when every seat has submitted, the round is resolved")
+        if state.phase == "over" and any(o is not None for o in state.orders):
+            raise ValueError("orders: the game is over, there are no orders")
+        for s in range(len(names)):
+            problem = self.order_problem(state, s, state.orders[s])
+            if problem:
+                raise ValueError(f"orders.{names[s]}: {problem}")
 
     def order_problem(self, state: State, seat: int, order: Order | None) -> str | None:
         """Why ``order`` cannot be ``seat``'s order in ``state`` (for hand-written positions), or ``None``."""
@@ -764,34 +853,27 @@ class BackToTheWall(Game):
                     return (f"{p.board_names[b]} {self.tables[b].label(c)} cannot take a wall "
                             f"{'now' if state.phase != 'orders' else '(a wall, a corner or a piece is there)'}")
         flagged = [b for b in range(3) if order.garnet[b]]
-        probe = order._replace(garnet=(False, False, False))
+        probe = order.replace(garnet=(False, False, False))
         for b in flagged:
             problem = self._garnet_problem(state, seat, probe, b)
             if problem:
-                return problem
+                return str(problem)
             garnet = list(probe.garnet)
             garnet[b] = True
-            probe = probe._replace(garnet=tuple(garnet))
+            probe = probe.replace(garnet=tuple(garnet))
         if order.submitted and p.missing_direction == "refuse" and order.missing():
             return 'it is submitted with directions missing (missing_direction = "refuse")'
         return None
-
-    def action_from_json(self, data: Any) -> Action:
-        action = super().action_from_json(data)
-        at = getattr(action, "at", None)
-        if at is not None and not (isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at)):
-            raise ValueError(f"malformed {action.kind} action: at must be a cell [col, row], not {data.get('at')!r}")
-        return action
 
     def adapt_state(self, state: State, old: Game) -> State:
         """After a live parameter change: the state follows the new rules; an order they no longer allow
         (more walls than the new quota, a garnet flag now refused, ...) is dropped, and its seat enters it
         again."""
-        state = state._replace(rules=self.params)
+        state = state.replace(rules=self.params)
         orders = tuple(None if self.order_problem(state, s, o) else o for s, o in enumerate(state.orders))
         if state.phase != "over" and all(o is not None and o.submitted for o in orders):
             orders = tuple(None for _ in orders)
-        return state._replace(orders=orders)
+        return state.replace(orders=orders)
 
     # ---- the scene
     def view(self, state: State, seat: int | None = None) -> dict:
@@ -805,7 +887,7 @@ class BackToTheWall(Game):
                 or self.why_not(state, action) is not None:
             return []
         from .view import playback
-        full = _with_order(state, action.seat, self.order_of(state, action.seat)._replace(submitted=True))
+        full = _with_order(state, action.seat, self.order_of(state, action.seat).replace(submitted=True))
         return playback(self, self.resolve(full), seat)
 
 
@@ -826,9 +908,14 @@ def cell_list(mask: int) -> tuple[int, ...]:
 
 def _with_order(state: State, seat: int, order: Order | None) -> State:
     orders = state.orders
-    return state._replace(orders=orders[:seat] + (order,) + orders[seat + 1:])
+    return state.replace(orders=orders[:seat] + (order,) + orders[seat + 1:])
 
 
 def _normal(order: Order) -> Order | None:
     """An order with nothing set and not submitted is no order (``None``): one form per position."""
     return None if not order.submitted and order.is_empty() else order
+
+
+def _put(values: tuple, index: int, value: Any) -> tuple:
+    """``values`` with entry ``index`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]

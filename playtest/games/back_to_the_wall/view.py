@@ -310,7 +310,7 @@ class View:
                     if key not in clickable:
                         why = game.why_not(state, AddWall(seat, b, t.cell(i)))
                         if why:
-                            s.reason(key, why)
+                            s.reason(key, str(why))
         if order.submitted:
             s.hint(f"{name}: submitted. You may withdraw your order until everyone has submitted.")
         elif state.phase == "garnets":
