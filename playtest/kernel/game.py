@@ -100,6 +100,7 @@ class Game(Generic[P, S, A]):
                                        f"({kinds[action_type.kind].__name__} and {action_type.__name__})")
             kinds[action_type.kind] = action_type
         cls._kinds = kinds
+        cls._own_seat_of = _overrides(cls, "seat_of")
         state_type = cls.__dict__.get("state_type")
         if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
             raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
@@ -121,6 +122,7 @@ class Game(Generic[P, S, A]):
             raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
 
     _kinds: ClassVar[dict[str, type]] = {}
+    _own_seat_of: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
         if params is not None and not isinstance(params, self.Params):
@@ -210,7 +212,9 @@ class Game(Generic[P, S, A]):
         if mover is None:
             outcome = self.outcome(state)
             return Refusal(f"the game is over ({outcome.reason if outcome else 'finished'})", self.end_rule)
-        actor = self.seat_of(state, action)  # type: ignore[arg-type]  # an action of this game: checked above
+        # the seat that plays it: named by the action in a simultaneous step, else the seat to move
+        actor = (self.seat_of(state, action) if mover == SIMULTANEOUS or self._own_seat_of  # type: ignore[arg-type]
+                 else mover)
         if mover == CHANCE:
             if seat not in (None, CHANCE):
                 return Refusal(f"chance is to move, not {self._seat_name(seat)}")
