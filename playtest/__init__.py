@@ -19,7 +19,7 @@ from . import bots
 __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "rules_page", "rule_text"]
+           "tester_link", "rules_page", "rule_text", "playtests"]
 __version__ = "0.1.0"
 
 
@@ -31,6 +31,9 @@ def __getattr__(name: str):
     if name == "TesterView":
         from .widgets.tester import TesterView
         return TesterView
+    if name == "playtests":             # pandas and matplotlib load only when playtests are read
+        from .analytics import playtests
+        return playtests
     if name in ("simulate", "sweep", "compare", "probe"):
         from . import lab
         return getattr(lab, name)

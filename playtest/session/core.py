@@ -79,7 +79,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         #: where times come from: seconds since 1970, UTC
         self.clock: Callable[[], float] = clock if clock is not None else time.time
         #: when the session started (seconds since 1970, UTC; None for a file written before times were kept)
-        self.started: float | None = round(self.clock(), 3)
+        self.started: float | None = round(float(self.clock()), 3)
         self.seed = seed
         self._rng = random.Random(seed)
         self.auto_chance = auto_chance
@@ -87,6 +87,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         self._start = start
         state = start if start is not None else game.initial_state()
         root = _Node(0, None, "root", None, None, state, game, "start")
+        root.t = 0.0                # the start: every time is seconds from it
         self._nodes: list[_Node] = [root]
         self._cur = root
         self._notes: list[Note] = []
@@ -373,9 +374,9 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         if type(now) not in (int, float) or not math.isfinite(now):
             raise TypeError(f"the session's clock returned {now!r}, not seconds since 1970")
         if self.started is None:          # a file written before times were kept: they start now
-            self.started = round(now, 3)
+            self.started = round(float(now), 3)
             self._rewrite = True
-        t = max(0.0, round(now - self.started, 3))
+        t = max(0.0, round(float(now) - self.started, 3))
         return t if floor is None or t >= floor else floor
 
     def time_of(self, node: int) -> str | None:
@@ -643,6 +644,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             before = self.started
             self._undo_log.append(lambda: setattr(self, "started", before))   # type: ignore[union-attr]
             self.started = other.started
+            self._nodes[0].t = 0.0
             if shift:
                 for node in self._nodes[1:]:
                     if node.t is not None:

@@ -337,6 +337,7 @@ class SessionFiles:
             raise bad(f"bad start position: {str(err)[:300]}") from None
         session.created = created or session.created
         session.started = started
+        session._nodes[0].t = 0.0 if started is not None else None
         session._stamping = False          # the file's times are read, not made
         session._horizon = horizon
         current = None
