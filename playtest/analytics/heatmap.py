@@ -6,8 +6,10 @@ board items offered that very action: the item clicked and, for a move made
 by selecting, its target. Those places (cells, points, ring slots, edges
 between cells) are counted. A move no item offered (a button) is looked for in
 the marks of the next scene (``last``), and is otherwise not on the board.
-The counts are drawn over the starting position's scene, board by board, as
-the table draws it (grid, points or ring): people's moves and bots' side by side.
+The counts are drawn on the scene of the first session's start (after its
+set-up's chance steps), board by board, as
+the table draws it (grid, points or ring; its pieces outlined over the heat):
+people's moves and bots' side by side.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from ..rules import CHANCE
 from .chart import Chart, new_figure
 
 __all__ = ["heatmap", "touched", "MAX_MOVES"]
@@ -136,8 +139,11 @@ def heatmap(pt: Any, game: str | None = None, split: str = "human") -> Chart:
     if game not in names:
         raise ValueError(f"no session of {game!r} here; the games are: {', '.join(names)}")
     first = next(s.session for s in pt.sources if s.session._nodes[0].game.name == game)
-    base_game = first._nodes[0].game
-    background = base_game.view(first._nodes[0].state, None)
+    start = first._nodes[0]
+    while start.children and start.game.to_move(start.state) == CHANCE:     # the set-up's chance steps
+        start = start.children[0]
+    base_game = start.game
+    background = base_game.view(start.state, None)
     boards = [b for b in background.get("boards", []) if b.get("kind") in ("grid", "points", "ring")]
     sessions = sum(1 for s in pt.sources if s.session._nodes[0].game.name == game)
     if not boards:
@@ -237,6 +243,16 @@ def _draw_board(ax: Any, board: dict, items: list) -> None:
     for item in items:
         if not isinstance(item, dict) or item.get("board") != board.get("id"):
             continue
+        if item.get("kind") == "line" and kind == "grid" and isinstance(item.get("points"), list):
+            rows = int(board.get("rows", 1))
+            try:
+                xs = [float(p[0]) for p in item["points"]]
+                ys = [float(p[1]) if board.get("flip") else rows - float(p[1]) for p in item["points"]]
+            except (TypeError, ValueError, IndexError):
+                continue
+            ax.plot(xs, ys, color=_color(item.get("color"), "#111"), lw=2, zorder=5,
+                    ls="--" if item.get("dash") else "-")
+            continue
         place = _located(item)
         if place is None:
             continue
@@ -249,9 +265,13 @@ def _draw_board(ax: Any, board: dict, items: list) -> None:
             fill = item.get("fill")
             ax.add_patch(Rectangle((x - side / 2, y - side / 2), side, side, color=_color(fill, "#efe8dc"),
                                    alpha=0.6, lw=0, zorder=1.5))
-        elif item.get("kind") == "piece":
-            ax.add_patch(Circle((x, y), side * 0.3, color=_color(item.get("color"), "#555"), alpha=0.7,
-                                lw=0, zorder=2.5))
+        elif item.get("kind") == "piece":       # drawn over the heat: the position stays readable
+            color = _color(item.get("color"), "#555")
+            if item.get("shape") == "square":
+                ax.add_patch(Rectangle((x - side * 0.3, y - side * 0.3), side * 0.6, side * 0.6, fill=False,
+                                       edgecolor=color, lw=1.6, zorder=5))
+            else:
+                ax.add_patch(Circle((x, y), side * 0.28, fill=False, edgecolor=color, lw=1.6, zorder=5))
 
 
 def _edge_line(ax: Any, board: dict, ends: tuple, color: str, lw: float, zorder: float) -> None:

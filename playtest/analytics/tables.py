@@ -13,6 +13,9 @@ thinking (a break, a phone call): the move's think time is left empty and
 ``idle`` is true. A file written before times were kept has no times: its
 moves' think times are empty, and the count is in ``Playtests.problems``.
 
+**Feedback** answers are one row each: ``answer`` as text, ``value`` as a number
+(a scale's answer, or a choice's position in its list; empty for free text).
+
 **Phase** of a move or a refusal: the third of its game it falls in
 (opening, middle, end), by move number against the game's length.
 """
@@ -247,7 +250,7 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
                     feedback["question"].append(question)
                     feedback["ask"].append(q.get("ask", question))
                     feedback["kind"].append(kind_q)
-                    feedback["answer"].append(answer)
+                    feedback["answer"].append(str(answer))      # one type per column (parquet)
                     feedback["value"].append(number)
                     feedback["t"].append(math.nan if t is None else t)
                     feedback["time"].append(_utc(started, t))
