@@ -31,10 +31,11 @@ def _empty(ax: Any, text: str) -> None:
 def _who(frame: Any, who: str) -> Any:
     if who not in _WHO:
         raise ValueError(f"who is 'people', 'bots' or 'all', not {who!r}")
+    human = frame["human"].astype(bool)     # (an empty column is of no type: never a column list)
     if who == "people":
-        return frame[frame["human"]]
+        return frame[human]
     if who == "bots":
-        return frame[~frame["human"]]
+        return frame[~human]
     return frame
 
 
@@ -158,7 +159,8 @@ def rule_confusion(pt: Any, top: int = 10) -> Chart:
 def humans_and_bots(pt: Any) -> Chart:
     """People and bots side by side: the kinds of move each plays (share of moves), and time per move."""
     moves = pt.moves
-    people, bots = moves[moves["human"]], moves[~moves["human"]]
+    human = moves["human"].astype(bool)
+    people, bots = moves[human], moves[~human]
     title = (f"People and bots side by side ({len(people):,} moves by people, {len(bots):,} by bots, "
              f"{_sessions(pt.sessions)})")
     fig = new_figure(9, 3.4)

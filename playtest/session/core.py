@@ -355,7 +355,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
             child.by = by
             child.t = self._stamp(parent.t) if t is _NOW else t
-            if t is _NOW and kind == "move":
+            if t is _NOW and kind == "move" and self._stamping:
                 child.bot = self._acting_bot
                 if child.bot is None:
                     child.player = self._person_playing(game, parent.state, action)
