@@ -479,3 +479,27 @@ def test_import_playtest_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["False", "False"]
     assert callable(playtest.playtests)
+
+
+def test_the_report_notebook_runs_and_shows_its_plots_as_pictures():
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    path = ROOT / "notebooks" / "playtest_report.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code")   # committed clean
+    before = {p: p.read_bytes() for p in SAMPLES.glob("*.playtest.json")}
+    import os
+    env_path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
+    try:
+        nbclient.NotebookClient(notebook, timeout=600, resources={"metadata": {"path": str(path.parent)}}).execute()
+    finally:
+        os.environ["PYTHONPATH"] = env_path
+    plots = [c for c in notebook.cells if c.cell_type == "code" and
+             any(f"report.{name}(" in c.source for name in ("think_time", "game_length", "rule_confusion",
+                                                           "heatmap", "humans_and_bots", "feedback_by_params"))]
+    assert len(plots) == 7
+    for cell in plots:
+        assert any("image/png" in o.get("data", {}) for o in cell.outputs), cell.source
+        assert not any("<Figure" in str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
+    assert {p: p.read_bytes() for p in SAMPLES.glob("*.playtest.json")} == before     # only read

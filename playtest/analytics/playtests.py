@@ -5,8 +5,8 @@
 >>> for _ in range(6):
 ...     session.play(session.legal_actions()[0])
 >>> report = playtest.playtests([session])
->>> len(report.moves), list(report.moves.think.unique())
-(6, [7.0])
+>>> len(report.moves), report.moves.think.tolist()
+(6, [7.0, 7.0, 7.0, 7.0, 7.0, 7.0])
 >>> report.games[["moves", "finished"]].values.tolist()
 [[6, False]]
 """
