@@ -273,30 +273,39 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
 def params_columns(tables: dict[str, dict[str, list]]) -> dict[str, Any]:
     """Replace each table's ``params`` objects by a label naming the parameters that vary across the
     tables (``"wall_budget=8"``; ``"defaults"`` when none does), and add one column per such parameter.
-    Returns ``{table: {column: values}}`` to add."""
-    every = {p for table in tables.values() for p in table["params"]}
+    Returns ``{table: {column: values}}`` to add.
+
+    Parameter objects are few (one per parameter set a session used) and shared by many rows: they
+    are compared once each, and rows are matched by identity (hashing a dataclass per row is slow).
+    """
+    distinct: dict[int, Any] = {}
+    for table in tables.values():
+        for p in table["params"]:
+            if id(p) not in distinct:
+                distinct[id(p)] = p
     names: set[str] = set()
     by_game: dict[str, list] = {}
-    for p in every:
-        by_game.setdefault(type(p).__name__, []).append(p)
+    for p in distinct.values():
+        by_game.setdefault(type(p).__name__, []).append(p.to_json(native=True))
     for same in by_game.values():
-        first = same[0].to_json(native=True)
         for other in same[1:]:
-            names.update(k for k, v in other.to_json(native=True).items() if first.get(k) != v)
+            names.update(k for k, v in other.items() if same[0].get(k) != v)
     names_sorted = sorted(names)
-    label_of: dict[Any, str] = {}
-    for p in every:
+    label_of: dict[int, str] = {}
+    value_of: dict[int, dict[str, Any]] = {}
+    for key, p in distinct.items():
         values = p.to_json(native=True)
         shown = [f"{k}={show_value(values[k])}" for k in names_sorted if k in values]
-        label_of[p] = ", ".join(shown) if shown else "defaults"
+        label_of[key] = ", ".join(shown) if shown else "defaults"
+        value_of[key] = {k: _plain(values.get(k)) for k in names_sorted}
     extra: dict[str, Any] = {}
     for table_name, table in tables.items():
-        objects = table["params"]
-        table["params"] = [label_of[p] for p in objects]
+        keys = [id(p) for p in table["params"]]
+        table["params"] = [label_of[k] for k in keys]
         columns = {}
-        for k in names_sorted:
-            column = k if k not in table else f"param_{k}"
-            columns[column] = [_plain(getattr(p, k, None)) for p in objects]
+        for name in names_sorted:
+            column = name if name not in table else f"param_{name}"
+            columns[column] = [value_of[k][name] for k in keys]
         extra[table_name] = columns
     return extra
 

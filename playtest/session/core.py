@@ -354,7 +354,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         if child is None:
             child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
             child.by = by
-            child.t = self._stamp(parent.t) if t is _NOW else t
+            child.t = (self._stamp(parent.t) if self._stamping else None) if t is _NOW else t
             if t is _NOW and kind == "move" and self._stamping:
                 child.bot = self._acting_bot
                 if child.bot is None:

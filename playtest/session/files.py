@@ -433,10 +433,16 @@ class SessionFiles:
                 raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
             made = self._cur
             made.by = " ".join(by.split()) if by is not None else node.by
-            if "t" in entry:
+            t = entry.get("t")
+            if t is not None:
                 if self.started is None:
                     raise ValueError("it has a time 't' but the header has no 'started' time")
-                made.t = check_time(entry["t"], "its time", node.t, self._horizon)
+                floor, horizon = node.t, self._horizon
+                if type(t) is float and t >= 0.0 and (floor is None or t >= floor) and (
+                        horizon is None or t <= horizon) and t == t:
+                    made.t = t                  # the common case, checked inline (a load replays many)
+                else:
+                    made.t = check_time(t, "its time", floor, horizon)
             if size > 2:
                 for name in ("bot", "player"):
                     who = entry.get(name)
