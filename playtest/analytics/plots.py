@@ -132,8 +132,8 @@ def rule_confusion(pt: Any, top: int = 10) -> Chart:
     if type(top) is not int or top < 1:
         raise ValueError(f"top is a whole number above 0, not {top!r}")
     refusals = pt.refusals
-    counts = (refusals.groupby(["game", "rule"]).size().sort_values(ascending=False).head(top)
-              if len(refusals) else None)
+    counts: Any = (refusals.groupby(["game", "rule"]).size().sort_values(ascending=False).head(top)
+                   if len(refusals) else None)
     title = (f"Rule confusion: refused attempts by the rule cited ({len(refusals):,} refusals, "
              f"{_sessions(pt.sessions)})")
     rows = 0 if counts is None else len(counts)

@@ -105,7 +105,7 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
         for node in nodes[1:]:
             if node.kind != "move":
                 continue
-            parent = node.parent
+            parent: Any = node.parent
             game, state = parent.game, parent.state
             seat = game.to_move(state)
             if type(seat) is not int or seat < 0:
@@ -162,7 +162,7 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
             outcome = last.game.outcome(last.state)
             seats = [s.name for s in last.game.seats()]
             path = []
-            walk = last
+            walk: Any = last
             while walk is not None and walk.id != begin:
                 path.append(walk)
                 walk = walk.parent

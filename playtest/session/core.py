@@ -19,6 +19,7 @@ from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, Malforme
 from .events import SessionEvents
 from .files import SessionFiles, _same_file
 from .report import SessionReports
+from .feedback import FeedbackForm
 from .records import bot_record
 from .tree import Branch, Note, _child_key, _Node, _now, utc_text
 
@@ -103,7 +104,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
         self._table: Any = None
         self._memo: dict[Any, Any] = {}
-        self._undo_log: list[tuple[_Node, _Node | None]] | None = None
+        #: what a change did, to undo it if it fails: (node, its redo before) or a function putting a value back
+        self._undo_log: list[Any] | None = None
         self.created = utc_text(self.started)
         self.path: Path | None = None
         self._journal: Journal | None = None

@@ -36,8 +36,28 @@ MAX_REFUSALS_HERE = 100
 class SessionEvents:
     """Refusals, curtain lifts, seating and feedback: the events part of :class:`playtest.Session`."""
 
+    # what the session provides (core.py): declared for the type checker
+    _events: list[dict[str, Any]]
+    _players: list[dict[str, Any]] | None
+    _form: FeedbackForm | None
+    _cur: Any
+    _nodes: list[Any]
+    author: str
+    load_warnings: list[str]
+
+    if TYPE_CHECKING:
+        @property
+        def game(self) -> Any: ...
+
+        @property
+        def to_move(self) -> int | None: ...
+
+        def _stamp(self, floor: float | None = None) -> float | None: ...
+
+        def _persist(self) -> None: ...
+
     # ------------------------------------------------------------------ writing one event
-    def _event(self: "Session", kind: str, payload: dict[str, Any]) -> None:
+    def _event(self, kind: str, payload: dict[str, Any]) -> None:
         """Append one event record and save it (:class:`SessionSaveError`: not recorded)."""
         if len(self._events) >= LIMITS.max_notes * 4:
             raise ValueError(f"this session holds {len(self._events):,} table events: no more are recorded")
@@ -48,11 +68,11 @@ class SessionEvents:
             self._events.pop()
             raise
 
-    def _events_of(self: "Session", kind: str) -> list[dict[str, Any]]:
+    def _events_of(self, kind: str) -> list[dict[str, Any]]:
         return [record[kind] for record in self._events if kind in record]
 
     # ------------------------------------------------------------------ refusals
-    def record_refusal(self: "Session", tried: dict[str, Any], reason: str, seat: int | None = None,
+    def record_refusal(self, tried: dict[str, Any], reason: str, seat: int | None = None,
                        rule: str | None = None) -> Refusal | None:
         """Keep an attempt the table refused at the current position (never part of the line of play).
 
@@ -95,12 +115,12 @@ class SessionEvents:
         return refusal_of(self, payload)
 
     @property
-    def refusals(self: "Session") -> list[Refusal]:
+    def refusals(self) -> list[Refusal]:
         """Every refused attempt kept, in the order made."""
         return [refusal_of(self, r) for r in self._events_of("refusal")]
 
     # ------------------------------------------------------------------ the curtain
-    def record_reveal(self: "Session", seat: int) -> Reveal:
+    def record_reveal(self, seat: int) -> Reveal:
         """Keep that the curtain lifted for ``seat`` here (a seat's think time starts there)."""
         if type(seat) is not int or not 0 <= seat < len(self.game.seats()):
             raise ValueError(f"seat must be a seat from 0 to {len(self.game.seats()) - 1}, not {seat!r}")
@@ -112,20 +132,20 @@ class SessionEvents:
         return Reveal(payload["node"], seat, t)
 
     @property
-    def reveals(self: "Session") -> list[Reveal]:
+    def reveals(self) -> list[Reveal]:
         """Every curtain lift kept, in order."""
         return [Reveal(r["node"], r["seat"], r.get("t")) for r in self._events_of("reveal")]
 
     # ------------------------------------------------------------------ who plays each seat
     @property
-    def players(self: "Session") -> list[dict[str, Any]]:
+    def players(self) -> list[dict[str, Any]]:
         """Who plays each seat, as plain data: ``{"person": name}`` or ``{"bot": name, "settings": {...}}``
         (the session's author at every seat until :meth:`set_players` says otherwise)."""
         seats = len(self.game.seats())
         known = list(self._players or [])[:seats]
         return [dict(p) for p in known] + [{"person": self.author} for _ in range(seats - len(known))]
 
-    def set_players(self: "Session", players: dict[int, Any]) -> None:
+    def set_players(self, players: dict[int, Any]) -> None:
         """Seat players: ``{seat: bot}``, ``{seat: "Alice"}`` (a person), ``{seat: None}`` (the author).
 
         Seats left out are people (the author, or the person named before). Saved in the
@@ -167,7 +187,7 @@ class SessionEvents:
             self._players = before
             raise
 
-    def bots(self: "Session") -> dict[int, Any]:
+    def bots(self) -> dict[int, Any]:
         """The bots the seating names, made anew from their saved settings (``{seat: bot}``).
 
         A bot this kit cannot make any more (a bot of a notebook's own) is left out, and said so
@@ -187,7 +207,7 @@ class SessionEvents:
 
     # ------------------------------------------------------------------ feedback
     @property
-    def feedback_form(self: "Session") -> FeedbackForm:
+    def feedback_form(self) -> FeedbackForm:
         """The form testers answer (the designer's; :meth:`FeedbackForm.default` until set).
 
         Set it to a :class:`~playtest.session.feedback.FeedbackForm` or a list of questions; it
@@ -196,7 +216,7 @@ class SessionEvents:
         return self._form if self._form is not None else FeedbackForm.default()
 
     @feedback_form.setter
-    def feedback_form(self: "Session", form: Any) -> None:
+    def feedback_form(self, form: Any) -> None:
         made = FeedbackForm.of(form)
         if made == self.feedback_form and (self._form is not None or form is None):
             return
@@ -212,7 +232,7 @@ class SessionEvents:
             self._form = before
             raise
 
-    def give_feedback(self: "Session", answers: dict[str, Any], author: str | None = None) -> Feedback:
+    def give_feedback(self, answers: dict[str, Any], author: str | None = None) -> Feedback:
         """Save a tester's answers to :attr:`feedback_form` at the current position (``author``:
         :attr:`author` by default). ``ValueError`` names an answer that does not fit its question."""
         from .core import _check_author
@@ -230,6 +250,6 @@ class SessionEvents:
         return feedback_of(self, payload)
 
     @property
-    def feedback(self: "Session") -> list[Feedback]:
+    def feedback(self) -> list[Feedback]:
         """Every feedback given, in order."""
         return [feedback_of(self, f) for f in self._events_of("feedback")]

@@ -68,6 +68,11 @@ class _ActionCache:
 class SessionFiles:
     """Saving and loading: the file half of :class:`playtest.Session` (see the module docstring)."""
 
+    _players: "list[dict[str, Any]] | None"
+    _form: Any
+    _events: list[dict[str, Any]]
+    _horizon: float | None
+
     def to_json(self) -> dict[str, Any]:
         """The whole session as one JSON object (the one-object form, version 1, that
         :meth:`from_json` reads): game, parameters, seed, the action tree, notes, current."""

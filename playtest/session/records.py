@@ -115,7 +115,7 @@ def bot_record(game: Any, bot: Any) -> dict[str, Any]:
         name = str(getattr(bot, "name", "") or type(bot).__name__)[:60]
     settings: dict[str, Any] = {}
     try:
-        parameters = inspect.signature(type(bot).__init__).parameters.values()
+        parameters = list(inspect.signature(type(bot).__init__).parameters.values())
     except (TypeError, ValueError):
         parameters = []
     for p in parameters:
@@ -171,7 +171,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
     unknown = set(value) - allowed
     if unknown:
         raise ValueError(f"{what} has no field {sorted(unknown)[0]!r} (its fields are {', '.join(sorted(allowed))})")
-    node = None
+    node: Any = None
     if "node" in allowed:
         number = value.get("node")
         if type(number) is not int or not 0 <= number < len(session._nodes):
@@ -211,10 +211,10 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
                 raise ValueError(f"{what}: its 'action' is not an action of {node.game.name} "
                                  f"({str(err)[:120]})") from None
     elif kind == "players":
-        seats = value.get("seats")
-        if not isinstance(seats, list) or not 1 <= len(seats) <= 64:
+        seating = value.get("seats")
+        if not isinstance(seating, list) or not 1 <= len(seating) <= 64:
             raise ValueError(f"{what}: 'seats' must be a list with one entry per seat")
-        for k, entry in enumerate(seats):
+        for k, entry in enumerate(seating):
             check_player(entry, f"{what}, seat {k}")
     elif kind == "form":
         FeedbackForm.of(_list(value.get("questions"), what))

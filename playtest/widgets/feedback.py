@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..session import Session
+from ..session.feedback import FeedbackForm
 
 __all__ = ["FeedbackPanel"]
 
@@ -34,7 +35,7 @@ class FeedbackPanel(w.VBox):
     def __init__(self, session: Session, **kwargs: Any):
         self.session = session
         self.controls: dict[str, w.Widget] = {}
-        self.form = None
+        self.form: FeedbackForm | None = None
         self.send_button = w.Button(description="Send feedback", icon="comment", button_style="info",
                                     tooltip="Saved in the session file with your name, at this position")
         self.send_button.on_click(lambda _: self.send())
