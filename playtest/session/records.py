@@ -144,7 +144,7 @@ def check_time(value: Any, what: str, floor: float | None, horizon: float | None
     follows) and not after ``horizon`` (now, plus a day)."""
     if value is None:
         return None
-    if type(value) not in (int, float) or not math.isfinite(value):
+    if type(value) not in (int, float) or abs(value) > 1e12 or not math.isfinite(value):
         raise ValueError(f"{what}: 't' must be a number of seconds from the session's start, not {value!r}"[:200])
     if value < 0:
         raise ValueError(f"{what}: 't' = {value} is before the session started")
