@@ -38,8 +38,8 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
            "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "rules_page", "rule_text", "Grid", "Points", "Ring", "Hex", "Track", "Hand", "Deck", "Dice",
-           "board_view", "Scene"]
+           "tester_link", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring", "Hex", "Track", "Hand",
+           "Deck", "Dice", "board_view", "Scene"]
 __version__ = "0.1.0"
 
 
@@ -51,6 +51,9 @@ def __getattr__(name: str):
     if name == "TesterView":
         from .widgets.tester import TesterView
         return TesterView
+    if name == "playtests":             # pandas and matplotlib load only when playtests are read
+        from .analytics import playtests
+        return playtests
     if name in ("simulate", "sweep", "compare", "probe"):
         from . import lab
         return getattr(lab, name)

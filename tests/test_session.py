@@ -123,7 +123,9 @@ def test_autosave_writes_every_change_before_returning(tmp_path):
     assert header["format"] == "playtest-session" and header["version"] == 2 and rest == [{"current": 0}]
     first = session.legal_actions()[0]
     session.play(first)
-    assert records(path)[-1] == {"node": {"parent": 0, "move": first.to_json(), "by": session.author}}
+    last = records(path)[-1]
+    assert last == {"node": {"parent": 0, "move": first.to_json(), "by": session.author, "t": last["node"]["t"]}}
+    assert isinstance(last["node"]["t"], float) and last["node"]["t"] >= 0
     session.note("saved at once")
     assert records(path)[-1]["note"]["text"] == "saved at once"
     session.undo()

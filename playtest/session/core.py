@@ -6,17 +6,25 @@ Files are in :mod:`.files` and reports in :mod:`.report`; the class joins them.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import random
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 from ..journal import LIMITS, Journal
 from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                      check_action_types, draw_outcome, load, show_value)
+from .events import SessionEvents
 from .files import SessionFiles, _same_file, seed_problem
 from .report import SessionReports
-from .tree import Branch, Note, _child_key, _Node, _now
+from .feedback import FeedbackForm
+from .records import bot_record
+from .tree import Branch, Note, _child_key, _Node, _now, utc_text
+
+#: ``_child``'s default for ``t``: stamp the node with the time now
+_NOW = object()
 
 def _transaction(method: Callable) -> Callable:
     """A change to the session: on disk before the call returns, or not made at all.
@@ -30,7 +38,7 @@ def _transaction(method: Callable) -> Callable:
     def change(self: "Session", *args: Any, **kwargs: Any) -> Any:
         if self._undo_log is not None:            # inside another change (force calls play)
             return method(self, *args, **kwargs)
-        snapshot = (self._cur, len(self._nodes), len(self._notes))
+        snapshot = (self._cur, len(self._nodes), len(self._notes), len(self._events))
         self._undo_log = []
         try:
             result = method(self, *args, **kwargs)
@@ -45,17 +53,22 @@ def _transaction(method: Callable) -> Callable:
     return change
 
 
-class Session(SessionFiles, SessionReports):
+class Session(SessionFiles, SessionReports, SessionEvents):
     """A playtest of ``game``: play, undo, redo, branch, note, tweak parameters, save.
 
     ``game`` is a game object or a game name. ``seed`` seeds chance steps
     (recorded, so replays never depend on it). With ``path`` every change is
     written to that file before the call returns. ``start`` is a position (a
     state or its JSON form) to start from instead of the usual set-up.
+
+    Every move, note, refused attempt and feedback is stamped with the time it
+    was made, in seconds from the session's start (:attr:`started`, UTC):
+    ``clock`` is where the time comes from (seconds since 1970, UTC;
+    ``time.time`` by default; a recording script or a test may pass its own).
     """
 
     def __init__(self, game: Game | str, seed: int | None = None, path: str | os.PathLike | None = None,
-                 start: Any = None, *, auto_chance: bool = True):
+                 start: Any = None, *, auto_chance: bool = True, clock: Callable[[], float] | None = None):
         if isinstance(game, str):
             game = load(game)
         if not isinstance(game, Game):
@@ -67,6 +80,12 @@ class Session(SessionFiles, SessionReports):
             raise (TypeError if type(seed) is not int else ValueError)(problem)
         if start is not None and not hasattr(start, "to_json"):
             start = game.state_from_json(start)
+        if clock is not None and not callable(clock):
+            raise TypeError("clock is a function returning the time in seconds since 1970 (like time.time)")
+        #: where times come from: seconds since 1970, UTC
+        self.clock: Callable[[], float] = clock if clock is not None else time.time
+        #: when the session started (seconds since 1970, UTC; None for a file written before times were kept)
+        self.started: float | None = round(float(self.clock()), 3)
         self.seed = seed
         self._rng = random.Random(seed)
         self.auto_chance = auto_chance
@@ -74,22 +93,33 @@ class Session(SessionFiles, SessionReports):
         self._start = start
         state = start if start is not None else game.initial_state()
         root = _Node(0, None, "root", None, None, state, game, "start")
+        root.t = 0.0                # the start: every time is seconds from it
         self._nodes: list[_Node] = [root]
         self._cur = root
         self._notes: list[Note] = []
+        #: refusals, curtain lifts, seatings, feedback forms and answers: the file's records, in order
+        self._events: list[dict[str, Any]] = []
+        self._players: list[dict[str, Any]] | None = None    # who plays each seat (the last seating)
+        self._form: FeedbackForm | None = None
+        self._acting_bot: str | None = None      # the bot choosing the move being played now
+        self._stamping = True                    # False while a file is replayed: its times are read
+        self._rewrite = False                    # the next save rewrites the whole file (times changed)
+        self._horizon: float | None = None       # while a file is read: the latest time it may hold
         self._listeners: list[Callable[["Session"], None]] = []
         self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
         self._table: Any = None
         self._memo: dict[Any, Any] = {}
-        self._undo_log: list[tuple[_Node, _Node | None]] | None = None
-        self.created = _now()
+        #: what a change did, to undo it if it fails: (node, its redo before) or a function putting a value back
+        self._undo_log: list[Any] | None = None
+        self.created = utc_text(self.started)
         self.path: Path | None = None
         self._journal: Journal | None = None
-        self._written = (0, 0, 0)     # nodes, notes, current: what the file holds
+        self._written = (0, 0, 0, 0)     # nodes, notes, events, current: what the file holds
         #: what opening the file repaired (a change cut off by a crash), in words
         self.load_warnings: list[str] = []
         self._file_repair: Any = None     # what loading found to mend in the file, done at the first write
         #: who writes the notes from now on (a tester's name); the designer's by default
+        #: ($PLAYTEST_AUTHOR, else "designer": never the machine's login name)
         self.author = _default_author()
         self._resolve_chance_steps()
         if path is not None:
@@ -259,7 +289,11 @@ class Session(SessionFiles, SessionReports):
             seat = mover if mover != SIMULTANEOUS else self.game.pending_seats(self.state)[0]
         rng = random.Random(f"{self.seed}:{self._cur.id}:{seat}")   # repeatable, and secret-free
         action = choose_for(bot, self.game, self.state, seat, rng)
-        self.play(action, seat=seat)
+        self._acting_bot = bot_record(self.game, bot)["bot"]
+        try:
+            self.play(action, seat=seat)
+        finally:
+            self._acting_bot = None
         return action
 
     @_transaction
@@ -334,17 +368,65 @@ class Session(SessionFiles, SessionReports):
         self._cur = child
 
     def _child(self, parent: _Node, kind: str, action: Action | None, changes: dict | None, state: Any,
-               game: Game, notation: str | None, forced: bool, by: str) -> _Node:
-        """The child of ``parent`` that this step leads to: the one already there, or a new one."""
+               game: Game, notation: str | None, forced: bool, by: str, t: Any = _NOW) -> _Node:
+        """The child of ``parent`` that this step leads to: the one already there, or a new one.
+
+        A new one is stamped with the time now (or ``t``), and with the bot or person playing it."""
         key = _child_key(kind, action, changes, forced)
         child = parent.index.get(key)
         if child is None:
             child = _Node(len(self._nodes), parent, kind, action, changes, state, game, notation, forced)
             child.by = by
+            child.t = (self._stamp(parent.t) if self._stamping else None) if t is _NOW else t
+            if t is _NOW and kind == "move" and self._stamping:
+                child.bot = self._acting_bot
+                if child.bot is None:
+                    child.player = self._person_playing(game, parent.state, action)
             self._nodes.append(child)
             parent.children.append(child)
             parent.index[key] = child
         return child
+
+    # ------------------------------------------------------------------ times
+    def _stamp(self, floor: float | None = None) -> float | None:
+        """The time now in seconds from :attr:`started` (never before ``floor``, the time of what it
+        follows: a clock set back does not put a move before its position); None while replaying."""
+        if not self._stamping:
+            return None
+        now = self.clock()
+        if type(now) not in (int, float) or not math.isfinite(now):
+            raise TypeError(f"the session's clock returned {now!r}, not seconds since 1970")
+        if self.started is None:          # a file written before times were kept: they start now
+            self.started = round(float(now), 3)
+            self._rewrite = True
+        t = max(0.0, round(float(now) - self.started, 3))
+        return t if floor is None or t >= floor else floor
+
+    def time_of(self, node: int) -> str | None:
+        """When position ``node`` was made, as UTC text (None when the file did not keep it).
+
+        >>> import playtest
+        >>> session = playtest.Session("eat_thyself", clock=lambda: 0.0)
+        >>> session.play(session.legal_actions()[0])
+        >>> session.time_of(1)
+        '1970-01-01T00:00:00.000Z'
+        """
+        t = self._nodes[node].t
+        return None if t is None or self.started is None else utc_text(self.started + t)
+
+    def _person_playing(self, game: Game, state: Any, action: Action | None) -> str | None:
+        """The person seated at the seat playing ``action`` when the seating names one other than
+        :attr:`author` (None: the author)."""
+        if not self._players or action is None:
+            return None
+        try:
+            seat = game.seat_of(state, action)
+        except Exception:     # noqa: BLE001  (only a label: never let it stop a move)
+            return None
+        if seat is None or not 0 <= seat < len(self._players):
+            return None
+        name = self._players[seat].get("person")
+        return name if name and name != self.author else None
 
     def _set_redo(self, node: _Node, child: _Node | None) -> None:
         if self._undo_log is not None and node.redo is not child:
@@ -353,15 +435,20 @@ class Session(SessionFiles, SessionReports):
 
     def _rollback(self, snapshot: tuple) -> None:
         """Put the tree back as it was before a change that failed (see :func:`_transaction`)."""
-        cur, nodes, notes = snapshot
-        for node, redo in reversed(self._undo_log or []):
-            node.redo = redo
+        cur, nodes, notes, events = snapshot
+        for entry in reversed(self._undo_log or []):
+            if callable(entry):          # a time or a seating put back (a merge that failed)
+                entry()
+            else:
+                node, redo = entry
+                node.redo = redo
         for node in reversed(self._nodes[nodes:]):
             parent = node.parent
             parent.children.remove(node)   # type: ignore[union-attr]
             parent.index.pop(_child_key(node.kind, node.action, node.changes, node.forced), None)  # type: ignore
         del self._nodes[nodes:]
         del self._notes[notes:]
+        del self._events[events:]
         self._cur = cur
         self._memo.clear()
 
@@ -498,7 +585,9 @@ class Session(SessionFiles, SessionReports):
         if len(text) > LIMITS.max_text:
             raise ValueError(f"a note holds at most {LIMITS.max_text:,} characters, not {len(text):,}")
         author = _check_author(self.author if author is None else author)
-        note = Note(self._cur.id, self._cur.depth, text, _now(), author)
+        t = self._stamp(self._cur.t)
+        stamp = utc_text(self.started + t) if t is not None and self.started is not None else _now()
+        note = Note(self._cur.id, self._cur.depth, text, stamp, author, t)
         self._notes.append(note)
         return note
 
@@ -519,9 +608,14 @@ class Session(SessionFiles, SessionReports):
         played are shared, not duplicated, and a line that differs (other moves,
         other chance results, another parameter history) becomes a branch of
         its own. Every note of ``other`` comes along at its position, with its
-        author; a note already here is not added twice. ``other`` (a session or
-        a session file's path) is never changed. Returns what was added:
+        author; a note already here is not added twice; so do its refused
+        attempts, curtain lifts and feedback. ``other`` (a session or a session
+        file's path) is never changed. Returns what was added:
         ``{"positions": ..., "notes": ...}``.
+
+        Times stay true: the merged session starts at the earlier of the two
+        starts, and a position both played keeps the earlier of its two times
+        (so a position is never made after the positions that follow it).
 
         Refuses, with ``ValueError`` naming the difference, a session of another
         game, or one that starts from another position or other parameters.
@@ -540,19 +634,95 @@ class Session(SessionFiles, SessionReports):
         if theirs.state != mine.state:
             raise ValueError("cannot merge: the other session starts from another position")
         before_nodes, before_notes = len(self._nodes), len(self._notes)
+        offset = self._merge_clock(other)
         where = {0: 0}
         for node in other._nodes[1:]:
+            t = None if node.t is None or offset is None else round(node.t + offset, 3)
+            count = len(self._nodes)
             known = self._child(self._nodes[where[node.parent.id]], node.kind, node.action,  # type: ignore
                                 node.changes, node.state, self._games.setdefault(node.game.params, node.game),
-                                node.notation, node.forced, node.by or other.author)
+                                node.notation, node.forced, node.by or other.author, t=t)
+            if len(self._nodes) > count:
+                known.bot, known.player = node.bot, node.player
+            elif t is not None and (known.t is None or t < known.t):
+                self._retime(known, t)           # played in both: the earlier time
             where[node.id] = known.id
         present = {(n.node, n.text, n.author) for n in self._notes}
         for note in other._notes:
             node = self._nodes[where[note.node]]
             if (node.id, note.text, note.author) not in present:
-                self._notes.append(Note(node.id, node.depth, note.text, note.time, note.author))
+                t = None if note.t is None or offset is None else max(round(note.t + offset, 3), node.t or 0.0)
+                self._notes.append(Note(node.id, node.depth, note.text, note.time, note.author, t))
                 present.add((node.id, note.text, note.author))
+        self._merge_events(other, where, offset)
         return {"positions": len(self._nodes) - before_nodes, "notes": len(self._notes) - before_notes}
+
+    def _merge_clock(self, other: "Session") -> float | None:
+        """Put this session's clock at the earlier of the two starts; returns what to add to ``other``'s
+        times (None when either does not know its times)."""
+        if other.started is None:
+            return None
+        if self.started is None or other.started < self.started:
+            shift = 0.0 if self.started is None else round(self.started - other.started, 3)
+            before = self.started
+            self._undo_log.append(lambda: setattr(self, "started", before))   # type: ignore[union-attr]
+            self.started = other.started
+            self._nodes[0].t = 0.0
+            if shift:
+                for node in self._nodes[1:]:
+                    if node.t is not None:
+                        self._retime(node, round(node.t + shift, 3))
+                old_notes = list(self._notes)
+                self._notes[:] = [n if n.t is None else Note(n.node, n.move, n.text, n.time, n.author,
+                                                             round(n.t + shift, 3)) for n in self._notes]
+                self._undo_log.append(lambda: self._notes.__setitem__(slice(None), old_notes))  # type: ignore
+                old_events = [dict(next(iter(e.values()))) for e in self._events]
+                for record in self._events:
+                    payload = next(iter(record.values()))
+                    if "t" in payload:
+                        payload["t"] = round(payload["t"] + shift, 3)
+
+                def put_back() -> None:
+                    for record, old in zip(self._events, old_events):
+                        payload = next(iter(record.values()))
+                        payload.clear()
+                        payload.update(old)
+                self._undo_log.append(put_back)     # type: ignore[union-attr]
+            self._rewrite = True
+        return round(other.started - self.started, 3)
+
+    def _retime(self, node: _Node, t: float) -> None:
+        """Give ``node`` the time ``t`` (its line in the file is written anew; undone if the change fails)."""
+        old, line = node.t, node.line
+
+        def put_back() -> None:
+            node.t, node.line = old, line
+        self._undo_log.append(put_back)     # type: ignore[union-attr]
+        node.t, node.line = t, None
+        self._rewrite = True
+
+    def _merge_events(self, other: "Session", where: dict[int, int], offset: float | None) -> None:
+        """``other``'s refusals, curtain lifts and feedback, at their positions here (each once)."""
+        import json
+        present = {json.dumps(record, sort_keys=True) for record in self._events}
+        for record in other._events:
+            (kind, payload), = record.items()
+            if kind not in ("refusal", "reveal", "feedback"):
+                continue                 # a seating and a form belong to the other session's table
+            moved = dict(payload)
+            moved["node"] = where[payload["node"]]
+            node = self._nodes[moved["node"]]
+            if "t" in moved:
+                if offset is None:
+                    del moved["t"]
+                else:
+                    moved["t"] = max(round(moved["t"] + offset, 3), node.t or 0.0)
+            if kind == "refusal" and "author" not in moved and other.author:
+                moved["author"] = other.author
+            key = json.dumps({kind: moved}, sort_keys=True)
+            if key not in present:
+                self._events.append({kind: moved})
+                present.add(key)
 
     @_transaction
     def set_params(self, **changes: Any) -> None:
@@ -639,14 +809,12 @@ class Session(SessionFiles, SessionReports):
 
 
 def _default_author() -> str:
-    """The designer's name for notes: $PLAYTEST_AUTHOR, else the login name, else "designer"."""
+    """The designer's name for notes: $PLAYTEST_AUTHOR, else "designer".
+
+    Never the machine's login name: a session file travels (to testers, to a
+    repository), and it carries no OS login and no machine path.
+    """
     name = os.environ.get("PLAYTEST_AUTHOR", "").strip()
-    if not name:
-        try:
-            import getpass
-            name = getpass.getuser()
-        except Exception:   # no login name in some containers
-            name = ""
     return _check_author(name or "designer")
 
 

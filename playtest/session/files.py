@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import time
 import warnings
 import weakref
 from pathlib import Path
@@ -22,10 +23,18 @@ from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, TORN_NOTE, VERSION, Journa
                        SessionSaveError, encode_journal, encode_record, read_bytes, read_file,
                        remove_stale_temporaries, write_atomically)
 from ..rules import CHANCE, Action, Game, IllegalAction, game_class
-from .tree import Note, _Node, _now
+from .records import check_event, check_time
+from .tree import Note, _Node, _now, parse_utc, utc_text
 
 if TYPE_CHECKING:
     from .core import Session
+
+
+#: the records of what happens at a table besides moves (see :mod:`.records`)
+_EVENT_KINDS = ("refusal", "reveal", "players", "form", "feedback")
+#: a session's time cannot lie before this (seconds since 1970: the year 2000), nor more than a day ahead
+_EARLIEST = 946_684_800.0
+FUTURE_SLACK = 86_400.0
 
 
 class SessionFileWarning(UserWarning):
@@ -73,12 +82,18 @@ class _ActionCache:
 class SessionFiles:
     """Saving and loading: the file half of :class:`playtest.Session` (see the module docstring)."""
 
+    _players: "list[dict[str, Any]] | None"
+    _form: Any
+    _events: list[dict[str, Any]]
+    _horizon: float | None
+
     def to_json(self) -> dict[str, Any]:
         """The whole session as one JSON object (the one-object form, version 1, that
         :meth:`from_json` reads): game, parameters, seed, the action tree, notes, current."""
         return {**self._header(), "version": 1, "saved": _now(),
                 "nodes": [self._node_record(n)["node"] for n in self._nodes[1:]],
-                "current": self._cur.id, "notes": [n.to_json() for n in self._notes]}
+                "current": self._cur.id, "notes": [n.to_json() for n in self._notes],
+                **({"events": list(self._events)} if self._events else {})}
 
     def save(self, path: str | os.PathLike | None = None, seat: int | None = None, *,
              replace: bool = False) -> Path:
@@ -116,8 +131,9 @@ class SessionFiles:
             return target
         if own and self._journal is not None:
             self._journal.rewrite(*self._records())
-            self._written = (len(self._nodes), len(self._notes), self._cur.id)
+            self._written = (len(self._nodes), len(self._notes), len(self._events), self._cur.id)
             self._file_repair = None
+            self._rewrite = False
         else:
             self._attach(target)
         return target
@@ -137,10 +153,13 @@ class SessionFiles:
 
     # the journal: a compact copy, then one appended line or a few per change
     def _header(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
-                "params": self._initial_params.to_json(), "seed": self.seed,
-                "start": self._start.to_json() if self._start is not None else None,
-                "created": self.created}
+        header = {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
+                  "params": self._initial_params.to_json(), "seed": self.seed,
+                  "start": self._start.to_json() if self._start is not None else None,
+                  "created": self.created}
+        if self.started is not None:     # every time in the file is seconds from this one (UTC)
+            header["started"] = utc_text(self.started)
+        return header
 
     def _node_record(self, node: _Node) -> dict[str, Any]:
         entry: dict[str, Any] = {"parent": node.parent.id}  # type: ignore[union-attr]
@@ -152,6 +171,12 @@ class SessionFiles:
             entry["forced"] = True
         if node.by != node.parent.by:  # type: ignore[union-attr]   # who played it, once per line
             entry["by"] = node.by
+        if node.t is not None:
+            entry["t"] = node.t
+        if node.bot is not None:
+            entry["bot"] = node.bot
+        if node.player is not None:
+            entry["player"] = node.player
         return {"node": entry}
 
     def _node_line(self, node: _Node) -> str:
@@ -164,6 +189,7 @@ class SessionFiles:
     def _records(self) -> tuple[dict, list[Any]]:
         records: list[Any] = [self._node_line(n) for n in self._nodes[1:]]
         records += [{"note": n.to_json()} for n in self._notes]
+        records += self._events
         records.append({"current": self._cur.id})
         return self._header(), records
 
@@ -175,13 +201,14 @@ class SessionFiles:
             self._journal.close()
         self._journal, self.path = journal, path
         self._file_repair = None
-        self._written = (len(self._nodes), len(self._notes), self._cur.id)
+        self._written = (len(self._nodes), len(self._notes), len(self._events), self._cur.id)
+        self._rewrite = False
 
     def _persist(self) -> None:
         """Append what changed since the last write (raises SessionSaveError; the caller rolls back)."""
         if self._journal is None:
             return
-        nodes, notes, current = self._written
+        nodes, notes, events, current = self._written
         repair, self._file_repair = self._file_repair, None
         if repair is not None and repair != "upgrade":      # a torn last line (kept aside on loading)
             try:
@@ -189,20 +216,25 @@ class SessionFiles:
             except SessionSaveError:
                 self._file_repair = repair
                 raise
-        if repair == "upgrade" or nodes > len(self._nodes) or notes > len(self._notes):
-            try:               # an old one-object file becomes a journal; (never after a rollback; be safe)
+        if (repair == "upgrade" or nodes > len(self._nodes) or notes > len(self._notes)
+                or events > len(self._events) or self._rewrite):
+            # an old one-object file becomes a journal; a merge that moved times, or the first time in an
+            # old file; (never after a rollback: be safe)
+            try:
                 self._journal.rewrite(*self._records())
             except SessionSaveError:
                 self._file_repair = repair
                 raise
+            self._rewrite = False
         else:
             records: list[Any] = [self._node_line(n) for n in self._nodes[nodes:]]
             records += [{"note": n.to_json()} for n in self._notes[notes:]]
+            records += self._events[events:]
             last = self._nodes[-1].id if len(self._nodes) > nodes else current
             if self._cur.id != last:
                 records.append({"current": self._cur.id})
             self._journal.append(records)
-        self._written = (len(self._nodes), len(self._notes), self._cur.id)
+        self._written = (len(self._nodes), len(self._notes), len(self._events), self._cur.id)
 
     @classmethod
     def open(cls, path: str | os.PathLike, game: Game | str, seed: int | None = None,
@@ -264,7 +296,7 @@ class SessionFiles:
             warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
         session._file_repair = "upgrade" if old_format else torn_at    # done before the next change is saved
         session._journal, session.path = Journal(path), path
-        session._written = (len(session._nodes), len(session._notes), session._cur.id)
+        session._written = (len(session._nodes), len(session._notes), len(session._events), session._cur.id)
         return session
 
     @classmethod
@@ -363,11 +395,26 @@ class SessionFiles:
         created = header.get("created", "")
         if type(created) is not str or len(created) > 100:
             raise bad("'created' must be a short text (a date)")
+        started, horizon = header.get("started"), None
+        if started is not None:
+            try:
+                started = parse_utc(started)
+            except (ValueError, TypeError):
+                raise bad(f"'started' must be a UTC time such as \"2025-05-01T10:00:00.000Z\", not {_shown(started)}") from None
+            now = time.time()
+            if started > now + FUTURE_SLACK or started < _EARLIEST:
+                raise bad(f"'started' = {header['started']} is not a time a session was played (it lies "
+                          f"{'in the future' if started > now else 'before 2000'})")
+            horizon = now + FUTURE_SLACK - started      # no time in the file may lie past now (plus a day)
         try:
             session = cls(game, seed=seed, start=header.get("start"), auto_chance=False)
         except (ValueError, TypeError, IllegalAction) as err:
             raise bad(f"bad start position: {str(err)[:300]}") from None
         session.created = created or session.created
+        session.started = started
+        session._nodes[0].t = 0.0 if started is not None else None
+        session._stamping = False          # the file's times are read, not made
+        session._horizon = horizon
         current = None
         parse = _ActionCache()
         collecting = gc.isenabled()
@@ -387,18 +434,37 @@ class SessionFiles:
                         raise bad(f"'current' must be a position id from 0 to {len(session._nodes) - 1}, "
                                   f"not {_shown(value)}")
                     current = value
+                elif kind in _EVENT_KINDS:
+                    session._replay_event(kind, value, number, bad)
                 else:
-                    raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current)")
+                    raise bad(f"record {number}: unknown record {_shown(kind)} (records are node, note, current, "
+                              f"{', '.join(_EVENT_KINDS)})")
         finally:
             if collecting:
                 gc.enable()
+            session._stamping = True
         session._initial_params = game.params
         session.auto_chance = True
         session._go(current if current is not None else len(session._nodes) - 1)
         return session
 
     _NODE_KINDS = frozenset({"move", "chance", "params"})
-    _NODE_FIELDS = _NODE_KINDS | {"parent", "forced", "by"}
+    _NODE_FIELDS = _NODE_KINDS | {"parent", "forced", "by", "t", "bot", "player"}
+
+    def _replay_event(self, kind: str, value: Any, number: int, bad: Callable[[str], SessionFileError]) -> None:
+        """A refusal, curtain lift, seating, form or feedback record, checked against the session so far."""
+        if len(self._events) >= LIMITS.max_notes * 4:
+            raise bad(f"more than {LIMITS.max_notes * 4:,} table events: more than a session file may hold")
+        try:
+            check_event(self, kind, value, number, self._horizon)
+        except ValueError as err:
+            raise bad(str(err)[:400]) from None
+        self._events.append({kind: value})
+        if kind == "players":
+            self._players = [dict(p) for p in value["seats"]]
+        elif kind == "form":
+            from .feedback import FeedbackForm
+            self._form = FeedbackForm.of(value["questions"])
 
     def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError],
                      parse: "_ActionCache | None" = None) -> int:
@@ -408,7 +474,8 @@ class SessionFiles:
         parent = entry.get("parent") if type(entry) is dict else None
         if type(parent) is not int or not 0 <= parent < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
-        if len(entry) == 2 and "move" in entry:      # the common record: {"parent": p, "move": {...}}
+        size = len(entry)
+        if "move" in entry and (size == 2 or (size == 3 and "t" in entry)):  # {"parent", "move"[, "t"]}
             kind, by = "move", None
         else:
             kinds = self._NODE_KINDS.intersection(entry)
@@ -439,7 +506,25 @@ class SessionFiles:
                     self._advance("move", action, None, game.apply(state, action), game, None)
             if len(self._nodes) != index + 1:
                 raise ValueError(f"it repeats position {self._cur.id}, or changes nothing")
-            self._cur.by = " ".join(by.split()) if by is not None else node.by
+            made = self._cur
+            made.by = " ".join(by.split()) if by is not None else node.by
+            t = entry.get("t")
+            if t is not None:
+                if self.started is None:
+                    raise ValueError("it has a time 't' but the header has no 'started' time")
+                floor, horizon = node.t, self._horizon
+                if type(t) is float and t >= 0.0 and (floor is None or t >= floor) and (
+                        horizon is None or t <= horizon) and t == t:
+                    made.t = t                  # the common case, checked inline (a load replays many)
+                else:
+                    made.t = check_time(t, "its time", floor, horizon)
+            if size > 2:
+                for name in ("bot", "player"):
+                    who = entry.get(name)
+                    if who is not None:
+                        if type(who) is not str or not 0 < len(who) <= 100 or kind != "move":
+                            raise ValueError(f"'{name}' is a short name, on a move only")
+                        setattr(made, name, who)
         except (IllegalAction, ValueError, TypeError) as err:
             shown = _shown(entry.get(kind), 200)
             raise bad(f"node {index} ({kind} {shown} after node {parent}) cannot be replayed: "
@@ -449,7 +534,7 @@ class SessionFiles:
     def _replay_note(self, value: Any, bad: Callable[[str], SessionFileError]) -> None:
         if len(self._notes) >= LIMITS.max_notes:
             raise bad(f"more than {LIMITS.max_notes:,} notes: more than a session file may hold")
-        if not isinstance(value, dict) or set(value) - {"node", "text", "time", "author"} or \
+        if not isinstance(value, dict) or set(value) - {"node", "text", "time", "author", "t"} or \
                 type(value.get("text")) is not str or type(value.get("node")) is not int or \
                 not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
                 type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
@@ -457,8 +542,17 @@ class SessionFiles:
             raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
                       "a 'node' id of this session, a short 'time' and a short 'author'")
         node = self._nodes[value["node"]]
-        self._notes.append(Note(node.id, node.depth, value["text"], value.get("time", ""),
-                                " ".join(value.get("author", "").split())))
+        t, stamp = value.get("t"), value.get("time", "")
+        if t is not None:
+            if self.started is None:
+                raise bad(f"note {len(self._notes)} has a time 't' but the header has no 'started' time")
+            try:
+                t = check_time(t, f"note {len(self._notes)}", node.t, self._horizon)
+            except ValueError as err:
+                raise bad(str(err)) from None
+            stamp = utc_text(self.started + t)      # type: ignore[operator]
+        self._notes.append(Note(node.id, node.depth, value["text"], stamp,
+                                " ".join(value.get("author", "").split()), t))
 
 
 #: sessions opened with Session.open in this kernel, by file: Run All returns the same one
@@ -525,6 +619,10 @@ def _records_of_version_1(data: dict, bad: Callable[[str], SessionFileError]) ->
         raise bad("'notes' must be a list")
     records: list[Any] = [{"node": entry} for entry in nodes]
     records += [{"note": note} for note in notes]
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise bad("'events' must be a list")
+    records += events
     if "current" in data:
         records.append({"current": data["current"]})
     return records

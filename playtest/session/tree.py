@@ -11,13 +11,39 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from ..rules import Action, Game
 
 
 def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    """The time now, UTC, to the second (what a file says it was saved at): no time zone of the machine."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def utc_text(epoch: float) -> str:
+    """``epoch`` (seconds since 1970, UTC) as ISO 8601 text to the millisecond, ending in ``Z``.
+
+    >>> utc_text(0.25)
+    '1970-01-01T00:00:00.250Z'
+    """
+    stamp = datetime.fromtimestamp(epoch, tz=timezone.utc)
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{stamp.microsecond // 1000:03d}Z"
+
+
+def parse_utc(text: str) -> float:
+    """Seconds since 1970 of a UTC time written by :func:`utc_text`; ``ValueError`` for anything else.
+
+    >>> parse_utc("1970-01-01T00:00:00.250Z")
+    0.25
+    """
+    if type(text) is not str or len(text) > 40 or not text.endswith("Z"):
+        raise ValueError("a UTC time is ISO 8601 text ending in Z")
+    stamp = datetime.fromisoformat(text[:-1])
+    if stamp.tzinfo is not None:
+        raise ValueError("a UTC time ends in Z and has no other offset")
+    return stamp.replace(tzinfo=timezone.utc).timestamp()
 
 
 @dataclass(frozen=True)
@@ -30,9 +56,15 @@ class Note:
     text: str
     time: str
     author: str = ""
+    #: seconds from the session's start (its ``started`` time, UTC); None in files written before
+    t: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data = {"node": self.node, "text": self.text, "time": self.time}
+        data: dict[str, Any] = {"node": self.node, "text": self.text}
+        if self.t is not None:
+            data["t"] = self.t
+        else:
+            data["time"] = self.time
         if self.author:
             data["author"] = self.author
         return data
@@ -57,7 +89,7 @@ class Branch:
 
 class _Node:
     __slots__ = ("id", "parent", "kind", "action", "changes", "state", "game", "children",
-                 "redo", "depth", "notation", "forced", "seen", "index", "by", "line")
+                 "redo", "depth", "notation", "forced", "seen", "index", "by", "line", "t", "bot", "player")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
                  changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
@@ -78,6 +110,9 @@ class _Node:
         self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
         self.by = parent.by if parent is not None else ""   # who played it (a merged tester's name)
         self.line: str | None = None    # its record in the session file, encoded once (saves reuse it)
+        self.t: float | None = None     # when it was made: seconds from the session's start (None: not known)
+        self.bot: str | None = None     # the bot that chose this move, by name (None: a person)
+        self.player: str | None = None  # the person who played this move, when not ``by`` (a seat's player)
 
     def notation_for(self, viewer: int | None) -> str:
         """The step in words as ``viewer`` may read them (secrets only for those who may know)."""

@@ -4,8 +4,11 @@ The browser does all the highlighting from the scene's ``moves``, ``selects``
 and ``buttons`` (see :mod:`playtest.scene`); only a committed action comes
 back, as ``{"type": "action", "action": {...}}``, or a table command from a
 button or the curtain, as ``{"type": "command", "name": "roll"}`` or
-``{"type": "command", "name": "reveal", "seat": 1}``. Anything else the
-browser sends is refused with a visible error and changes nothing.
+``{"type": "command", "name": "reveal", "seat": 1}``. A click the scene says
+no to (the page shows the item's reason) is reported as ``{"type":
+"refused", "item": "edge:0,0:1,0", "version": 12}``, so a table can keep the
+attempt (the reason is read from the kernel's own scene, never from the page).
+Anything else the browser sends is refused with a visible error and changes nothing.
 
 **Previews.** What a click may commit next (the target the pointer rests on,
 a selected piece's targets, a menu's options), the page asks about ahead:
@@ -123,6 +126,7 @@ class Board(anywidget.AnyWidget):
         self._handlers: list[Callable[[dict], None]] = []
         self._command_handlers: list[Callable[[str, int | None], None]] = []
         self._view_handlers: list[Callable[[int], None]] = []
+        self._refused_handlers: list[Callable[[str], None]] = []
         self._preview: Callable[[dict], str | None] | None = None
         #: views of this board open in browsers now; whether it ever had one
         self.views = 0
@@ -163,6 +167,10 @@ class Board(anywidget.AnyWidget):
     def on_views(self, handler: Callable[[int], None]) -> None:
         """Call ``handler(count)`` whenever a view of the board opens or closes in a browser."""
         self._view_handlers.append(handler)
+
+    def on_refused(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(item_id)`` for every click on the scene drawn now that the scene says no to."""
+        self._refused_handlers.append(handler)
 
     def on_command(self, handler: Callable[[str, int | None], None]) -> None:
         """Call ``handler(name, seat)`` for every table command sent by the board."""
@@ -208,6 +216,15 @@ class Board(anywidget.AnyWidget):
             return
         if kind == "preview":
             self._answer_preview(content)
+            return
+        if kind == "refused":
+            item, version = content.get("item"), content.get("version")
+            if type(item) is not str or not 0 < len(item) <= 200 or type(version) is not int:
+                self.error = "The board reported a refused click without an item id and version; nothing was changed."
+                return
+            if version == self._version:      # a click on a scene no longer drawn is not kept
+                for handler in list(self._refused_handlers):
+                    handler(item)
             return
         if kind != "action":
             self.error = (f"The board sent a message playtest does not understand (type {_short(kind)}); "

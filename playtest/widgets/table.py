@@ -42,10 +42,11 @@ import ipywidgets as w
 
 from ..bots import bots_for
 from ..rulebook import explain
-from ..rules import (CHANCE, SIMULTANEOUS, IllegalAction, ParamSpec, UncountedChance, check_action_types,
-                     show_value)
+from ..rules import (CHANCE, SIMULTANEOUS, IllegalAction, MalformedAction, ParamSpec, UncountedChance,
+                     check_action_types, show_value)
 from ..session import Session
 from .board import Board, encode_scene, send_now
+from .feedback import FeedbackPanel
 from .picker import Picker, encode_options
 
 __all__ = ["Table"]
@@ -86,13 +87,15 @@ class Table(w.VBox):
         self._last_primary: int | None = None
         self._frames: list[dict] = []
         self._frames_key: tuple | None = None
-        self.bots: dict[int, Any] = dict(bots or {})
+        # no bots given: the session's seating (saved in its file: a resumed session seats its bots again)
+        self.bots: dict[int, Any] = dict(bots) if bots is not None else session.bots()
         self._syncing = False
         self.board = Board()
         self.board.on_action(self._on_board_action)
         self.board.on_command(self._on_board_command)
         self.board.on_views(self._on_views)
         self.board.on_preview(self._preview)
+        self.board.on_refused(self._on_refused_click)
         self._stale = False
         self._synced_params: Any = None
 
@@ -137,6 +140,12 @@ class Table(w.VBox):
         self.note_box = w.Textarea(placeholder="A note about this position…", layout=w.Layout(width="auto"))
         self.note_button = w.Button(description="Add note", icon="sticky-note")
         self.note_button.on_click(lambda _: self._add_note())
+        # the designer's feedback form (the session's), folded until the game ends or a tester opens it
+        self.feedback = FeedbackPanel(session)
+        self.feedback_panel = w.Accordion(children=[self.feedback], layout=w.Layout(width="auto"))
+        self.feedback_panel.set_title(0, "Feedback")
+        self.feedback_panel.selected_index = None
+        self._asked_at: int | None = None
 
         self.seat_pickers = self._make_seat_pickers()
         self.seats_box = w.VBox(list(self.seat_pickers.values()))
@@ -173,7 +182,7 @@ class Table(w.VBox):
             w.HBox([self.undo_button, self.redo_button, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
             w.HTML("<b>Moves</b> <small>(pick one to jump there)</small>"),
             self.move_log, self.branches,
-            w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
+            w.HTML("<b>Notes</b>"), self.note_box, self.note_button, self.feedback_panel,
             w.HTML("<b>Seats</b>"), self.seats_box,
             self.param_panel,
             w.HBox([self.save_path, self.save_button]), self.save_replace,
@@ -189,6 +198,8 @@ class Table(w.VBox):
                      layout=w.Layout(flex_flow="row nowrap", align_items="flex-start", width="100%"))
         super().__init__([top, self.notice], **kwargs)
         self.add_class("pt-table")
+        if bots is not None:
+            self._keep_seating()
         self._listener = lambda _session: self.refresh()
         session.on_change(self._listener)
         self.refresh()
@@ -359,6 +370,48 @@ class Table(w.VBox):
                         control.value = value
         finally:
             self._syncing = False
+        self._ask_feedback()
+
+    def _ask_feedback(self) -> None:
+        """When a game ends, open the feedback form once (for that ending)."""
+        session = self.session
+        if session.is_over and self._asked_at != session.node:
+            self._asked_at = session.node
+            self.feedback.build()
+            self.feedback_panel.selected_index = 0
+
+    def _keep_seating(self) -> None:
+        """Save who plays each seat in the session (a resumed session seats its bots again)."""
+        try:
+            self.session.set_players(dict(self.bots))
+        except (ValueError, TypeError, OSError) as err:
+            self.notice.value = f"The seating was not saved: {_short_error(err)}"
+
+    def _play_kept(self, action: dict, seat: int | None) -> None:
+        """Play ``action``; a refusal by the rules is kept in the session (a playtest's rule confusions)."""
+        try:
+            self.session.play(action, seat)
+        except IllegalAction as err:
+            if not isinstance(err, MalformedAction):      # garbage from a page is no one's confusion
+                self._keep_refusal(action, str(err), seat, err.rule)
+            raise
+
+    def _keep_refusal(self, tried: dict, reason: str, seat: int | None, rule: str | None = None) -> None:
+        try:
+            self.session.record_refusal(tried, reason, seat=seat, rule=rule)
+        except (ValueError, TypeError, OSError):
+            pass            # keeping it is a bonus: the player still sees the refusal
+
+    def _on_refused_click(self, item: str) -> None:
+        """A click the scene drawn now says no to: keep the attempt, with the scene's own reason."""
+        scene = self.board.scene
+        reasons = scene.get("reasons") or {}
+        if item not in reasons:
+            ids = {entry.get("id") for entry in scene.get("items", ()) if isinstance(entry, dict)}
+            if item not in ids:
+                return          # not an item of this scene: nothing a player tried
+        reason = reasons.get(item) or f"Not a legal choice now. {scene.get('hint', '')}".strip()
+        self._keep_refusal({"item": item}, str(reason), self.viewer)
 
     def _scene(self, viewer: int | None) -> tuple[dict, str]:
         """The board's scene for ``viewer`` on this kind of table, and its JSON text."""
@@ -517,7 +570,7 @@ class Table(w.VBox):
             self.board.error = "Lift the curtain first: the seat to act clicks its name."
             return
         else:
-            done = self._guard(self.session.play, action, self.viewer)
+            done = self._guard(self._play_kept, action, self.viewer)
         if done:
             self._run_bots()
 
@@ -531,6 +584,10 @@ class Table(w.VBox):
                 return
             self.revealed = seat
             self.board.error = ""
+            try:
+                self.session.record_reveal(seat)      # the seat's think time starts now
+            except (ValueError, OSError):
+                pass
             self.refresh()
         elif name == "hide":
             self.revealed = None
@@ -555,14 +612,17 @@ class Table(w.VBox):
         self.bots = dict(bots)
         self.seat_pickers = self._make_seat_pickers()
         self.seats_box.children = list(self.seat_pickers.values())
+        self._keep_seating()
         self._run_bots()
         self.refresh()
 
     def _on_seat_pick(self, seat: int, name: str) -> None:
         if name == _PERSON:
             self.bots.pop(seat, None)
+            self._keep_seating()
         else:
             self.bots[seat] = bots_for(self.session.game.name)[name]()
+            self._keep_seating()
             self._run_bots()
 
     def _on_param(self, spec: ParamSpec, value: Any) -> None:

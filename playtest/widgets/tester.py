@@ -6,7 +6,14 @@ tester types their name, picks a seat (or hot-seat, every seat at one screen), a
 plays; notes are written under their name, and every change is saved in the tester's
 own file (``sessions/testers/<game>-<name>.playtest.json``), resumed when they come
 back. "Send back" hands the browser that file; the designer merges it
-(:meth:`playtest.Session.merge`, or the table's "Merge files").
+(:meth:`playtest.Session.merge`, or the table's "Merge files"). "What is sent"
+shows the tester that file, line by line, before they send it: the moves, the
+times (seconds from the start), their notes, refused attempts and feedback, under
+the name they typed; no login name, no path of their machine.
+
+"Feedback" opens the designer's form (``feedback=``, a list of questions; fun,
+clarity, length and "what confused you?" by default), which also opens by itself
+when a game ends; the answers are saved in the tester's session.
 
 >>> import playtest
 >>> view = playtest.TesterView("source", directory=__import__("tempfile").mkdtemp())
@@ -26,6 +33,7 @@ import ipywidgets as w
 
 from ..rules import load
 from ..session import Session
+from ..session.feedback import FeedbackForm
 from .table import Table
 
 __all__ = ["TesterView"]
@@ -36,8 +44,11 @@ _HOT_SEAT = -1
 class TesterView(w.VBox):
     """What a remote tester sees: their name, their seat, the table, "Send back"."""
 
-    def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers", **params: Any):
+    def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers",
+                 feedback: Any = None, **params: Any):
         self.game = load(game, **params)
+        #: the designer's feedback form (checked now: a bad form is the designer's error, not the tester's)
+        self.feedback_form = FeedbackForm.of(feedback) if feedback is not None else None
         self.seed = seed
         self.directory = Path(directory)
         self.session: Session | None = None
@@ -53,11 +64,20 @@ class TesterView(w.VBox):
         self.send_button = w.Button(description="Send back", icon="paper-plane", disabled=True,
                                     tooltip="Download your session file, then send it to the designer")
         self.send_button.on_click(lambda _: self.table and self.table.download())
+        self.feedback_button = w.Button(description="Feedback", icon="comment", disabled=True,
+                                        tooltip="Tell the designer how it went (saved in your session)")
+        self.feedback_button.on_click(lambda _: self.open_feedback())
+        self.sent_button = w.ToggleButton(description="What is sent", icon="eye", disabled=True, value=False,
+                                          tooltip="Show exactly what Send back sends: your session file")
+        self.sent_button.observe(lambda _: self.show_sent(), names="value")
+        self.sent = w.Textarea(value="", disabled=True, layout=w.Layout(width="100%", height="220px",
+                                                                          display="none"))
         self.message = w.Label(value=f"{self.game.title}: type your name, choose a seat, and start.")
         self.area = w.VBox([])
-        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button],
+        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button,
+                                  self.feedback_button, self.sent_button],
                                  layout=w.Layout(flex_flow="row wrap")),
-                          self.message, self.area])
+                          self.message, self.sent, self.area])
         self.add_class("pt-tester")
 
     def start(self) -> None:
@@ -78,12 +98,38 @@ class TesterView(w.VBox):
             return
         self.session.author = name
         seat = None if self.seat.value == _HOT_SEAT else self.seat.value
+        try:
+            if self.feedback_form is not None:
+                self.session.feedback_form = self.feedback_form
+            if seat is not None and self.session.players[seat] != {"person": name}:
+                self.session.set_players({seat: name})
+        except (ValueError, OSError) as err:
+            self.message.value = f"Could not save your seat or form: {str(err)[:300]}"
+            return
         if self.table is not None:
             self.table.close()
         self.table = Table(self.session, seat=seat)
         self.area.children = [self.table]
         self.send_button.disabled = False
+        self.feedback_button.disabled = False
+        self.sent_button.disabled = False
         resumed = f" (resumed: {self.session.positions()} positions)" if self.session.positions() > 1 else ""
         self.message.value = (f"Playing as {name}" + (f", {self.game.seats()[seat].name}" if seat is not None
                                                       else ", every seat") +
                               f"{resumed}. Notes go under your name; press Send back when you are done.")
+
+    def open_feedback(self) -> None:
+        """Open the feedback form of the table (the designer's questions)."""
+        if self.table is not None:
+            self.table.feedback.build()
+            self.table.feedback_panel.selected_index = 0
+
+    def sent_text(self) -> str:
+        """Exactly what Send back sends: the session file, as text ("" before the tester starts)."""
+        return self.session.to_bytes().decode("utf-8") if self.session is not None else ""
+
+    def show_sent(self) -> None:
+        """Show (or hide) what Send back sends, as plain text the tester can read and copy."""
+        showing = bool(self.sent_button.value) and self.session is not None
+        self.sent.value = self.sent_text() if showing else ""
+        self.sent.layout.display = "block" if showing else "none"

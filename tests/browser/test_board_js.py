@@ -123,8 +123,15 @@ def answer(page):
 
 def sent(page):
     """The actions and commands the board sent (not its {type: "view"} open/close notices, nor
-    the previews it asks for while the pointer rests on something: see ``asked``)."""
-    return [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") not in ("view", "preview")]
+    the previews it asks for while the pointer rests on something: see ``asked``, nor the clicks
+    it reports refused: see ``refused``)."""
+    return [m for m in page.evaluate("() => window.pt.sent()")
+            if m.get("type") not in ("view", "preview", "refused")]
+
+
+def refused(page):
+    """The clicks the board reported as refused (the scene said no: the kernel keeps them)."""
+    return [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") == "refused"]
 
 
 def asked(page):
@@ -421,6 +428,16 @@ def test_reasons_shown_and_nothing_sent(page):
     item(page, "pawn").click()
     assert message(page) == "The pawn is pinned."
     assert "pt-selected" in classes(page, "king")[0]
+    assert sent(page) == []
+
+
+def test_a_click_the_scene_says_no_to_is_reported_for_the_kernel_to_keep(page):
+    mount(page, full_scene(version=3))
+    item(page, "pawn").click()
+    item(page, "pc:dim").click()
+    page.locator("svg.pt-svg").click(position={"x": 2, "y": 2})      # empty space: nothing tried
+    assert refused(page) == [{"type": "refused", "item": "pawn", "version": 3},
+                             {"type": "refused", "item": "pc:dim", "version": 3}]
     assert sent(page) == []
 
 

@@ -353,6 +353,8 @@ function render({ model, el }) {
       if (hadMenu) return; // first click only dismisses the menu
       const why = has(reasons, ids[0]) ? str(reasons[ids[0]]) : `Not a legal choice now. ${hint()}`.trim();
       showMessage(why, true);
+      // the kernel keeps the attempt (a playtest's rule confusions), reading the reason from its own scene
+      if (!previewing && typeof scene.version === "number") model.send({ type: "refused", item: str(ids[0]), version: scene.version });
       return;
     }
     if (selected !== null && has(targetsOf(selected), pick)) {

@@ -1,0 +1,149 @@
+"""``playtest.playtests(...)``: many sessions as tidy tables, exports and one-call plots.
+
+>>> import playtest, tempfile
+>>> session = playtest.Session("eat_thyself", seed=1, clock=iter(range(0, 10_000, 7)).__next__)
+>>> for _ in range(6):
+...     session.play(session.legal_actions()[0])
+>>> report = playtest.playtests([session])
+>>> len(report.moves), report.moves.think.tolist()
+(6, [7.0, 7.0, 7.0, 7.0, 7.0, 7.0])
+>>> report.games[["moves", "finished"]].values.tolist()
+[[6, False]]
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from .sources import Source, gather
+from .tables import build_tables, params_columns
+
+__all__ = ["playtests", "Playtests", "IDLE"]
+
+#: think time past this many seconds is a pause, not thinking (the default of ``idle=``)
+IDLE = 300.0
+TABLES = ("moves", "games", "refusals", "notes", "feedback")
+
+
+def playtests(paths_or_sessions: Any, idle: float = IDLE) -> "Playtests":
+    """Every session given, as tidy tables: ``.moves``, ``.games``, ``.refusals``, ``.notes``, ``.feedback``.
+
+    ``paths_or_sessions`` is a :class:`playtest.Session`, a session file, a folder of them
+    (``*.playtest.json``, read recursively), or a list of those: a designer's session, each
+    tester's, merged or not. Files are only read. A file the loader refuses is left out and
+    named in ``.skipped`` (a warning says how many); ``.problems`` counts what the tables leave
+    empty (moves without a time, think times past ``idle`` seconds).
+
+    Each table is a pandas DataFrame (``.to_csv()``, ``.to_parquet()``); :meth:`Playtests.to_csv`
+    and :meth:`Playtests.to_parquet` write all five. The plots are methods: :meth:`think_time`,
+    :meth:`game_length`, :meth:`rule_confusion`, :meth:`heatmap`, :meth:`humans_and_bots`,
+    :meth:`feedback_by_params`; :meth:`compare_think_time` is a test with its p-value.
+    """
+    if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not idle > 0 or not math.isfinite(idle):
+        raise ValueError(f"idle is a number of seconds above 0, not {idle!r}")
+    sources, skipped = gather(paths_or_sessions)
+    return Playtests(sources, skipped, float(idle))
+
+
+class Playtests:
+    """The tables of many playtest sessions, and the plots made from them (see :func:`playtests`)."""
+
+    def __init__(self, sources: list[Source], skipped: list[tuple[str, str]], idle: float = IDLE):
+        import pandas as pd
+        self.sources = sources
+        #: files left out, with the reason: ``[(file name, reason), ...]``
+        self.skipped = skipped
+        self.idle = idle
+        columns, problems = build_tables(sources, idle)
+        problems["files refused"] = len(skipped)
+        #: what was left out or left empty, counted
+        self.problems = problems
+        extra = params_columns(columns)
+        frames = {}
+        for name in TABLES:
+            frame = pd.DataFrame(columns[name])
+            for column, values in extra[name].items():
+                frame[column] = values
+            if "time" in frame:
+                frame["time"] = pd.to_datetime(frame["time"], unit="s", utc=True)
+            frames[name] = frame
+        self.moves = frames["moves"]
+        self.games = frames["games"]
+        self.refusals = frames["refusals"]
+        self.notes = frames["notes"]
+        self.feedback = frames["feedback"]
+
+    @property
+    def sessions(self) -> int:
+        """How many sessions the tables hold."""
+        return len(self.sources)
+
+    def table(self, name: str) -> Any:
+        if name not in TABLES:
+            raise ValueError(f"the tables are {', '.join(TABLES)}, not {name!r}")
+        return getattr(self, name)
+
+    def to_csv(self, directory: str | Path) -> list[Path]:
+        """Write the five tables as ``<directory>/<table>.csv``; returns the paths."""
+        return self._write(directory, "csv")
+
+    def to_parquet(self, directory: str | Path) -> list[Path]:
+        """Write the five tables as ``<directory>/<table>.parquet`` (needs pyarrow: the lab extra)."""
+        return self._write(directory, "parquet")
+
+    def _write(self, directory: str | Path, kind: str) -> list[Path]:
+        folder = Path(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name in TABLES:
+            path = folder / f"{name}.{kind}"
+            frame = self.table(name)
+            if kind == "csv":
+                frame.to_csv(path, index=False)
+            else:
+                frame.to_parquet(path, index=False)
+            written.append(path)
+        return written
+
+    # plots and tests (each in a module of its own)
+    def think_time(self, by: str = "seat", who: str = "people") -> Any:
+        """Box plots of think time per ``by`` (``seat``, ``phase``, ``kind``, ``params``, ``player``)."""
+        from .plots import think_time
+        return think_time(self, by, who)
+
+    def game_length(self, by: str = "params") -> Any:
+        """Game length in minutes and in moves, per ``by`` (``params``, ``session``)."""
+        from .plots import game_length
+        return game_length(self, by)
+
+    def rule_confusion(self, top: int = 10) -> Any:
+        """The rules players bump into most: refused attempts by the rule cited, with the rule's text."""
+        from .plots import rule_confusion
+        return rule_confusion(self, top)
+
+    def humans_and_bots(self) -> Any:
+        """People and bots side by side: what kinds of move each plays, and how long a move takes."""
+        from .plots import humans_and_bots
+        return humans_and_bots(self)
+
+    def feedback_by_params(self) -> Any:
+        """Every feedback question with a scale or choices, answers per parameter set."""
+        from .plots import feedback_by_params
+        return feedback_by_params(self)
+
+    def heatmap(self, game: str | None = None, split: str = "human") -> Any:
+        """Where play happens, drawn on the game's own board: people's moves and bots' side by side."""
+        from .heatmap import heatmap
+        return heatmap(self, game, split)
+
+    def compare_think_time(self, param: str, a: Any, b: Any, who: str = "people") -> Any:
+        """Do players think longer with ``param`` = ``a`` than with ``b``? A test, with its p-value."""
+        from .stats import compare_think_time
+        return compare_think_time(self, param, a, b, who)
+
+    def __repr__(self) -> str:
+        return (f"<Playtests: {self.sessions} sessions, {len(self.games)} games, {len(self.moves)} moves, "
+                f"{len(self.refusals)} refusals, {len(self.notes)} notes, {len(self.feedback)} feedback answers"
+                + (f"; {len(self.skipped)} files refused" if self.skipped else "") + ">")
