@@ -62,7 +62,7 @@ class GreedyBot(Bot):
         me = state.mover
         pos = state.pawns[me]
         here = game.ace_distances(state, me)[pos]
-        boxed = not game.step_tiles(state._replace(phase="move", steps=1), 1)
+        boxed = not game.step_tiles(state.replace(phase="move", steps=1), 1)
         best, best_score = None, 0.0
         for tile in bits(game.challengeable(state)):
             values = game.hidden_values(state, me, tile)     # what this seat knows, never the redrawn value

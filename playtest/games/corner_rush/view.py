@@ -195,7 +195,7 @@ class View:
         for tile in bits(challengeable):
             s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
         for tile in bits(state.blocked & ~challengeable):
-            s.reason(cell_id(B.grid.cell(tile)), game.challenge_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.challenge_reason(state, tile)))
         self._everything_else("Roll the die for a normal turn, or click a blocker next to your pawn to challenge "
                               "it (rule D.1 §8)", state.blocked)
         where = " or click a lit blocker to challenge it" if challengeable else ""
@@ -232,7 +232,7 @@ class View:
                 label = f"step here ({left} step{'s' if left != 1 else ''} left after)"
             s.move(cell_id(B.grid.cell(tile)), label, Step(B.label(tile)).to_json())
         for tile in bits(B.adj4[pos] & ~lit):
-            s.reason(cell_id(B.grid.cell(tile)), game.step_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.step_reason(state, tile)))
         self._everything_else("The pawn moves one orthogonal step at a time: click a lit tile next to it "
                               "(rule D.1 §8.3)", B.adj4[pos])
         if game.may_stop(state):
@@ -276,7 +276,7 @@ class View:
         for tile in bits(lit):
             s.move(cell_id(B.grid.cell(tile)), f"place the {held} here, face down", Place(B.label(tile)).to_json())
         for tile in bits(B.all & ~lit):
-            s.reason(cell_id(B.grid.cell(tile)), game.place_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.place_reason(state, tile)))
         if not game.params.blocker_placement_mandatory:
             s.button("Keep it in the bag", EndTurn().to_json())
         s.hint(f"{SEAT_NAMES[state.mover]}: place the {held} you drew face down on a lit tile.")
