@@ -19,15 +19,24 @@ Each is declared (:class:`playtest.Action`): its fields with their types; the ki
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...kernel import Action
 from .params import face_name
 
 __all__ = ["Roll", "Challenge", "Die", "Step", "Push", "Take", "Leave", "Draw", "Place"]
 
+if TYPE_CHECKING:     # the kernel makes every Action subclass a frozen dataclass: tell the type checker
+    from typing import dataclass_transform
 
-class _Said(Action):
+    @dataclass_transform(frozen_default=True)
+    class _Action(Action):
+        pass
+else:
+    _Action = Action
+
+
+class _Said(_Action):
     """An action with no field, written as its ``words``."""
 
     words: ClassVar[str] = ""
@@ -36,7 +45,7 @@ class _Said(Action):
         return self.words
 
 
-class _OnTile(Action):
+class _OnTile(_Action):
     """An action on the tile named ``at``, written ``{verb} {at}``."""
 
     verb: ClassVar[str] = ""
@@ -58,7 +67,7 @@ class Challenge(_OnTile):
     verb: ClassVar[str] = "challenge"
 
 
-class Die(Action):
+class Die(_Action):
     """Chance: the die shows ``value`` (0 is Null, 6 is Ace): for the roll-off, a move or a challenge."""
 
     value: int
@@ -67,7 +76,7 @@ class Die(Action):
         return f"die {face_name(self.value)}"
 
 
-class Step(Action):
+class Step(_Action):
     """The pawn to move steps orthogonally onto ``to`` (one step of the roll)."""
 
     to: str
@@ -76,7 +85,7 @@ class Step(Action):
         return f"→{self.to}"
 
 
-class Push(Action):
+class Push(_Action):
     """After a Null: the pawn of seat ``pawn`` (another player's) steps onto ``to`` (D.1 §8.2)."""
 
     pawn: int
@@ -98,7 +107,7 @@ class Leave(_Said):
     words: ClassVar[str] = "leave the blocker"
 
 
-class Draw(Action):
+class Draw(_Action):
     """The blocker drawn from the bag of the player to move: ``value``, with the back of seat ``colour``.
 
     A chance step (``blocker_draw = "random"``), or the owner's choice (``"choose"``).

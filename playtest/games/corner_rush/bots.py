@@ -172,6 +172,7 @@ def turn_order_results(game: CornerRush, bots: Any = None, games: int = 200,
     for _ in range(games):
         state, steps = play_game(game, bots, rng)
         outcome = game.outcome(state)
+        assert outcome is not None       # play_game plays to the end
         by_seat.steps.append(steps)
         by_seat.reasons[outcome.reason] = by_seat.reasons.get(outcome.reason, 0) + 1
         if outcome.is_draw:

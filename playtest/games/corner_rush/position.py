@@ -14,16 +14,25 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...geometry import bit_grid
-from ...kernel import State as _Declared
+from ...kernel import State as _State
 from ...kernel import field
 from ...kernel.fieldtypes import field_type
 from ...kernel.values import shown
 from .params import MAX_VALUE
 
 if TYPE_CHECKING:
+    from typing import dataclass_transform
+
     from .rules import CornerRush
 
-__all__ = ["State", "Blocker", "blocker", "PHASES", "read_position", "check_position", "rolloff_contenders", "first_player"]
+    @dataclass_transform(frozen_default=True, field_specifiers=(field,))
+    class _Declared(_State):      # the kernel makes every State subclass a frozen dataclass: tell the type checker
+        pass
+else:
+    _Declared = _State
+
+__all__ = ["State", "Blocker", "blocker", "PHASES", "read_position", "check_position", "rolloff_contenders",
+           "first_player"]
 
 #: the phases of a game; ``rolloff``, ``roll``, ``challenge`` and (with random draws) ``draw`` are chance steps
 PHASES = ("rolloff", "start", "roll", "challenge", "take", "move", "null", "again", "draw", "place", "over")
@@ -47,7 +56,7 @@ class Blocker(_Declared):
     colour: int = field(min=0, max=3)
     value: int = field(min=0, max=MAX_VALUE)
     face_up: bool = False
-    known: int = field(0, min=0, max=15)
+    known: int = field(default=0, min=0, max=15)
 
 
 class State(_Declared):
@@ -60,28 +69,26 @@ class State(_Declared):
 
     """
 
-    size: int = field(5, min=3, max=9, help="tiles on a side (the board's names: a1 ...)")
-    phase: str = field("start", choices=PHASES)
-    mover: int = field(0, min=-1, max=3, help="the seat whose turn it is (-1 during the roll-off)")
-    turn: int = field(0, min=0, max=100_000, help="turns played, all players together")
-    pawns: tuple[int, ...] = field((), min=0, max=_TILE, help="per seat: its pawn's tile")
-    blockers: tuple[Blocker | None, ...] = field((), help="per tile: a Blocker, or None")
-    blocked: int = field(0, min=0, help="mask of the tiles holding a blocker")
-    bags: tuple[tuple[Token, ...], ...] = field((), min=0, max=MAX_VALUE, help="per seat: sorted (colour, value)s")
-    held: Token | None = field(None, min=0, max=MAX_VALUE, help="the blocker drawn and not yet placed")
-    die: int = field(-1, min=-1, max=MAX_VALUE, help="the die's last result (-1: not rolled yet)")
-    steps: int = field(0, min=0, max=MAX_VALUE, help="move: steps left; null: pushes left")
-    path: tuple[int, ...] = field((), min=0, max=_TILE, help="tiles of the pawn moved this turn, its start first")
-    challenged: int = field(-1, min=-1, max=_TILE, help="the tile challenged this turn (-1: none)")
-    challenges: int = field(0, min=0, max=4, help="challenges made this turn")
-    pushed: int = field(-1, min=-1, max=3, help="null: the seat whose pawn is being moved (-1: not chosen yet)")
-    rolloff: tuple[tuple[Token, ...], ...] = field(((),), min=0, max=MAX_VALUE,
-                                                    help="rounds of the roll-off: ((seat, value), ...) each")
-    removed: tuple[Token, ...] = field((), min=0, max=MAX_VALUE, help="blockers out of the game, sorted")
-    last: tuple[int, tuple[int, ...], int] | None = field(
-        None, min=-1, max=_TILE, help="the previous turn, for the board's mark: (seat of the pawn moved, path, "
-                                      "placed tile)")
-    winner: int = field(-1, min=-1, max=3)
+    size: int = field(default=5, min=3, max=9)                  # tiles on a side (the board's names: a1 ...)
+    phase: str = field(default="start", choices=PHASES)
+    mover: int = field(default=0, min=-1, max=3)                 # the seat whose turn it is (-1 during the roll-off)
+    turn: int = field(default=0, min=0, max=100_000)             # turns played, all players together
+    pawns: tuple[int, ...] = field(default=(), min=0, max=_TILE)  # per seat: its pawn's tile
+    blockers: tuple[Blocker | None, ...] = ()                    # per tile: a Blocker, or None
+    blocked: int = field(default=0, min=0)                       # mask of the tiles holding a blocker
+    bags: tuple[tuple[Token, ...], ...] = field(default=(), min=0, max=MAX_VALUE)   # per seat, sorted
+    held: Token | None = field(default=None, min=0, max=MAX_VALUE)   # the blocker drawn and not yet placed
+    die: int = field(default=-1, min=-1, max=MAX_VALUE)          # the die's last result (-1: not rolled yet)
+    steps: int = field(default=0, min=0, max=MAX_VALUE)          # move: steps left; null: pushes left
+    path: tuple[int, ...] = field(default=(), min=0, max=_TILE)  # this turn's tiles of the pawn moved, start first
+    challenged: int = field(default=-1, min=-1, max=_TILE)       # the tile challenged this turn (-1: none)
+    challenges: int = field(default=0, min=0, max=4)             # challenges made this turn
+    pushed: int = field(default=-1, min=-1, max=3)               # null: the seat whose pawn is moved (-1: none yet)
+    rolloff: tuple[tuple[Token, ...], ...] = field(default=((),), min=0, max=MAX_VALUE)  # rounds of (seat, value)s
+    removed: tuple[Token, ...] = field(default=(), min=0, max=MAX_VALUE)   # blockers out of the game, sorted
+    #: the previous turn, for the board's mark: (seat of the pawn moved, its path, the tile placed on or -1)
+    last: tuple[int, tuple[int, ...], int] | None = field(default=None, min=-1, max=_TILE)
+    winner: int = field(default=-1, min=-1, max=3)
     reason: str = ""
 
     def replace(self, **changes: Any) -> State:
@@ -91,7 +98,7 @@ class State(_Declared):
         3
         """
         if not changes.keys() <= _NAMES:
-            return _Declared.replace(self, **changes)        # its error names the field
+            return _State.replace(self, **changes)        # its error names the field
         values = self.__dict__.copy()
         values.update(changes)
         new = _new(State)
@@ -104,6 +111,12 @@ class State(_Declared):
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the package docstring), tiles by name."""
         return position_json(self)
+
+    def blocker_on(self, tile: int) -> Blocker:
+        """The blocker on ``tile``, a tile the rules know holds one (the one challenged, ...)."""
+        found = self.blockers[tile]
+        assert found is not None, f"no blocker on tile {tile}"
+        return found
 
 
 _NAMES = State._names
@@ -358,9 +371,9 @@ def check_position(game: CornerRush, state: State) -> None:
         raise ValueError(f"blockers: every blocker must be once on the board, in a bag, held or removed "
                          f"(each seat has {list(p.blocker_set())}); missing {missing}, extra {extra}")
     # the turn in progress
-    for a, b in zip(state.path, state.path[1:]):
-        if not B.adj4[a] >> b & 1:
-            raise ValueError(f"path: {B.label(a)} and {B.label(b)} are not orthogonal neighbours")
+    for here, there in zip(state.path, state.path[1:]):
+        if not B.adj4[here] >> there & 1:
+            raise ValueError(f"path: {B.label(here)} and {B.label(there)} are not orthogonal neighbours")
     _check_rolloff(state.rolloff, n)
     if (state.held is not None) != (phase == "place"):
         raise ValueError("held: a drawn blocker is held exactly in the place phase")

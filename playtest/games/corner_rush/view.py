@@ -91,7 +91,7 @@ class View:
 
     def blocker(self, tile: int) -> None:
         game, state, B = self.game, self.state, self.B
-        b = state.blockers[tile]
+        b = state.blocker_on(tile)
         owner = SEAT_NAMES[b.colour]
         colour_seen = game.params.blocker_color_visible or b.face_up
         color = SEAT_COLORS[b.colour] if colour_seen else UNKNOWN_BACK
@@ -206,7 +206,7 @@ class View:
         values = game.hidden_values(state, state.mover, tile)
         total = sum(values.values())
         odds = sum(k * game.success_chance(v) for v, k in values.items()) / total if total else 0.0
-        b = state.blockers[tile]
+        b = state.blocker_on(tile)
         what = f"a {face_name(b.value)}" if self.sees(tile) else "value unknown"
         return f"challenge this blocker ({what}; beaten {odds:.0%} of the time)"
 
@@ -271,7 +271,8 @@ class View:
 
     def interact_place(self) -> None:
         game, state, s, B = self.game, self.state, self.s, self.B
-        held = _token_words(state.held, state.mover) if game.bag_known(state.mover, state.mover) else "blocker"
+        held = _token_words(state.held, state.mover) if game.bag_known(state.mover, state.mover) and state.held \
+            else "blocker"
         lit = game.place_tiles(state)
         for tile in bits(lit):
             s.move(cell_id(B.grid.cell(tile)), f"place the {held} here, face down", Place(B.label(tile)).to_json())
