@@ -65,8 +65,8 @@ class State(_Declared):
     Tiles are indices ``row * size + col``; ``-1`` stands for "none" in the
     integer fields. ``blockers`` has one entry per tile (a :class:`Blocker` or
     ``None``) and ``blocked`` is the mask of the tiles that hold one. A bag is a
-    sorted tuple of ``(colour, value)`` pairs.
-
+    sorted tuple of ``(colour, value)`` pairs. Types and bounds are declared; what depends on the
+    parameters (seats, tiles, the blockers of each bag) is :func:`check_position`'s.
     """
 
     size: int = field(default=5, min=3, max=9)                  # tiles on a side (the board's names: a1 ...)
@@ -239,6 +239,11 @@ def read_position(game: CornerRush, data: Any) -> State:
             raise ValueError(f"{where} must be a list of tiles, not {shown(value)}")
         return [tile(v, f"{where}[{k}]") for k, v in enumerate(value)]
 
+    def seat(value: Any, where: str) -> int:      # (checked here: the state calls it mover)
+        if type(value) is not int or not 0 <= value < n:
+            raise ValueError(f"{where} must be a seat from 0 to {n - 1} or null, not {shown(value)}")
+        return value
+
     def none_is_minus_one(key: str, value: Any, convert: Callable[[Any, str], Any] = lambda v, _: v) -> Any:
         if value is None:
             return -1
@@ -255,7 +260,7 @@ def read_position(game: CornerRush, data: Any) -> State:
                 none_is_minus_one("last.placed", last.get("placed"), tile)]
     fields = {
         "size": B.size, "phase": phase,
-        "mover": none_is_minus_one("to_move", data.get("to_move", None if phase == "rolloff" else 0)),
+        "mover": none_is_minus_one("to_move", data.get("to_move", None if phase == "rolloff" else 0), seat),
         "pawns": tiles(data.get("pawns", [B.label(i) for i in B.starts]), "pawns"),
         "path": tiles(data.get("path", []), "path"), "last": last,
         "challenged": none_is_minus_one("challenged", data.get("challenged"), tile),
@@ -319,11 +324,11 @@ def check_position(game: CornerRush, state: State) -> None:
         if not 0 <= value < n:
             raise ValueError(f"{where} must be a seat from 0 to {n - 1}, not {value}")
 
-    if mover >= 0 or phase not in ("rolloff", "over"):
-        seat(mover, "to_move")
-    for key in ("pushed", "winner"):
-        if getattr(state, key) >= 0:
-            seat(getattr(state, key), key)
+    if mover < 0 and phase not in ("rolloff", "over"):
+        raise ValueError(f"to_move must be a seat from 0 to {n - 1} in phase {phase}, not null")
+    for key, value in (("to_move", mover), ("pushed", state.pushed), ("winner", state.winner)):
+        if value >= 0:
+            seat(value, key)
     if state.last is not None:
         seat(state.last[0], "last.seat")
     if state.turn > p.max_turns:
@@ -351,8 +356,6 @@ def check_position(game: CornerRush, state: State) -> None:
         if b is None:
             continue
         key = B.label(i)
-        if b.known >> n:
-            raise ValueError(f"blockers {key}.known must list seats from 0 to {n - 1}")
         if i == B.hole:
             raise ValueError(f"blockers: no blocker goes in the hole {key} (rule D1)")
         if B.ace_mask >> i & 1:
@@ -406,9 +409,6 @@ def check_position(game: CornerRush, state: State) -> None:
 
 def _check_rolloff(rounds: tuple[tuple[Token, ...], ...], n: int) -> None:
     for k in range(len(rounds)):
-        for s, _ in rounds[k]:
-            if not 0 <= s < n:
-                raise ValueError(f"rolloff[{k}] seat must be a seat from 0 to {n - 1}, not {s}")
         contenders = rolloff_contenders(rounds[:k + 1], n)
         seats = tuple(s for s, _ in rounds[k])
         if seats != contenders[:len(seats)]:
