@@ -97,10 +97,10 @@ class State(_Declared):
         >>> State().replace(turn=3).turn
         3
         """
-        if not changes.keys() <= _NAMES:
-            return _State.replace(self, **changes)        # its error names the field
         values = self.__dict__.copy()
         values.update(changes)
+        if len(values) != _FIELDS:                          # a name that is no field's
+            return _State.replace(self, **changes)        # (its error names it)
         new = _new(State)
         _set(new, "__dict__", values)
         return new
@@ -119,7 +119,7 @@ class State(_Declared):
         return found
 
 
-_NAMES = State._names
+_FIELDS = len(State._names)
 _new, _set = object.__new__, object.__setattr__
 
 

@@ -790,10 +790,9 @@ class CornerRush(Game[CornerRushParams, State, Action]):
 
     def _blocker_step(self, state: State) -> State:
         """Draw a blocker and place it, when the bag has one and a tile is free; else the turn ends (D.1 §10)."""
-        state = state.replace(steps=0)
         if state.bags[state.mover] and self.place_tiles(state):
-            return state.replace(phase="draw")
-        return self._end_turn(state, placed=-1)
+            return state.replace(phase="draw", steps=0)
+        return self._end_turn(state, placed=-1)        # (which sets steps to 0 too)
 
     def _end_turn(self, state: State, placed: int) -> State:
         mover = state.mover
