@@ -513,18 +513,23 @@ class CornerRush(Game[CornerRushParams, State, Action]):
         return refuse("the blocker drawn must be placed (blocker_placement_mandatory)", "D10")
 
     def check(self, state: State, action: Any, seat: int | None = None) -> Refusal | None:
-        """The kernel's checks, then :meth:`why_not`; also while chance is to move, so that a die or a
-        draw that cannot happen now, or a player's action then, is refused in the game's words citing
-        its rule (the kernel's own refusal of a chance outcome cites none)."""
-        refusal = super().check(state, action, seat)
-        if refusal is None or seat not in (None, CHANCE) or not isinstance(action, self.action_types) \
-                or self.to_move(state) != CHANCE:
-            return refusal
-        try:
-            check_action_types(action)
-        except MalformedAction:
-            return refusal
-        return self.why_not(state, action, CHANCE)
+        """The kernel's checks, then :meth:`why_not`, the one decision.
+
+        An action of this game, of its declared types, by the seat to move (or chance) goes to
+        :meth:`why_not` at once, as the kernel would send it, without the kernel's general path for
+        simultaneous steps (a session replays thousands): and so, while chance is to move, a die or
+        a draw that cannot happen, or a player's action then, is refused in the game's words citing
+        its rule (the kernel's own refusal of a chance outcome cites none). Anything else (another
+        game's action, the wrong seat, the game over) is the kernel's.
+        """
+        mover = self.to_move(state)
+        if mover is not None and seat in (None, mover) and type(action) in _ACTION_TYPES:
+            try:
+                check_action_types(action)
+            except MalformedAction as exc:
+                return Refusal(exc.reason)
+            return self.why_not(state, action, mover)
+        return super().check(state, action, seat)
 
     def _tile_words(self, tile: int, text: Any) -> Refusal | None:
         """The refusal of a tile name that names no tile (``None`` for a tile of the board)."""
@@ -991,6 +996,9 @@ class CornerRush(Game[CornerRushParams, State, Action]):
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
+
+
+_ACTION_TYPES = frozenset(CornerRush.action_types)
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
