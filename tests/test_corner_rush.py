@@ -867,7 +867,7 @@ def test_a_live_change_that_leaves_the_drawn_blocker_no_tile_puts_it_back_in_the
     fields = dict(to_move=0, pawns=["a1", "b1", "c1", "b2"], blockers={"b3": blocker(1, 3)})
     held = position(game, phase="place", held=[0, 2], **fields)
     assert labels(game, game.place_tiles(held)) == ["a2", "c2"] and not strict.place_tiles(held)
-    assert "would cut" in strict.why_not(held, Place("a2"))           # each free tile seals someone in
+    assert "would cut" in str(strict.why_not(held, Place("a2")))      # each free tile seals someone in
     session = Session(game, start=held, auto_chance=False)
     session.set_params(allow_sealing=False)
     after = session.state

@@ -9,6 +9,8 @@ step) and the :class:`Place` of the drawn blocker. The shared
 :class:`playtest.EndTurn` stops what is optional (a Null's pawn move, an early
 stop when moves need not all be used, a placement that is not mandatory).
 
+Each is declared (:class:`playtest.Action`): its fields with their types; the kind is its name.
+
 >>> str(Step("b5")), Step("b5").to_json()
 ('→b5', {'kind': 'step', 'to': 'b5'})
 >>> str(Die(6)), str(Draw(colour=1, value=4)), str(Push(pawn=2, to="d1"))
@@ -17,17 +19,24 @@ stop when moves need not all be used, a placement that is not mandatory).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ...rules import Action
+from ...kernel import Action
 from .params import face_name
 
 __all__ = ["Roll", "Challenge", "Die", "Step", "Push", "Take", "Leave", "Draw", "Place"]
 
+if TYPE_CHECKING:     # the kernel makes every Action subclass a frozen dataclass: tell the type checker
+    from typing import dataclass_transform
 
-@dataclass(frozen=True, slots=True)
-class _Said(Action):
+    @dataclass_transform(frozen_default=True)
+    class _Action(Action):
+        pass
+else:
+    _Action = Action
+
+
+class _Said(_Action):
     """An action with no field, written as its ``words``."""
 
     words: ClassVar[str] = ""
@@ -36,8 +45,7 @@ class _Said(Action):
         return self.words
 
 
-@dataclass(frozen=True, slots=True)
-class _OnTile(Action):
+class _OnTile(_Action):
     """An action on the tile named ``at``, written ``{verb} {at}``."""
 
     verb: ClassVar[str] = ""
@@ -47,49 +55,39 @@ class _OnTile(Action):
         return f"{self.verb} {self.at}"
 
 
-@dataclass(frozen=True, slots=True)
 class Roll(_Said):
     """The player to move takes a normal turn: the die is rolled next (D.1 §8.1)."""
 
-    kind: ClassVar[str] = "roll"
     words: ClassVar[str] = "roll the die"
 
 
-@dataclass(frozen=True, slots=True)
 class Challenge(_OnTile):
     """The player to move challenges the blocker on ``at`` instead of a normal turn: it is flipped (D.1 §9.1)."""
 
-    kind: ClassVar[str] = "challenge"
     verb: ClassVar[str] = "challenge"
 
 
-@dataclass(frozen=True, slots=True)
-class Die(Action):
+class Die(_Action):
     """Chance: the die shows ``value`` (0 is Null, 6 is Ace): for the roll-off, a move or a challenge."""
 
-    kind: ClassVar[str] = "die"
     value: int
 
     def __str__(self) -> str:
         return f"die {face_name(self.value)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step(Action):
+class Step(_Action):
     """The pawn to move steps orthogonally onto ``to`` (one step of the roll)."""
 
-    kind: ClassVar[str] = "step"
     to: str
 
     def __str__(self) -> str:
         return f"→{self.to}"
 
 
-@dataclass(frozen=True, slots=True)
-class Push(Action):
+class Push(_Action):
     """After a Null: the pawn of seat ``pawn`` (another player's) steps onto ``to`` (D.1 §8.2)."""
 
-    kind: ClassVar[str] = "push"
     pawn: int
     to: str
 
@@ -97,30 +95,24 @@ class Push(Action):
         return f"push seat {self.pawn} →{self.to}"
 
 
-@dataclass(frozen=True, slots=True)
 class Take(_Said):
     """With ``challenge_removal = "optional"``: the challenger takes the beaten blocker."""
 
-    kind: ClassVar[str] = "take"
     words: ClassVar[str] = "take the blocker"
 
 
-@dataclass(frozen=True, slots=True)
 class Leave(_Said):
     """With ``challenge_removal = "optional"``: the challenger leaves the beaten blocker (face up)."""
 
-    kind: ClassVar[str] = "leave"
     words: ClassVar[str] = "leave the blocker"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(_Action):
     """The blocker drawn from the bag of the player to move: ``value``, with the back of seat ``colour``.
 
     A chance step (``blocker_draw = "random"``), or the owner's choice (``"choose"``).
     """
 
-    kind: ClassVar[str] = "draw"
     colour: int
     value: int
 
@@ -128,9 +120,7 @@ class Draw(Action):
         return f"draw {face_name(self.value)} of seat {self.colour}"
 
 
-@dataclass(frozen=True, slots=True)
 class Place(_OnTile):
     """The player to move places the blocker drawn face down on ``at`` (D.1 §10)."""
 
-    kind: ClassVar[str] = "place"
     verb: ClassVar[str] = "place"

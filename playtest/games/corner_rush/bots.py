@@ -62,7 +62,7 @@ class GreedyBot(Bot):
         me = state.mover
         pos = state.pawns[me]
         here = game.ace_distances(state, me)[pos]
-        boxed = not game.step_tiles(state._replace(phase="move", steps=1), 1)
+        boxed = not game.step_tiles(state.replace(phase="move", steps=1), 1)
         best, best_score = None, 0.0
         for tile in bits(game.challengeable(state)):
             values = game.hidden_values(state, me, tile)     # what this seat knows, never the redrawn value
@@ -172,6 +172,7 @@ def turn_order_results(game: CornerRush, bots: Any = None, games: int = 200,
     for _ in range(games):
         state, steps = play_game(game, bots, rng)
         outcome = game.outcome(state)
+        assert outcome is not None       # play_game plays to the end
         by_seat.steps.append(steps)
         by_seat.reasons[outcome.reason] = by_seat.reasons.get(outcome.reason, 0) + 1
         if outcome.is_draw:

@@ -1,10 +1,12 @@
 """Corner Rush's rules: the :class:`CornerRush` game, its legality, effects, chance, secrets and end.
 
-The rules summary and the position format are in the package docstring. One
-decision says whether an action is legal and why not (:meth:`CornerRush.why_not`):
-``legal_actions``, ``apply`` and the board's reasons all use it. The queries
-the board and the bots use (``step_tiles``, ``push_tiles``, ``challengeable``,
-``place_tiles``, ``knows``, ``hidden_values``, ...) are the same tables.
+The rules summary and the position format are in the package docstring. The game is
+written on the kernel's legality template: :meth:`CornerRush.candidates` lists the actions,
+:meth:`CornerRush.why_not` is the one decision (a :class:`playtest.Refusal` citing the rule, or
+``None``) and :meth:`CornerRush.effect` plays a legal action; the kernel's ``apply`` checks, then
+plays. The board's reasons are the same refusals, and the queries the board and the bots use
+(``step_tiles``, ``push_tiles``, ``challengeable``, ``place_tiles``, ``knows``, ``hidden_values``,
+...) are the same tables.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from collections import Counter
 from typing import Any
 
 from ...geometry import bits
-from ...rules import CHANCE, Action, EndTurn, Game, IllegalAction, Outcome, Seat, register
+from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, MalformedAction, Outcome, Refusal, Seat,
+                       check_action_types, refuse, register)
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
 from .params import CornerRushParams, face_name
-from .position import Blocker, State, read_position, rolloff_contenders, rolloff_winner
+from .position import State, blocker, check_position, read_position, rolloff_contenders, rolloff_winner
 
 __all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
 
@@ -34,7 +37,7 @@ _CACHE_LIMIT = 20_000
 
 
 @register
-class CornerRush(Game):
+class CornerRush(Game[CornerRushParams, State, Action]):
     """Corner Rush: race your pawn to your Ace in the opposite corner, past face-down blockers.
 
     >>> import playtest
@@ -50,8 +53,11 @@ class CornerRush(Game):
     credit = ("Corner Rush, a student team project ([Team 4] -- [TW03-04]: Go Jun Ying Jonathan, Ngo Li Ning "
               "Jeanette, Park Sang Min), played on Tabletopia.")
     Params = CornerRushParams
+    state_type = State
     action_types = (Roll, Challenge, Die, Step, Push, Take, Leave, Draw, Place, EndTurn)
-    has_secrets = True
+    # the roll-off may tie again and again: no longest game
+    game_type = GameType(chance=True, information="imperfect")
+    end_rule = "D.1 §12"
 
     def __init__(self, params: CornerRushParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -62,7 +68,7 @@ class CornerRush(Game):
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
-        self._walks: dict[tuple, list[int]] = {}
+        self._walks: dict[tuple[int, int, int, int, bool], list[int]] = {}
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
@@ -75,8 +81,7 @@ class CornerRush(Game):
         B = self.B
         bag = self.params.blocker_set()
         bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
-        return State(B.size, "rolloff", -1, 0, B.starts, (None,) * B.tiles, 0, bags, None, -1, 0, (), -1, 0, -1,
-                     ((),), (), None)
+        return State(size=B.size, phase="rolloff", mover=-1, pawns=B.starts, blockers=(None,) * B.tiles, bags=bags)
 
     # ------------------------------------------------------------------ whose turn, the end
     def to_move(self, state: State) -> int | None:
@@ -243,7 +248,7 @@ class CornerRush(Game):
         8
         """
         if blocked is not None:
-            state = state._replace(blocked=blocked)
+            state = state.replace(blocked=blocked)
         walk, _end, win = self.walk_masks(state, seat)
         if not self.params.pawn_pass_through:
             walk |= self.pawn_mask(state, seat)     # a pawn in the way may move off it later
@@ -390,7 +395,7 @@ class CornerRush(Game):
             pool.update((c, v) for v in self.params.blocker_set())
         for tile in bits(state.blocked):
             if self.knows(state, seat, tile):
-                b = state.blockers[tile]
+                b = state.blocker_on(tile)
                 pool[(b.colour, b.value)] -= 1
         pool.subtract(state.removed)
         if seat is not None and 0 <= seat < self.n and self.bag_known(seat, seat):
@@ -422,8 +427,11 @@ class CornerRush(Game):
         greater = self.params.challenge_success == "greater"
         return sum(prob for die, prob in self._die if (die.value > value if greater else die.value >= value))
 
-    # ------------------------------------------------------------------ legal actions
+    # ------------------------------------------------------------------ legality: candidates, why_not, effect
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """Every action the seat to move may take, in a fixed order: the chance outcomes, or the
+        :meth:`candidates`. :meth:`why_not` lets through exactly the candidates (it asks them first),
+        so the kernel's filter, which would ask it once per candidate, is left out for speed."""
         mover = self.to_move(state)
         if mover is None:
             return []
@@ -431,43 +439,46 @@ class CornerRush(Game):
             return [a for a, _ in self.chance_outcomes(state)] if seat is None or seat == CHANCE else []
         if seat is not None and seat != mover:
             return []
+        return self.candidates(state, mover)
+
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        """The actions of the seat to move, in a fixed order, read off the tables the reasons use
+        (``challengeable``, ``step_tiles``, ``push_tiles``, ``place_tiles``): exactly the legal ones."""
         label = self.B.labels
         phase = state.phase
         if phase == "start":
-            return [Roll()] + [Challenge(label[t]) for t in bits(self.challengeable(state))]
+            return [Roll(), *(Challenge(label[t]) for t in bits(self.challengeable(state)))]
         if phase == "move":
             actions: list[Action] = [Step(label[t]) for t in bits(self.step_tiles(state))]
             return actions + [EndTurn()] if self.may_stop(state) else actions
         if phase == "null":
-            return [Push(q, label[t]) for q in range(self.n) for t in bits(self.push_tiles(state, q))] + [EndTurn()]
+            return [*(Push(q, label[t]) for q in range(self.n) for t in bits(self.push_tiles(state, q))), EndTurn()]
         if phase == "take":
             return [Take(), Leave()]
         if phase == "again":
-            return [Challenge(label[t]) for t in bits(self.challengeable(state))] + [EndTurn()]
+            return [*(Challenge(label[t]) for t in bits(self.challengeable(state))), EndTurn()]
         if phase == "draw":
-            return [Draw(c, v) for c, v in sorted(set(state.bags[mover]))]
+            return [Draw(c, v) for c, v in sorted(set(state.bags[state.mover]))]
         if phase == "place":
             actions = [Place(label[t]) for t in bits(self.place_tiles(state))]
             return actions if self.params.blocker_placement_mandatory else actions + [EndTurn()]
         return []
 
-    def why_not(self, state: State, action: Action) -> str | None:
-        """Why ``action`` is illegal in ``state``, naming the rule, or ``None`` when it is legal.
+    def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` is illegal in ``state``, citing the rule, or ``None`` when it is legal.
 
         >>> import playtest
         >>> game = playtest.load("corner_rush")
         >>> state = game.state_from_json({"phase": "move", "to_move": 0, "steps": 3, "path": ["a5"],
         ...                               "blockers": {"b5": {"colour": 1, "value": 3}}})
-        >>> game.why_not(state, Step("b5"))
-        'a blocker stands on b5: go around it, or challenge it at the start of a turn (rule D.1 §8.3)'
+        >>> print(game.why_not(state, Step("b5")))
+        a blocker stands on b5: go around it, or challenge it at the start of a turn (rule D.1 §8.3)
         >>> game.why_not(state, Step("a4")) is None
         True
         """
-        if not isinstance(action, self.action_types):
-            return f"{action!r} is not a Corner Rush action"
         phase = state.phase
         if phase == "over":
-            return f"the game is over ({state.reason}) (rule D.1 §12)"
+            return refuse(f"the game is over ({state.reason})", self.end_rule)
         if action in self.legal_actions(state):
             return None
         kind = action.kind
@@ -475,43 +486,43 @@ class CornerRush(Game):
             return self.chance_reason(state, action)
         name = self._name(state.mover)
         if kind == "die":
-            return f"the die is rolled by chance, not played (rule {PHASE_RULE[phase]})"
+            return refuse("the die is rolled by chance, not played", PHASE_RULE[phase])
         wanted = {"roll": ("start",), "challenge": ("start", "again"), "step": ("move",), "push": ("null",),
                   "take": ("take",), "leave": ("take",), "draw": ("draw",), "place": ("place",),
                   "end_turn": ("move", "null", "again", "place")}[kind]
         if phase not in wanted:
-            return f"a {kind.replace('_', ' ')} is not possible now: {self.describe_state(state)} " \
-                   f"(rule {PHASE_RULE[phase]})"
-        if kind == "challenge":
-            return self.challenge_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
-        if kind == "step":
-            return self.step_reason(state, self.B.index(action.to), action.to)  # type: ignore[attr-defined]
-        if kind == "push":
-            return self.push_reason(state, action)  # type: ignore[arg-type]
-        if kind == "place":
-            return self.place_reason(state, self.B.index(action.at), action.at)  # type: ignore[attr-defined]
-        if kind == "draw":
-            colour, value = action.colour, action.value  # type: ignore[attr-defined]
-            whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
-            shown = face_name(value) if type(value) is int else repr(value)[:20]
-            return f"there is no {whose} {shown} in {name}'s bag (rule D.1 §10)"
+            return refuse(f"a {kind.replace('_', ' ')} is not possible now: {self.describe_state(state)}",
+                          PHASE_RULE[phase])
+        match action:
+            case Challenge(at):
+                return self.challenge_reason(state, self.B.index(at), at)
+            case Step(to):
+                return self.step_reason(state, self.B.index(to), to)
+            case Push():
+                return self.push_reason(state, action)
+            case Place(at):
+                return self.place_reason(state, self.B.index(at), at)
+            case Draw(colour, value):
+                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+                shown = face_name(value) if type(value) is int else repr(value)[:20]
+                return refuse(f"there is no {whose} {shown} in {name}'s bag", "D.1 §10")
         if phase == "move":
             if self.params.must_use_all_moves:
-                return f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves) (rule D6)"
-            return f"{name}'s pawn may not stop on another pawn (rule D7)"
-        return "the blocker drawn must be placed (blocker_placement_mandatory) (rule D10)"
+                return refuse(f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves)", "D6")
+            return refuse(f"{name}'s pawn may not stop on another pawn", "D7")
+        return refuse("the blocker drawn must be placed (blocker_placement_mandatory)", "D10")
 
-    def chance_reason(self, state: State, action: Action) -> str:
+    def chance_reason(self, state: State, action: Action) -> Refusal:
         """Why ``action`` is not what chance may bring now (a die roll or a bag draw is pending), in the
         game's words, with the rule.
 
         >>> import playtest
         >>> game = playtest.load("corner_rush")
         >>> state = game.initial_state()
-        >>> game.why_not(state, Roll())
-        'the roll-off for the first player is on (Red rolls): the die decides, no one plays a turn yet (rule D.1 §7)'
-        >>> game.why_not(state, Die(1))
-        'the die has no 1: its faces are Null, 2, 3, 4, 5, Ace (die_faces) (rule D4)'
+        >>> print(game.why_not(state, Roll()))
+        the roll-off for the first player is on (Red rolls): the die decides, no one plays a turn yet (rule D.1 §7)
+        >>> print(game.why_not(state, Die(1)))
+        the die has no 1: its faces are Null, 2, 3, 4, 5, Ace (die_faces) (rule D4)
         """
         phase, kind = state.phase, action.kind
         rule = PHASE_RULE[phase]
@@ -522,10 +533,10 @@ class CornerRush(Game):
                 colour, value = action.colour, action.value  # type: ignore[attr-defined]
                 whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
                 shown = face_name(value) if type(value) is int else repr(value)[:20]
-                return f"{name}'s bag holds no {whose} {shown}: {pending} (rule {rule})"
+                return refuse(f"{name}'s bag holds no {whose} {shown}: {pending}", rule)
             if kind == "die":
-                return f"{pending}: a blocker is drawn, no die is rolled now (rule {rule})"
-            return f"{pending}: the draw is chance's, not a player's move (rule {rule})"
+                return refuse(f"{pending}: a blocker is drawn, no die is rolled now", rule)
+            return refuse(f"{pending}: the draw is chance's, not a player's move", rule)
         if phase == "rolloff":
             rnd = state.rolloff[-1]
             seat = rolloff_contenders(state.rolloff, self.n)[len(rnd)]
@@ -542,34 +553,53 @@ class CornerRush(Game):
             value = action.value  # type: ignore[attr-defined]
             faces = ", ".join(face_name(v) for v in sorted(set(self.params.die_faces)))
             shown = face_name(value) if type(value) is int else repr(value)[:20]
-            return f"the die has no {shown}: its faces are {faces} (die_faces) (rule D4)"
+            return refuse(f"the die has no {shown}: its faces are {faces} (die_faces)", "D4")
         if kind == "draw":
-            return f"{pending}: no blocker is drawn now (rule {rule})"
-        return f"{pending}: {doing} (rule {rule})"
+            return refuse(f"{pending}: no blocker is drawn now", rule)
+        return refuse(f"{pending}: {doing}", rule)
 
-    def _tile_words(self, tile: int, text: Any) -> str | None:
-        """The reason for a tile name that names no tile (``None`` for a tile of the board)."""
+    def check(self, state: State, action: Any, seat: int | None = None) -> Refusal | None:
+        """The kernel's checks, then :meth:`why_not`, the one decision.
+
+        An action of this game, of its declared types, by the seat to move (or chance) goes to
+        :meth:`why_not` at once, as the kernel would send it, without the kernel's general path for
+        simultaneous steps (a session replays thousands): and so, while chance is to move, a die or
+        a draw that cannot happen, or a player's action then, is refused in the game's words citing
+        its rule (the kernel's own refusal of a chance outcome cites none). Anything else (another
+        game's action, the wrong seat, the game over) is the kernel's.
+        """
+        mover = self.to_move(state)
+        if mover is not None and seat in (None, mover) and type(action) in _ACTION_TYPES:
+            try:
+                check_action_types(action)
+            except MalformedAction as exc:
+                return Refusal(exc.reason)
+            return self.why_not(state, action, mover)
+        return super().check(state, action, seat)
+
+    def _tile_words(self, tile: int, text: Any) -> Refusal | None:
+        """The refusal of a tile name that names no tile (``None`` for a tile of the board)."""
         if tile < 0:
-            return f"{str(text)[:20]!r} is not a tile of the {self.B.size}x{self.B.size} board"
+            return refuse(f"{str(text)[:20]!r} is not a tile of the {self.B.size}x{self.B.size} board")
         return None
 
-    def challenge_reason(self, state: State, tile: int, text: Any = None) -> str:
+    def challenge_reason(self, state: State, tile: int, text: Any = None) -> Refusal:
         """Why the player to move may not challenge the blocker on ``tile`` now (with the rule)."""
         bad = self._tile_words(tile, text)
         if bad:
             return bad
         p, label = self.params, self.B.label(tile)
         if not p.challenge_enabled:
-            return "challenges are off (challenge_enabled = false) (rule D12)"
+            return refuse("challenges are off (challenge_enabled = false)", "D12")
         if state.blockers[tile] is None:
-            return f"there is no blocker on {label} to challenge (rule D.1 §9)"
+            return refuse(f"there is no blocker on {label} to challenge", "D.1 §9")
         if state.challenges >= p.max_challenges_per_turn:
-            return f"at most {p.max_challenges_per_turn} challenge{'s' if p.max_challenges_per_turn > 1 else ''} " \
-                   "a turn (max_challenges_per_turn) (rule D.1 §9)"
+            return refuse(f"at most {p.max_challenges_per_turn} challenge{'s' if p.max_challenges_per_turn > 1 else ''}"
+                          " a turn (max_challenges_per_turn)", "D.1 §9")
         which = "one of the eight tiles around" if p.challenge_adjacency == "king" else "orthogonally next to"
-        return f"only a blocker {which} the pawn can be challenged; {label} is not (rule D12)"
+        return refuse(f"only a blocker {which} the pawn can be challenged; {label} is not", "D12")
 
-    def step_reason(self, state: State, tile: int, text: Any = None) -> str:
+    def step_reason(self, state: State, tile: int, text: Any = None) -> Refusal:
         """Why the pawn to move may not step onto ``tile`` now (with the rule)."""
         bad = self._tile_words(tile, text)
         if bad:
@@ -578,105 +608,112 @@ class CornerRush(Game):
         seat = state.mover
         pos, label = state.pawns[seat], B.label(tile)
         if not B.adj4[pos] >> tile & 1:
-            return f"a pawn moves one orthogonal step at a time: {label} is not next to {B.label(pos)} (rule D.1 §8.3)"
+            return refuse(f"a pawn moves one orthogonal step at a time: {label} is not next to {B.label(pos)}",
+                          "D.1 §8.3")
         if state.blocked >> tile & 1:
-            return f"a blocker stands on {label}: go around it, or challenge it at the start of a turn (rule D.1 §8.3)"
+            return refuse(f"a blocker stands on {label}: go around it, or challenge it at the start of a turn",
+                          "D.1 §8.3")
         if tile == B.hole and not p.hole_passable:
-            return f"{label} is the hole in the middle of the board (rule D1)"
+            return refuse(f"{label} is the hole in the middle of the board", "D1")
         if not p.other_aces_open and B.ace_mask >> tile & 1 and tile != B.aces[seat]:
-            return f"{label} is another player's Ace tile (other_aces_open = false) (rule D8)"
+            return refuse(f"{label} is another player's Ace tile (other_aces_open = false)", "D8")
         if not p.pawn_pass_through and self.pawn_mask(state, seat) >> tile & 1:
-            return f"a pawn stands on {label} and pawns do not pass pawns (pawn_pass_through = false) (rule D7)"
+            return refuse(f"a pawn stands on {label} and pawns do not pass pawns (pawn_pass_through = false)", "D7")
         if not p.allow_revisit and tile in state.path:
-            return f"the pawn crossed {label} already this turn (allow_revisit = false) (rule D6)"
+            return refuse(f"the pawn crossed {label} already this turn (allow_revisit = false)", "D6")
         left = state.steps - 1
-        return (f"from {label} no way of exactly {left} more step{'s' if left != 1 else ''} ends on a free tile "
-                "(a pawn may pass pawns but not end on one) (rule D.1 §8.3)" if left else
-                f"the move may not end on {label}: a pawn stands there (rule D7)")
+        if left:
+            return refuse(f"from {label} no way of exactly {left} more step{'s' if left != 1 else ''} ends on a "
+                          "free tile (a pawn may pass pawns but not end on one)", "D.1 §8.3")
+        return refuse(f"the move may not end on {label}: a pawn stands there", "D7")
 
-    def push_reason(self, state: State, action: Push) -> str:
+    def push_reason(self, state: State, action: Push) -> Refusal:
         """Why this Null move of another pawn is not legal now (with the rule)."""
         p, B = self.params, self.B
         pawn, tile = action.pawn, B.index(action.to)
         if not 0 <= pawn < self.n:
-            return f"there is no seat {pawn} (rule D21)"
+            return refuse(f"there is no seat {pawn}", "D21")
         if pawn == state.mover:
-            return f"on a Null {self._name(pawn)}'s own pawn stays: move another player's pawn (rule D.1 §8.2)"
+            return refuse(f"on a Null {self._name(pawn)}'s own pawn stays: move another player's pawn", "D.1 §8.2")
         if state.pushed >= 0 and pawn != state.pushed:
-            return f"this Null moves {self._name(state.pushed)}'s pawn only (rule D9)"
+            return refuse(f"this Null moves {self._name(state.pushed)}'s pawn only", "D9")
         bad = self._tile_words(tile, action.to)
         if bad:
             return bad
         label = B.label(tile)
         if not B.adj4[state.pawns[pawn]] >> tile & 1:
-            return f"the pawn moves one orthogonal step: {label} is not next to {B.label(state.pawns[pawn])} " \
-                   "(rule D.1 §8.2)"
+            return refuse(f"the pawn moves one orthogonal step: {label} is not next to {B.label(state.pawns[pawn])}",
+                          "D.1 §8.2")
         if state.blocked >> tile & 1 or (tile == B.hole and not p.hole_passable):
-            return f"{label} is blocked (a blocker or the hole) (rule D.1 §8.2)"
+            return refuse(f"{label} is blocked (a blocker or the hole)", "D.1 §8.2")
         if tile == B.aces[pawn]:
-            return "a pawn may not be moved onto its own Ace (null_can_finish_other = false) (rule D9)"
+            return refuse("a pawn may not be moved onto its own Ace (null_can_finish_other = false)", "D9")
         if B.ace_mask >> tile & 1:
-            return f"{label} is another player's Ace tile (other_aces_open = false) (rule D8)"
-        return f"a pawn stands on {label} (rule D7)"
+            return refuse(f"{label} is another player's Ace tile (other_aces_open = false)", "D8")
+        return refuse(f"a pawn stands on {label}", "D7")
 
-    def place_reason(self, state: State, tile: int, text: Any = None) -> str:
+    def place_reason(self, state: State, tile: int, text: Any = None) -> Refusal:
         """Why the blocker drawn may not go on ``tile`` (with the rule)."""
         bad = self._tile_words(tile, text)
         if bad:
             return bad
         B, label = self.B, self.B.label(tile)
         if tile == B.hole:
-            return f"{label} is the hole: no blocker goes there (rule D1)"
+            return refuse(f"{label} is the hole: no blocker goes there", "D1")
         if self.pawn_mask(state) >> tile & 1:
-            return f"a pawn stands on {label}: a blocker goes on an unoccupied tile (rule D10)"
+            return refuse(f"a pawn stands on {label}: a blocker goes on an unoccupied tile", "D10")
         if B.ace_mask >> tile & 1:
-            return f"an Ace token lies on {label}: a blocker goes on an unoccupied tile (rule D10)"
+            return refuse(f"an Ace token lies on {label}: a blocker goes on an unoccupied tile", "D10")
         if state.blocked >> tile & 1:
-            return f"a blocker lies on {label} already (rule D10)"
+            return refuse(f"a blocker lies on {label} already", "D10")
         sealed = self._seals(state, tile)
-        return (f"a blocker on {label} would cut {self._name(sealed)}'s pawn off from its Ace (allow_sealing = false) "
-                "(rule D10)")
+        return refuse(f"a blocker on {label} would cut {self._name(sealed)}'s pawn off from its Ace "
+                      "(allow_sealing = false)", "D10")
 
     # ------------------------------------------------------------------ effects
     def apply(self, state: State, action: Action, check: bool = True) -> State:
-        if check:
-            problem = self.why_not(state, action)
-            if problem is not None:
-                message, _, rule = problem.rpartition(" (rule ")
-                raise IllegalAction(message or problem, rule=rule.rstrip(")") if message else None)
-        kind = action.kind
-        if kind == "die":
-            return self._after_die(state, action.value)  # type: ignore[attr-defined]
-        if kind == "step":
-            return self._step(state, self.B.index(action.to))  # type: ignore[attr-defined]
-        if kind == "roll":
-            return state._replace(phase="roll")
-        if kind == "draw":
+        """The kernel's ``apply`` (:meth:`check`, then :meth:`effect`); unchecked, straight to the effect
+        (the lab and the bots play millions of these)."""
+        return super().apply(state, action) if check else self.effect(state, action)
+
+    def effect(self, state: State, action: Action) -> State:
+        """The state after a legal ``action`` (the kernel's ``apply`` checks it first).
+
+        The action's class is asked, most frequent first: a ``match`` on class patterns costs several
+        times as much here, and the lab plays millions of actions.
+        """
+        if isinstance(action, Step):
+            return self._step(state, self.B.index(action.to))
+        if isinstance(action, Die):
+            return self._after_die(state, action.value)
+        if isinstance(action, Challenge):
+            tile = self.B.index(action.at)
+            flipped = state.blocker_on(tile).replace(face_up=True, known=0)
+            return state.replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
+                                 challenges=state.challenges + 1)
+        if isinstance(action, Draw):
+            colour, value = action.colour, action.value
             bag = list(state.bags[state.mover])
-            bag.remove((action.colour, action.value))  # type: ignore[attr-defined]
-            return state._replace(phase="place", held=(action.colour, action.value),  # type: ignore
-                                  bags=_put(state.bags, state.mover, tuple(bag)))
-        if kind == "place":
-            tile = self.B.index(action.at)  # type: ignore[attr-defined]
-            colour, value = state.held  # type: ignore[misc]
+            bag.remove((colour, value))
+            return state.replace(phase="place", held=(colour, value), bags=_put(state.bags, state.mover, tuple(bag)))
+        if isinstance(action, Place):
+            tile = self.B.index(action.at)
+            colour, value = state.held  # type: ignore[misc]   # the place phase holds a blocker
             known = 1 << state.mover if self.params.placer_knows_value else 0
-            blockers = _put(state.blockers, tile, Blocker(colour, value, False, known))
-            return self._end_turn(state._replace(blockers=blockers, blocked=state.blocked | 1 << tile, held=None),
+            blockers = _put(state.blockers, tile, blocker(colour, value, False, known))
+            return self._end_turn(state.replace(blockers=blockers, blocked=state.blocked | 1 << tile, held=None),
                                   placed=tile)
-        if kind == "challenge":
-            tile = self.B.index(action.at)  # type: ignore[attr-defined]
-            flipped = state.blockers[tile]._replace(face_up=True, known=0)
-            return state._replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
-                                  challenges=state.challenges + 1)
-        if kind == "push":
-            return self._push(state, action.pawn, self.B.index(action.to))  # type: ignore[attr-defined]
-        if kind == "take" or kind == "leave":
-            return self._beaten(state, state.die, take=kind == "take")
+        if isinstance(action, Roll):
+            return state.replace(phase="roll")
+        if isinstance(action, Push):
+            return self._push(state, action.pawn, self.B.index(action.to))
+        if isinstance(action, (Take, Leave)):
+            return self._beaten(state, state.die, take=isinstance(action, Take))
         # end turn: stop what is optional
         phase = state.phase
-        if phase == "place":
-            bag = tuple(sorted(state.bags[state.mover] + (state.held,)))
-            return self._end_turn(state._replace(held=None, bags=_put(state.bags, state.mover, bag)), placed=-1)
+        if phase == "place" and state.held is not None:
+            kept = tuple(sorted(state.bags[state.mover] + (state.held,)))
+            return self._end_turn(state.replace(held=None, bags=_put(state.bags, state.mover, kept)), placed=-1)
         if phase == "again":
             return self._blocker_step(state)
         return self._after_move(state)
@@ -685,7 +722,7 @@ class CornerRush(Game):
         phase = state.phase
         if phase == "rolloff":
             return self._rolloff(state, value)
-        state = state._replace(die=value)
+        state = state.replace(die=value)
         if phase == "challenge":
             return self._challenge_roll(state, value)
         return self._move_roll(state, value)
@@ -696,14 +733,14 @@ class CornerRush(Game):
         rnd = state.rolloff[-1] + ((contenders[len(state.rolloff[-1])], value),)
         rounds = state.rolloff[:-1] + (rnd,)
         if len(rnd) < len(contenders):
-            return state._replace(rolloff=rounds)
+            return state.replace(rolloff=rounds)
         first = rolloff_winner(rnd, contenders)
         if first < 0:
-            return state._replace(rolloff=rounds + ((),))
-        state = state._replace(rolloff=rounds, phase="start", mover=first)
+            return state.replace(rolloff=rounds + ((),))
+        state = state.replace(rolloff=rounds, phase="start", mover=first)
         if self.params.rolloff_is_first_roll:
             best = max(v for _, v in rnd)
-            return self._move_roll(state._replace(die=best), best)
+            return self._move_roll(state.replace(die=best), best)
         return state
 
     def _move_roll(self, state: State, value: int) -> State:
@@ -715,53 +752,53 @@ class CornerRush(Game):
         return self._start_move(state, value)
 
     def _null(self, state: State) -> State:
-        state = state._replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
+        state = state.replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
         return state if self._pushes_possible(state) else self._after_move(state)
 
     def _start_move(self, state: State, k: int) -> State:
         """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can)."""
         pos = state.pawns[state.mover]
-        state = state._replace(phase="move", steps=k, path=(pos,))
+        state = state.replace(phase="move", steps=k, path=(pos,))
         if self.step_tiles(state):
             return state
         if self.params.stuck_policy == "longest":
             for shorter in range(k - 1, 0, -1):
                 if self.step_tiles(state, shorter):
-                    return state._replace(steps=shorter)
-        return self._after_move(state._replace(steps=0))
+                    return state.replace(steps=shorter)
+        return self._after_move(state.replace(steps=0))
 
     def _challenge_roll(self, state: State, value: int) -> State:
         """Success (roll >= value): the blocker is taken (or may be left) and the pawn moves roll - value;
         failure: the blocker stays face up (or is turned down again, known to all) and the pawn stays."""
         p = self.params
         tile = state.challenged
-        blocker = state.blockers[tile]
+        blocker = state.blocker_on(tile)
         beaten = value > blocker.value if p.challenge_success == "greater" else value >= blocker.value
         if not beaten:
             if p.failed_challenge_blocker == "flip_back":
-                hidden = blocker._replace(face_up=False, known=self.everyone)
-                state = state._replace(blockers=_put(state.blockers, tile, hidden))
+                hidden = blocker.replace(face_up=False, known=self.everyone)
+                state = state.replace(blockers=_put(state.blockers, tile, hidden))
             return self._after_challenge(state, value, 0)
         if p.challenge_removal == "optional":
-            return state._replace(phase="take")
+            return state.replace(phase="take")
         return self._beaten(state, value, take=True)
 
     def _capture(self, state: State) -> State:
         """The beaten blocker leaves the board for the challenger's bag (or its owner's, or the box)."""
         tile = state.challenged
-        blocker = state.blockers[tile]
+        blocker = state.blocker_on(tile)
         token = (blocker.colour, blocker.value)
         where = self.params.captured_blocker_destination
-        state = state._replace(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+        state = state.replace(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
         if where == "removed":
-            return state._replace(removed=tuple(sorted(state.removed + (token,))))
+            return state.replace(removed=tuple(sorted(state.removed + (token,))))
         seat = state.mover if where == "challenger_bag" else blocker.colour
-        return state._replace(bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
+        return state.replace(bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
 
     def _beaten(self, state: State, value: int, take: bool) -> State:
         """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""
         moves = self.params.challenge_moves
-        beaten = state.blockers[state.challenged].value
+        beaten = state.blocker_on(state.challenged).value
         steps = value - beaten if moves == "difference" else value if moves == "roll" else 0
         return self._after_challenge(self._capture(state) if take else state, value, steps)
 
@@ -776,7 +813,7 @@ class CornerRush(Game):
     def _step(self, state: State, tile: int) -> State:
         p, B = self.params, self.B
         seat = state.mover
-        state = state._replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
+        state = state.replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
         if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
             if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
                 return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
@@ -788,7 +825,7 @@ class CornerRush(Game):
         B = self.B
         start = state.pawns[pawn]
         path = state.path + (tile,) if state.pushed == pawn else (start, tile)
-        state = state._replace(pawns=_put(state.pawns, pawn, tile), pushed=pawn, path=path, steps=state.steps - 1)
+        state = state.replace(pawns=_put(state.pawns, pawn, tile), pushed=pawn, path=path, steps=state.steps - 1)
         if tile == B.aces[pawn]:
             return self._win(state, pawn, f"{self._name(state.mover)} moves {self._name(pawn)}'s pawn onto its Ace "
                                           f"on {B.label(tile)}")
@@ -798,16 +835,15 @@ class CornerRush(Game):
 
     def _after_move(self, state: State) -> State:
         """The move (or challenge) is done: another challenge if the turn allows one, else the blocker step."""
-        if state.challenges and self.challengeable(state._replace(phase="again")):
-            return state._replace(phase="again", steps=0)
+        if state.challenges and self.challengeable(state.replace(phase="again")):
+            return state.replace(phase="again", steps=0)
         return self._blocker_step(state)
 
     def _blocker_step(self, state: State) -> State:
         """Draw a blocker and place it, when the bag has one and a tile is free; else the turn ends (D.1 §10)."""
-        state = state._replace(steps=0)
         if state.bags[state.mover] and self.place_tiles(state):
-            return state._replace(phase="draw")
-        return self._end_turn(state, placed=-1)
+            return state.replace(phase="draw", steps=0)
+        return self._end_turn(state, placed=-1)        # (which sets steps to 0 too)
 
     def _end_turn(self, state: State, placed: int) -> State:
         mover = state.mover
@@ -815,15 +851,15 @@ class CornerRush(Game):
         last = (moved, state.path, placed)
         turn = state.turn + 1
         if turn >= self.params.max_turns:
-            return state._replace(phase="over", turn=turn, last=last, steps=0, held=None,
+            return state.replace(phase="over", turn=turn, last=last, steps=0, held=None,
                                   reason=f"max_turns = {self.params.max_turns} turns played: a draw")
         step = 1 if self.params.turn_order == "clockwise" else -1
-        return state._replace(phase="start", mover=(mover + step) % self.n, turn=turn, steps=0, path=(),
+        return state.replace(phase="start", mover=(mover + step) % self.n, turn=turn, steps=0, path=(),
                               challenged=-1, challenges=0, pushed=-1, held=None, last=last)
 
     def _win(self, state: State, seat: int, reason: str) -> State:
         moved = state.pushed if state.pushed >= 0 else state.mover
-        return state._replace(phase="over", winner=seat, reason=reason, steps=0, last=(moved, state.path, -1))
+        return state.replace(phase="over", winner=seat, reason=reason, steps=0, last=(moved, state.path, -1))
 
     # ------------------------------------------------------------------ what each seat may know
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
@@ -854,7 +890,7 @@ class CornerRush(Game):
                 pool.append((b.colour, b.value))
         held = state.held
         hide_held = held is not None and not (sees_bag and state.mover == me)
-        if hide_held:
+        if held is not None and hide_held:
             pool.append(held)
         hidden_bags = [owner for owner in range(n) if not (sees_bag and owner == me)]
         for owner in hidden_bags:
@@ -870,7 +906,7 @@ class CornerRush(Game):
             tiles = any_colour or slots.get(token[0])
             if tiles:
                 tile = tiles.pop()
-                blockers[tile] = _blocker((token[0], token[1], False, blockers[tile].known))
+                blockers[tile] = blocker(token[0], token[1], False, blockers[tile].known)  # type: ignore[union-attr]
             else:
                 rest.append(token)
         if hide_held:
@@ -880,7 +916,7 @@ class CornerRush(Game):
             size = len(bags[owner])
             bags[owner] = tuple(sorted(rest[:size]))
             del rest[:size]
-        return state._replace(blockers=tuple(blockers), held=held, bags=tuple(bags))
+        return state.replace(blockers=tuple(blockers), held=held, bags=tuple(bags))
 
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
         """The move log's words, as ``viewer`` may read them: a bag draw and a placed blocker's value
@@ -896,45 +932,43 @@ class CornerRush(Game):
             after = self.apply(state, action, check=False)
         except Exception:   # malformed: write it as it is
             return str(action)
-        B, kind = self.B, action.kind
+        B = self.B
         name = self._name(state.mover)
-        if kind == "die":
-            text = self._die_words(state, after, action.value)  # type: ignore[attr-defined]
-        elif kind == "roll":
-            text = f"{name} rolls the die (a normal turn)"
-        elif kind == "challenge":
-            tile = B.index(action.at)  # type: ignore[attr-defined]
-            b = state.blockers[tile]
-            text = f"{name} challenges {self._blocker_words(b.colour, state.mover)} on {B.label(tile)}: " \
-                   f"it is a {face_name(b.value)}"
-        elif kind == "step":
-            text = f"{name} {B.label(state.pawns[state.mover])}→{action.to}"  # type: ignore[attr-defined]
-        elif kind == "push":
-            pawn = action.pawn  # type: ignore[attr-defined]
-            text = f"{name} moves {self._name(pawn)}'s pawn {B.label(state.pawns[pawn])}→{action.to}"  # type: ignore
-        elif kind == "take":
-            text = f"{name} takes the blocker ({self._destination_words(state)})"
-        elif kind == "leave":
-            text = f"{name} leaves the blocker on {self._at(state.challenged)}, face up"
-        elif kind == "draw":
-            c, v = action.colour, action.value  # type: ignore[attr-defined]
-            if viewer == state.mover and self.params.placer_knows_value:
-                text = f"{name} draws a {face_name(v)}" + (f" ({self._name(c)}'s)" if c != state.mover else "")
-            else:
-                text = f"{name} draws a blocker"
-        elif kind == "place":
-            c, v = state.held  # type: ignore[misc]
-            at = action.at  # type: ignore[attr-defined]
-            if viewer == state.mover and self.params.placer_knows_value:
-                whose = "its" if c == state.mover else f"{self._name(c)}'s"
-                text = f"{name} places {whose} {face_name(v)} face down on {at}"
-            else:
-                colour = self.params.blocker_color_visible and c != state.mover
-                text = f"{name} places a {self._name(c) + ' ' if colour else ''}blocker face down on {at}"
-        else:
-            text = {"move": f"{name} stops", "null": f"{name} moves no other pawn",
-                    "again": f"{name} challenges no more", "place": f"{name} keeps the blocker in the bag"
-                    }.get(state.phase, f"{name} ends the turn")
+        knows = viewer == state.mover and self.params.placer_knows_value
+        match action:
+            case Die(value):
+                text = self._die_words(state, after, value)
+            case Roll():
+                text = f"{name} rolls the die (a normal turn)"
+            case Challenge(at):
+                tile = B.index(at)
+                b = state.blockers[tile]
+                assert b is not None      # (the effect above would have failed)
+                text = f"{name} challenges {self._blocker_words(b.colour, state.mover)} on {B.label(tile)}: " \
+                       f"it is a {face_name(b.value)}"
+            case Step(to):
+                text = f"{name} {B.label(state.pawns[state.mover])}→{to}"
+            case Push(pawn, to):
+                text = f"{name} moves {self._name(pawn)}'s pawn {B.label(state.pawns[pawn])}→{to}"
+            case Take():
+                text = f"{name} takes the blocker ({self._destination_words(state)})"
+            case Leave():
+                text = f"{name} leaves the blocker on {self._at(state.challenged)}, face up"
+            case Draw(c, v):
+                text = (f"{name} draws a {face_name(v)}" + (f" ({self._name(c)}'s)" if c != state.mover else "")
+                        if knows else f"{name} draws a blocker")
+            case Place(at):
+                c, v = state.held  # type: ignore[misc]   # the place phase holds a blocker
+                if knows:
+                    whose = "its" if c == state.mover else f"{self._name(c)}'s"
+                    text = f"{name} places {whose} {face_name(v)} face down on {at}"
+                else:
+                    colour = self.params.blocker_color_visible and c != state.mover
+                    text = f"{name} places a {self._name(c) + ' ' if colour else ''}blocker face down on {at}"
+            case _:
+                text = {"move": f"{name} stops", "null": f"{name} moves no other pawn",
+                        "again": f"{name} challenges no more", "place": f"{name} keeps the blocker in the bag"
+                        }.get(state.phase, f"{name} ends the turn")
         if after.phase == "over" and state.phase != "over":
             text += f"; {after.reason}"
         return text
@@ -946,8 +980,8 @@ class CornerRush(Game):
         where = self.params.captured_blocker_destination
         if where == "removed":
             return "out of the game"
-        colour = state.blockers[state.challenged].colour if state.challenged >= 0 and state.blockers[
-            state.challenged] is not None else state.mover
+        b = state.blockers[state.challenged] if state.challenged >= 0 else None
+        colour = b.colour if b is not None else state.mover
         seat = state.mover if where == "challenger_bag" else colour
         return f"into {self._name(seat)}'s bag"
 
@@ -967,7 +1001,7 @@ class CornerRush(Game):
             return text
         name = self._name(state.mover)
         if state.phase == "challenge":
-            b = state.blockers[state.challenged]
+            b = state.blocker_on(state.challenged)
             if self._beats(value, b.value):
                 text = f"{name} rolls {face} against {face_name(b.value)}: the blocker is beaten"
                 if after.phase != "take" and after.blockers[state.challenged] is None:
@@ -995,7 +1029,11 @@ class CornerRush(Game):
 
     # ------------------------------------------------------------------ JSON and the scene
     def state_from_json(self, data: Any) -> State:
-        return read_position(self, data)
+        """A position from the JSON of the package docstring: its shape converted, the declared types and
+        bounds checked by the kernel, then :meth:`check_state`."""
+        state = read_position(self, data)
+        self.check_state(state)
+        return state
 
     def adapt_state(self, state: State, old: Game) -> State:
         """After a live parameter change the game goes on under the new rules, and never stalls.
@@ -1031,16 +1069,18 @@ class CornerRush(Game):
             return self._end_turn(state, placed=-1)
         return state
 
-    def view(self, state: State, seat: int | None = None) -> dict:
+    def check_state(self, state: State) -> None:
+        """Refuse a position these rules could not reach (``ValueError`` naming the field)."""
+        check_position(self, state)
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
 
 
-def _blocker(fields: tuple) -> Blocker:
-    """A :class:`Blocker` from its four fields, without the keyword machinery (determinize makes many)."""
-    return tuple.__new__(Blocker, fields)
+_ACTION_TYPES = frozenset(CornerRush.action_types)
 
 
-def _put(values: tuple, index: int, value: Any) -> tuple:
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]
 

@@ -91,7 +91,7 @@ class View:
 
     def blocker(self, tile: int) -> None:
         game, state, B = self.game, self.state, self.B
-        b = state.blockers[tile]
+        b = state.blocker_on(tile)
         owner = SEAT_NAMES[b.colour]
         colour_seen = game.params.blocker_color_visible or b.face_up
         color = SEAT_COLORS[b.colour] if colour_seen else UNKNOWN_BACK
@@ -195,7 +195,7 @@ class View:
         for tile in bits(challengeable):
             s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
         for tile in bits(state.blocked & ~challengeable):
-            s.reason(cell_id(B.grid.cell(tile)), game.challenge_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.challenge_reason(state, tile)))
         self._everything_else("Roll the die for a normal turn, or click a blocker next to your pawn to challenge "
                               "it (rule D.1 §8)", state.blocked)
         where = " or click a lit blocker to challenge it" if challengeable else ""
@@ -206,7 +206,7 @@ class View:
         values = game.hidden_values(state, state.mover, tile)
         total = sum(values.values())
         odds = sum(k * game.success_chance(v) for v, k in values.items()) / total if total else 0.0
-        b = state.blockers[tile]
+        b = state.blocker_on(tile)
         what = f"a {face_name(b.value)}" if self.sees(tile) else "value unknown"
         return f"challenge this blocker ({what}; beaten {odds:.0%} of the time)"
 
@@ -232,7 +232,7 @@ class View:
                 label = f"step here ({left} step{'s' if left != 1 else ''} left after)"
             s.move(cell_id(B.grid.cell(tile)), label, Step(B.label(tile)).to_json())
         for tile in bits(B.adj4[pos] & ~lit):
-            s.reason(cell_id(B.grid.cell(tile)), game.step_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.step_reason(state, tile)))
         self._everything_else("The pawn moves one orthogonal step at a time: click a lit tile next to it "
                               "(rule D.1 §8.3)", B.adj4[pos])
         if game.may_stop(state):
@@ -271,12 +271,13 @@ class View:
 
     def interact_place(self) -> None:
         game, state, s, B = self.game, self.state, self.s, self.B
-        held = _token_words(state.held, state.mover) if game.bag_known(state.mover, state.mover) else "blocker"
+        held = _token_words(state.held, state.mover) if game.bag_known(state.mover, state.mover) and state.held \
+            else "blocker"
         lit = game.place_tiles(state)
         for tile in bits(lit):
             s.move(cell_id(B.grid.cell(tile)), f"place the {held} here, face down", Place(B.label(tile)).to_json())
         for tile in bits(B.all & ~lit):
-            s.reason(cell_id(B.grid.cell(tile)), game.place_reason(state, tile))
+            s.reason(cell_id(B.grid.cell(tile)), str(game.place_reason(state, tile)))
         if not game.params.blocker_placement_mandatory:
             s.button("Keep it in the bag", EndTurn().to_json())
         s.hint(f"{SEAT_NAMES[state.mover]}: place the {held} you drew face down on a lit tile.")
