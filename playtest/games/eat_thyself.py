@@ -380,9 +380,13 @@ class State(kernel.State):
 
 def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
     """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
-    pieces = [piece for _, piece in ring]
-    pieces += hand
-    return [pieces.count(code) for code in range(6)]
+    counts = [0] * 6
+    for _, piece in ring:
+        if piece is not None:
+            counts[piece] += 1
+    for piece in hand:
+        counts[piece] += 1
+    return counts
 
 
 def _after_lift(last: tuple[int, ...], ring: list[Slot], slot: int) -> tuple[int, ...]:
