@@ -823,12 +823,11 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             if piece is not None and piece >> 1 >= n:
                 raise ValueError(f"ring: {piece_symbol(piece)} belongs to a seat that is not playing "
                                  f"(num_players={n})")
-        if len(state.cards) != n or any(face not in faces_of for pair in state.cards
-                                        for face, faces_of in zip(pair, self._cards)):
-            player = next((i for i, pair in enumerate(state.cards) if any(
-                face not in faces_of for face, faces_of in zip(pair, self._cards))), None)
-            raise ValueError(f"cards: one pair of face-up values per player ({n} players)" if player is None else
-                             f"cards: player {player}'s face-up values must be faces of {list(p.card_pair)}")
+        if len(state.cards) != n:
+            raise ValueError(f"cards: one pair of face-up values per player ({n} players)")
+        for player, pair in enumerate(state.cards):
+            if any(face not in faces_of for face, faces_of in zip(pair, self._cards)):
+                raise ValueError(f"cards: player {player}'s face-up values must be faces of {list(p.card_pair)}")
         for name in ("to_move", "take_from"):
             value = getattr(state, name)
             if value is not None and value >= n:
