@@ -467,6 +467,9 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     def to_move(self, state: State) -> int | None:
         return None if state.phase == "over" else state.to_move
 
+    def seat_of(self, state: State, action: Action) -> int | None:
+        return None if state.phase == "over" else state.to_move     # one seat acts at a time
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
