@@ -4,10 +4,10 @@ The rules summary and the position format are in the package docstring.
 Connection and the score are kept up to date action by action on bit boards
 (a :class:`playtest.geometry.BitGrid` of points); :meth:`Source.score_from_scratch`
 recomputes them point by point as the reference. One decision, :meth:`Source.why_not`
-(``_refusal`` for a point), says whether and why an action is illegal: ``legal_actions``
-keeps the candidates it lets through, ``apply`` checks with it, and the board's reasons
-quote it. The bit masks of :meth:`Source.action_masks` only list the candidates (and
-``random_action`` draws from them): tests check that they list exactly what ``why_not`` allows.
+(``_refusal`` for a point), says whether and why an action is illegal: ``apply`` checks with
+it and the board's reasons quote it. The bit masks of :meth:`Source.action_masks` list the
+candidates, all at once (``legal_actions`` and ``random_action`` read them, for speed): tests
+check that they list exactly what ``why_not`` allows.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from .view import view
 __all__ = ["Source"]
 
 SEAT_SHAPES = ("circle", "square")
-_KINDS = tuple(cls.kind for cls in POINT_ACTIONS)
 
 
 @register
@@ -377,15 +376,13 @@ class Source(Game[SourceParams, State, Action]):
         return actions
 
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """The candidates :meth:`why_not` lets through: the kernel's, without its general preamble, and
-        asking the point's decision (``_refusal``, what ``why_not`` asks) directly."""
+        """The candidates as the masks list them, without asking :meth:`why_not` of each (the kernel's
+        ``legal_actions`` would, at five times the cost: a search bot lists actions at every node).
+        The masks list exactly what ``why_not`` allows: tests/test_source.py and the property suite
+        check it on random positions under random parameters."""
         if state.over or (seat is not None and seat != self.color_seat[state.active]):
             return []
-        refusal, acts = self._refusal, self._acts
-        actions: list[Action] = [acts[k][i] for k, mask in enumerate(self.action_masks(state)) for i in bits(mask)
-                                 if refusal(state, _KINDS[k], i) is None]
-        actions.append(END_TURN)          # why_not never refuses ending the turn
-        return actions
+        return self.candidates(state, self.color_seat[state.active])
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn from the bit masks without listing them all."""
