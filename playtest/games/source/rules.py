@@ -217,6 +217,9 @@ class Source(Game[SourceParams, State, Action]):
     def to_move(self, state: State) -> int | None:
         return None if state.over else self.color_seat[state.active]
 
+    def seat_of(self, state: State, action: Action) -> int | None:
+        return None if state.over else self.color_seat[state.active]     # one colour acts at a time
+
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
             return None
