@@ -118,7 +118,7 @@ def test_eat_thyself_marks_the_slot_the_king_landed_on():
     assert after.ring[slot][1] == 0                                 # ▲ sits there
     assert game.view(after)["last"] == [slot_id(slot)]
     assert game.state_from_json(after.to_json()).last == after.last
-    assert after == after._replace(last=())                         # no part of the position
+    assert after == after.replace(last=())                         # no part of the position
 
 
 def test_then_there_was_one_marks_a_token_path_and_a_wall_turn():

@@ -391,12 +391,12 @@ def test_rules_of_resolution_and_end_do_not_change_the_choices(players, counting
 def rotated(state, shift):
     """The same position with slot i renumbered (i + shift) % n."""
     n = len(state.ring)
-    return state._replace(ring=tuple(state.ring[(j - shift) % n] for j in range(n)))
+    return state.replace(ring=tuple(state.ring[(j - shift) % n] for j in range(n)))
 
 
 def mirrored(state):
     """The same position read counter-clockwise: slot i becomes n - 1 - i."""
-    return state._replace(ring=tuple(reversed(state.ring)))
+    return state.replace(ring=tuple(reversed(state.ring)))
 
 
 def renumber(action, slot, gap, flip):

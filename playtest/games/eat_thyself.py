@@ -59,11 +59,12 @@ character per slot when there are no spaces (``"_AbaC"``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterator
 
-from ..rules import Action, Game, IllegalAction, Outcome, Params, Seat, param, register
-from ..position import PositionReader
+from .. import kernel
+from ..kernel import Action, Game, GameType, Outcome, Params, Refusal, Seat, field, param, register
+from ..kernel.values import shown
 from ..scene import Scene, gap_id, slot_id
 
 __all__ = ["EatThyself", "EatThyselfParams", "State", "Move", "Pass", "RemovePawn", "KeepPawns",
@@ -81,6 +82,8 @@ SEAT_NAMES = ("Triangle", "Circle", "Diamond")
 SEED_2P = "□ ▲ ○ △ □ ● △ ○ □ ▲ ○ △ □ ● △ ○"
 SEED_3P = "□ ▲ ○ ◇ □ ● ◇ △ □ ◆ △ ○ □ ▲ ○ ◇ □ ● ◇ △ □ ◆ △ ○"
 CARD_TYPES = ("1&2", "1&3", "2&4")
+
+Slot = tuple[bool, "int | None"]     # a slot of the ring: (is a □ tile, the piece on it or None)
 
 
 def piece_symbol(piece: int) -> str:
@@ -105,17 +108,6 @@ def _card_faces(card: str) -> tuple[int, int]:
     if low < 1 or high < 1:
         raise ValueError(f"card {card!r}: faces are positive numbers")
     return low, high
-
-
-def _piece_counts(state: State) -> list[int]:
-    """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
-    counts = [0] * 6
-    for _, piece in state.ring:
-        if piece is not None:
-            counts[piece] += 1
-    for piece in state.hand:
-        counts[piece] += 1
-    return counts
 
 
 # --------------------------------------------------------------------------- parameters
@@ -195,7 +187,7 @@ class EatThyselfParams(Params):
                         f"and pawns_per_player={self.pawns_per_player} (rule E.1 §4)")
 
 
-def _parse_ring(text: str | list, what: str) -> tuple[tuple[bool, int | None], ...]:
+def _parse_ring(text: Any, what: str) -> tuple[Slot, ...]:
     """Slots from ``"□▲○"`` or ``["□", "▲", "□○"]`` (ASCII letters allowed)."""
     tokens: list[str] = []
     if isinstance(text, str):
@@ -211,7 +203,7 @@ def _parse_ring(text: str | list, what: str) -> tuple[tuple[bool, int | None], .
             tokens.append("".join(ASCII.get(c, c) for c in entry.strip()))
     else:
         raise ValueError(f"{what} must be text or a list of slots")
-    slots = []
+    slots: list[Slot] = []
     for token in tokens:
         try:
             if token == TILE:
@@ -229,43 +221,27 @@ def _parse_ring(text: str | list, what: str) -> tuple[tuple[bool, int | None], .
     return tuple(slots)
 
 
-# --------------------------------------------------------------------------- actions
+# --------------------------------------------------------------------------- actions: a line or two each
 
 CW, CCW = 1, -1
 
 
-@dataclass(frozen=True, slots=True)
 class Move(Action):
     """Move the king on ``slot`` by the face-up value of card ``card`` (0 or 1) in ``direction``."""
-
-    kind: ClassVar[str] = "move"
     slot: int
     card: int
     direction: int
-    # the face-up value, filled in by legal_actions for the notation; not part of the action's identity
-    value: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return f"K{self.slot}{'+' if self.direction == CW else '-'}c{self.card}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "slot": self.slot, "card": self.card, "direction": self.direction}
 
-
-@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """No king can move (every count comes back to its own slot): the turn passes."""
 
-    kind: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class RemovePawn(Action):
     """Bonus after eating your own king: remove your pawn on ``slot``."""
-
     kind: ClassVar[str] = "remove"
     slot: int
 
@@ -273,31 +249,21 @@ class RemovePawn(Action):
         return f"x{self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
 class KeepPawns(Action):
     """Decline the bonus removal."""
-
     kind: ClassVar[str] = "keep"
 
-    def __str__(self) -> str:
-        return "keep"
 
-
-@dataclass(frozen=True, slots=True)
 class Take(Action):
     """After eating an opponent's king: take their piece on ``slot`` in hand."""
-
-    kind: ClassVar[str] = "take"
     slot: int
 
     def __str__(self) -> str:
         return f"take{self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
 class PlaceInGap(Action):
     """Put ``piece`` from your hand into gap ``gap`` (before slot ``gap``)."""
-
     kind: ClassVar[str] = "place_gap"
     piece: int
     gap: int
@@ -306,10 +272,8 @@ class PlaceInGap(Action):
         return f"{piece_symbol(self.piece)}>{self.gap}"
 
 
-@dataclass(frozen=True, slots=True)
 class PlaceOnTile(Action):
     """Put ``piece`` from your hand on the unoccupied tile at ``slot``."""
-
     kind: ClassVar[str] = "place_tile"
     piece: int
     slot: int
@@ -318,62 +282,83 @@ class PlaceOnTile(Action):
         return f"{piece_symbol(self.piece)}>□{self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Do not put the eaten pawn back (only with ``opponent_pawn_return = "may"``)."""
-
-    kind: ClassVar[str] = "discard"
     piece: int
 
     def __str__(self) -> str:
         return f"drop{piece_symbol(self.piece)}"
 
 
-# --------------------------------------------------------------------------- state
+#: the phase each action belongs to
+_PHASE_OF: dict[type, str] = {Move: "move", Pass: "move", RemovePawn: "bonus", KeepPawns: "bonus",
+                              Take: "take", PlaceInGap: "place", PlaceOnTile: "place", Discard: "place"}
+_DOING = {"move": "move a king", "bonus": "choose whether to remove one of your pawns",
+          "take": "take the eaten king's extra pieces in hand", "place": "put the pieces in hand back on the ring"}
 
-Slot = tuple  # (is_tile: bool, piece: int | None)
+
+# --------------------------------------------------------------------------- state: declared once
+
+PHASES = ("move", "bonus", "take", "place", "over")
 
 
-class State(NamedTuple):
-    """A position of Eat Thyself (an immutable value; see the module docstring)."""
+class State(kernel.State):
+    """A position of Eat Thyself (an immutable value; its JSON form is in the module docstring).
 
-    ring: tuple
-    faces: tuple            # per player: (face of card 0, face of card 1)
-    mover: int
-    phase: str = "move"     # move | bonus | take | place | over
-    hand: tuple = ()        # sorted pieces to put back
-    take_from: int | None = None
-    takes_left: int = 0
-    bonus_left: int = 0
-    turn: int = 0
-    winners: tuple | None = None
+    The fields are those of the JSON form, by the same names; ``ring`` and ``hand`` hold piece
+    codes (``player * 2 + (king 0 | pawn 1)``) where the JSON writes symbols. ``winners`` and
+    ``reason`` say how a finished game (phase ``over``) ended; ``last`` marks the board's
+    last move and takes no part in equality.
+    """
+    ring: tuple[tuple[bool, int | None], ...] = field(min=0, max=5)
+    cards: tuple[tuple[int, int], ...] = field(((1, 2), (1, 2)), min=1)
+    to_move: int = field(0, min=0, max=2)
+    phase: str = field("move", choices=PHASES)
+    hand: tuple[int, ...] = field((), min=0, max=5)         # sorted pieces to put back
+    take_from: int | None = field(None, min=0, max=2)
+    takes_left: int = field(0, min=0, max=100)
+    bonus_left: int = field(0, min=0, max=100)
+    turn: int = field(0, min=0, max=10 ** 6)                 # completed turns, for max_turns
+    winners: tuple[int, ...] = field((), min=0, max=2)
     reason: str = ""
-    #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark);
-    #: no part of the position, so it takes no part in equality
-    last: tuple = ()
+    #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark)
+    last: tuple[int, ...] = field((), min=0, compare=False)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self[:-1] == other[:-1]
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is (``to_move``)."""
+        return self.to_move
 
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(self[:-1])
+    @property
+    def faces(self) -> tuple[tuple[int, int], ...]:
+        """Per player: the face-up value of card 0 and of card 1 (``cards``)."""
+        return self.cards
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the module docstring)."""
-        ring = [(TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in self.ring]
-        data = {"ring": ring, "cards": [list(f) for f in self.faces], "to_move": self.mover,
-                "phase": self.phase, "hand": [piece_symbol(p) for p in self.hand],
-                "take_from": self.take_from, "takes_left": self.takes_left,
-                "bonus_left": self.bonus_left, "turn": self.turn}
-        if self.winners is not None:
-            data["winners"] = list(self.winners)
-            data["reason"] = self.reason
-        if self.last:
-            data["last"] = list(self.last)
+        data = super().to_json()
+        data["ring"] = [(TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in self.ring]
+        data["hand"] = [piece_symbol(p) for p in self.hand]
+        if self.phase != "over":
+            del data["winners"], data["reason"]
+        if not self.last:
+            del data["last"]
         return data
+
+    @classmethod
+    def from_json(cls, data: Any, where: str | None = None) -> "State":
+        """A position from its JSON form: the ring and the hand from their symbols, the rest as declared."""
+        if isinstance(data, dict):
+            data = dict(data)
+            data["ring"] = [list(slot) for slot in _parse_ring(data.get("ring"), "ring")]
+            hand = data.get("hand", [])
+            if not isinstance(hand, list):
+                raise ValueError(f"hand must be a list of pieces such as \"●\", not {shown(hand)}")
+            if any(type(x) is not str for x in hand):
+                raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
+            data["hand"] = sorted(_piece_from_symbol(x) for x in hand)
+        state: State = super().from_json(data, where)
+        return state
 
     def count(self, player: int) -> tuple[int, int]:
         """(kings, pawns) of ``player`` on the ring and in hand."""
@@ -393,24 +378,18 @@ class State(NamedTuple):
         return kings, pawns
 
 
-_PHASE_OF = {"move": "move", "pass": "move", "remove": "bonus", "keep": "bonus", "take": "take",
-             "place_gap": "place", "place_tile": "place", "discard": "place"}   # the phase each action belongs to
-_FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
+def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
+    """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
+    counts = [0] * 6
+    for _, piece in ring:
+        if piece is not None:
+            counts[piece] += 1
+    for piece in hand:
+        counts[piece] += 1
+    return counts
 
 
-def _replace(self: State, **changes: Any) -> State:
-    """A copy of a position with ``changes``: what NamedTuple's ``_replace`` does, in about half the
-    time (a session load replays every move through the rules). NamedTuple refuses it in the class."""
-    values = list(self)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return tuple.__new__(State, values)
-
-
-State._replace = _replace  # type: ignore[method-assign]
-
-
-def _after_lift(last: tuple, ring: list, slot: int) -> tuple:
+def _after_lift(last: tuple[int, ...], ring: list[Slot], slot: int) -> tuple[int, ...]:
     """The last-move mark ``last`` (slot indices) once the piece on ``slot`` is lifted off ``ring``:
     a bare slot disappears, so the slots after it move down one."""
     if ring[slot][0]:
@@ -418,10 +397,23 @@ def _after_lift(last: tuple, ring: list, slot: int) -> tuple:
     return tuple(i - 1 if i > slot else i for i in last if i != slot)
 
 
+def _lift(ring: list[Slot], slot: int) -> None:  # (the last-move mark follows with _after_lift)
+    """Take the piece on ``slot`` off the ring: a bare slot disappears, a tile stays empty."""
+    if ring[slot][0]:
+        ring[slot] = (True, None)
+    else:
+        del ring[slot]
+
+
+def _free_tiles(ring: tuple[Slot, ...]) -> list[int]:
+    """The unoccupied □ tiles, by slot."""
+    return [i for i, (tile, p) in enumerate(ring) if tile and p is None]
+
+
 # --------------------------------------------------------------------------- the game
 
 @register
-class EatThyself(Game):
+class EatThyself(Game[EatThyselfParams, State, Action]):
     """Eat Thyself: kings eat their own pawns around a ring; one piece left wins.
 
     >>> import playtest
@@ -435,7 +427,11 @@ class EatThyself(Game):
     credit = ("Eat Thyself by Martin Grider, art by August Brown, made for the Global Game Jam "
               "(2012); released under CC BY-NC-SA 3.0 Unported.")
     Params = EatThyselfParams
+    state_type = State
     action_types = (Move, Pass, RemovePawn, KeepPawns, Take, PlaceInGap, PlaceOnTile, Discard)
+    # the length is bounded by max_turns, a parameter: no bound for the game as such
+    game_type = GameType(dynamics="sequential", chance=False, information="perfect", utility="zero_sum")
+    end_rule = "E.1 §12"
 
     def __init__(self, params: EatThyselfParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -443,6 +439,15 @@ class EatThyself(Game):
         self._cards = tuple(_card_faces(c) for c in p.card_pair)
         self._order = tuple(range(p.num_players)) if p.turn_order == "setup_order" \
             else tuple(reversed(range(p.num_players)))
+        self._directions = (CW, CCW) if p.allow_both_directions else (CW,)
+        self._next = {seat: self._order[(k + 1) % len(self._order)] for k, seat in enumerate(self._order)}
+        # why_not and effect by kind of action
+        self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
+            Move: self._why_move, Pass: self._why_pass, KeepPawns: self._why_keep, RemovePawn: self._why_remove,
+            Take: self._why_take, PlaceInGap: self._why_place, PlaceOnTile: self._why_place, Discard: self._why_place}
+        self._effect: dict[type, Callable[[State, Any], State]] = {
+            Move: self._move, Pass: self._pass, KeepPawns: self._keep, RemovePawn: self._remove, Take: self._take,
+            PlaceInGap: self._place, PlaceOnTile: self._place, Discard: self._place}
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -452,21 +457,23 @@ class EatThyself(Game):
     def initial_state(self) -> State:
         p = self.params
         text = p.setup_sequence_2p if p.num_players == 2 else p.setup_sequence_3p
-        faces = tuple(tuple(p.initial_faces) for _ in range(p.num_players))
-        return State(ring=_parse_ring(text, "setup sequence"), faces=faces, mover=p.first_player)
+        faces = tuple((p.initial_faces[0], p.initial_faces[1]) for _ in range(p.num_players))
+        return State(ring=_parse_ring(text, "setup sequence"), cards=faces, to_move=p.first_player)
 
     def _next_player(self, player: int) -> int:
-        order = self._order
-        return order[(order.index(player) + 1) % len(order)]
+        return self._next[player]
 
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == "over" else state.mover
+        return None if state.phase == "over" else state.to_move
+
+    def seat_of(self, state: State, action: Action) -> int | None:
+        return None if state.phase == "over" else state.to_move     # one seat acts at a time
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.winners is None:
+        if state.phase != "over":
             return None
-        return Outcome(tuple(state.winners), state.reason)
+        return Outcome(state.winners, state.reason)
 
     def running_scores(self, state: State) -> tuple[int, ...]:
         """Minus the pieces each player still has (on the ring and in hand), or minus its kings with
@@ -482,7 +489,7 @@ class EatThyself(Game):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counts = _piece_counts(state)
+        counts = _piece_counts(state.ring, state.hand)
         if self.params.win_condition == "one_piece_left":
             return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(self.params.num_players))
         return tuple(-counts[2 * pl] for pl in range(self.params.num_players))
@@ -491,8 +498,8 @@ class EatThyself(Game):
         """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None.
 
         None means the count comes back to the king's own slot: not a legal move.
-        This is the one decision on a move's count that ``legal_actions``,
-        ``apply``, ``random_action``, the notation and the board all use.
+        This is the one decision on a move's count that ``why_not`` (and so ``legal_actions``,
+        ``apply`` and ``random_action``), the notation and the board all use.
 
         >>> import playtest
         >>> game = playtest.load("eat_thyself", count_empty_tiles=False)
@@ -502,7 +509,7 @@ class EatThyself(Game):
         """
         ring = state.ring
         n = len(ring)
-        value = state.faces[state.mover][card]
+        value = state.cards[state.to_move][card]
         if self.params.count_empty_tiles:
             t = (slot + direction * value) % n
             return None if t == slot else t
@@ -516,175 +523,257 @@ class EatThyself(Game):
                 if steps == value:
                     return None if i == slot else i
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        if seat is not None and seat != self.to_move(state):
-            return []
-        phase = state.phase
-        me = state.mover
-        ring = state.ring
-        if phase == "move":
-            actions = []
-            directions = (CW, CCW) if self.params.allow_both_directions else (CW,)
-            for slot, (_, piece) in enumerate(ring):
-                if piece is None or piece != me * 2:
-                    continue
+    # ---- legality: candidates, one decision (why_not) and the effect
+    def _moves(self, state: State) -> Iterator[Move]:
+        """Every king of the mover with either card in every allowed direction (rules E.1 §7-§8, E3)."""
+        king, directions = state.to_move * 2, self._directions
+        for slot, (_, piece) in enumerate(state.ring):
+            if piece == king:
                 for card in (0, 1):
-                    value = state.faces[me][card]
                     for d in directions:
-                        if self.target(state, slot, card, d) is not None:
-                            actions.append(Move(slot, card, d, value))
-            return actions or [Pass()]
+                        yield Move(slot, card, d)
+
+    def _may_discard(self, state: State, piece: int) -> bool:
+        """An eaten opponent pawn may stay off the ring (E6: ``opponent_pawn_return = "may"``)."""
+        return self.params.opponent_pawn_return == "may" and bool(piece & 1) and state.take_from is None
+
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        """The actions of the phase, in the order the board and the bots list them."""
+        phase, ring = state.phase, state.ring
+        if phase == "move":
+            return [*self._moves(state), Pass()]
         if phase == "bonus":
-            own_pawn = me * 2 + PAWN
-            actions = [RemovePawn(i) for i, (_, p) in enumerate(ring) if p == own_pawn]
-            actions.append(KeepPawns())
-            return actions
+            own_pawn = state.to_move * 2 + PAWN
+            return [RemovePawn(i) for i, (_, p) in enumerate(ring) if p == own_pawn] + [KeepPawns()]
         if phase == "take":
-            return [Take(i) for i, (_, p) in enumerate(ring)
-                    if p is not None and p >> 1 == state.take_from]
+            return [Take(i) for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
         if phase == "place":
-            actions = []
-            free_tiles = [i for i, (tile, p) in enumerate(ring) if tile and p is None]
+            actions: list[Action] = []
+            free_tiles = _free_tiles(ring)
             for piece in sorted(set(state.hand)):
                 actions.extend(PlaceInGap(piece, g) for g in range(len(ring)))
                 actions.extend(PlaceOnTile(piece, i) for i in free_tiles)
-                if self.params.opponent_pawn_return == "may" and piece & 1 and state.take_from is None:
-                    actions.append(Discard(piece))
+                actions.append(Discard(piece))
             return actions
         return []
 
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """The candidates :meth:`why_not` lets through (the kernel's, without its general preamble)."""
+        me = state.to_move
+        if state.phase == "over" or (seat is not None and seat != me):
+            return []
+        why_not = self.why_not
+        return [a for a in self.candidates(state, me) if why_not(state, a, me) is None]
+
+    def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
+        """Why the mover may not play ``action`` now (rules E.1 §7-§12, E3, E6-E9, E12), or ``None``.
+
+        >>> import playtest
+        >>> game = playtest.load("eat_thyself")
+        >>> game.why_not(game.initial_state(), Move(5, 0, CW), 0)
+        Refusal(text='move one of your own kings', rule='E.1 §8')
+        """
+        kind = type(action)
+        phase = _PHASE_OF.get(kind)
+        if phase != state.phase:
+            if phase is None:
+                return Refusal(f"{action!r} is not an Eat Thyself action"[:300])
+            return Refusal(f"now {self.seats()[state.to_move].name} must {_DOING[state.phase]}", "E.1 §11")
+        return self._why[kind](state, action)  # type: ignore[operator]
+
+    def _why_move(self, state: State, move: Move) -> Refusal | None:
+        slot, ring = move.slot, state.ring
+        if not 0 <= slot < len(ring) or ring[slot][1] != state.to_move * 2:
+            return Refusal("move one of your own kings", "E.1 §8")
+        if move.card not in (0, 1):
+            return Refusal("choose one of your two cards (0 or 1)", "E.1 §7")
+        if move.direction not in self._directions:
+            return Refusal("a king moves clockwise (+1)" + (" or counter-clockwise (-1)" if
+                           self.params.allow_both_directions else ""), "E3")
+        if self.target(state, slot, move.card, move.direction) is None:
+            return Refusal("this move would come back to the king's own slot", "E.1 §9")
+        return None
+
+    def _why_pass(self, state: State, action: Pass) -> Refusal | None:
+        why_move = self._why_move
+        if any(why_move(state, move) is None for move in self._moves(state)):
+            return Refusal("a player may pass only when no move is possible: moving is mandatory", "E12")
+        return None
+
+    def _why_keep(self, state: State, action: KeepPawns) -> Refusal | None:
+        return None
+
+    def _why_remove(self, state: State, action: RemovePawn) -> Refusal | None:
+        slot, ring = action.slot, state.ring
+        if not 0 <= slot < len(ring) or ring[slot][1] != state.to_move * 2 + PAWN:
+            return Refusal("the bonus removes one of your own pawns", "E7")
+        return None
+
+    def _why_take(self, state: State, action: Take) -> Refusal | None:
+        slot, ring = action.slot, state.ring
+        piece = ring[slot][1] if 0 <= slot < len(ring) else None
+        if piece is None or piece >> 1 != state.take_from:
+            return Refusal("take pieces of the player whose king you ate", "E8")
+        return None
+
+    def _why_place(self, state: State, action: PlaceInGap | PlaceOnTile | Discard) -> Refusal | None:
+        piece, ring = action.piece, state.ring
+        if piece not in state.hand:
+            return Refusal(f"{piece_symbol(piece) if 0 <= piece < 6 else piece} is not in your hand", "E.1 §11")
+        if isinstance(action, PlaceInGap):
+            if not 0 <= action.gap < len(ring):
+                return Refusal(f"gap {action.gap} is not between two slots of the ring", "E9")
+        elif isinstance(action, PlaceOnTile):
+            slot = action.slot
+            if not 0 <= slot < len(ring) or not ring[slot][0] or ring[slot][1] is not None:
+                return Refusal("a piece goes between two pieces or on an unoccupied □", "E9")
+        elif not self._may_discard(state, piece):
+            return Refusal("an eaten opponent pawn must be put back (opponent_pawn_return = \"must\")", "E6")
+        return None
+
     def random_action(self, state: State, rng: random.Random) -> Action:
+        """A uniformly random legal action, drawn without listing them all."""
         if state.phase == "place":  # sample without listing every gap for every piece
             ring = state.ring
             piece = rng.choice(state.hand)
-            free_tiles = [i for i, (tile, p) in enumerate(ring) if tile and p is None]
-            may_drop = self.params.opponent_pawn_return == "may" and piece & 1 and state.take_from is None
-            k = rng.randrange(len(ring) + len(free_tiles) + (1 if may_drop else 0))
+            free_tiles = _free_tiles(ring)
+            k = rng.randrange(len(ring) + len(free_tiles) + (1 if self._may_discard(state, piece) else 0))
             if k < len(ring):
                 return PlaceInGap(piece, k)
             if k - len(ring) < len(free_tiles):
                 return PlaceOnTile(piece, free_tiles[k - len(ring)])
             return Discard(piece)
-        if state.phase == "move":  # rejection sampling over (king, card, direction)
-            me = state.mover * 2
-            kings = [i for i, (_, p) in enumerate(state.ring) if p == me]
-            directions = (CW, CCW) if self.params.allow_both_directions else (CW,)
-            choices = [(k, c, d) for k in kings for c in (0, 1) for d in directions]
+        if state.phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
+            king = state.to_move * 2
+            choices = [(slot, card, d) for slot, (_, piece) in enumerate(state.ring) if piece == king
+                       for card in (0, 1) for d in self._directions]
+            why_move = self._why_move
             while choices:
-                k, c, d = choices.pop(rng.randrange(len(choices)))
-                if self.target(state, k, c, d) is not None:
-                    return Move(k, c, d, state.faces[state.mover][c])
+                move = Move(*choices.pop(rng.randrange(len(choices))))
+                if why_move(state, move) is None:
+                    return move
             return Pass()
         return rng.choice(self.legal_actions(state))
 
-    # ---- applying actions
+    # ---- what an action does
     def apply(self, state: State, action: Action, check: bool = True) -> State:
-        if check:
-            self._check(state, action)
-        kind = action.kind
-        if kind == "move":
-            return self._apply_move(state, action)  # type: ignore[arg-type]
-        ring = list(state.ring)
-        if kind == "remove":
-            state = state._replace(last=_after_lift(state.last, ring, action.slot))  # type: ignore[attr-defined]
-            self._lift(ring, action.slot)  # type: ignore[attr-defined]
-            bonus_left = state.bonus_left - 1
-            if bonus_left > 0 and any(p == state.mover * 2 + PAWN for _, p in ring):
-                return state._replace(ring=tuple(ring), bonus_left=bonus_left)
-            return self._end_turn(state, tuple(ring))
-        if kind == "keep":
-            return self._end_turn(state, state.ring)
-        if kind == "pass":
-            return self._end_turn(state._replace(last=()), state.ring)
-        if kind == "take":
-            piece = ring[action.slot][1]  # type: ignore[attr-defined]
-            last = _after_lift(state.last, ring, action.slot)  # type: ignore[attr-defined]
-            self._lift(ring, action.slot)  # type: ignore[attr-defined]
-            hand = tuple(sorted(state.hand + (piece,)))
-            takes_left = state.takes_left - 1
-            if takes_left > 0 and any(p is not None and p >> 1 == state.take_from for _, p in ring):
-                return state._replace(ring=tuple(ring), hand=hand, takes_left=takes_left, last=last)
-            return state._replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place", last=last)
-        if kind in ("place_gap", "place_tile", "discard"):
-            piece = action.piece  # type: ignore[attr-defined]
-            hand = list(state.hand)
-            hand.remove(piece)
-            last = state.last
-            if kind == "place_gap":
-                gap = action.gap  # type: ignore[attr-defined]
-                ring.insert(gap, (False, piece))
-                last = tuple(i + 1 if i >= gap else i for i in last) + (gap,)
-            elif kind == "place_tile":
-                ring[action.slot] = (True, piece)  # type: ignore[attr-defined]
-                last += (action.slot,)  # type: ignore[attr-defined]
-            if hand:
-                return state._replace(ring=tuple(ring), hand=tuple(hand), last=last)
-            return self._end_turn(state._replace(hand=(), last=last), tuple(ring))
-        raise IllegalAction(f"{action!r} is not an Eat Thyself action")
+        """The kernel's apply (:meth:`check`, then :meth:`effect`), a few calls shorter: bots, the lab's
+        play-outs and a session's replay apply actions millions of times."""
+        if check and self.check(state, action) is not None:
+            return super().apply(state, action)          # raises the kernel's error for that refusal
+        return self._effect[type(action)](state, action)
 
-    @staticmethod
-    def _lift(ring: list, slot: int) -> None:  # (the last-move mark follows with _after_lift)
-        """Take the piece on ``slot`` off the ring: a bare slot disappears, a tile stays empty."""
-        if ring[slot][0]:
-            ring[slot] = (True, None)
-        else:
-            del ring[slot]
+    def effect(self, state: State, action: Action) -> State:
+        return self._effect[type(action)](state, action)
 
-    def _apply_move(self, state: State, move: Move) -> State:
-        me = state.mover
+    def _move(self, state: State, move: Move) -> State:
+        me = state.to_move
         p = self.params
         ring = list(state.ring)
         src = move.slot
         dst = self.target(state, src, move.card, move.direction)
+        assert dst is not None
         king = ring[src][1]
-        eaten = ring[dst][1]
-        tile = ring[dst][0]
-        faces = list(state.faces)
+        tile, eaten = ring[dst]
+        cards = list(state.cards)
         low, high = self._cards[move.card]
-        mine = list(faces[me])
+        mine = list(cards[me])
         mine[move.card] = high if mine[move.card] == low else low
-        faces[me] = tuple(mine)
+        cards[me] = (mine[0], mine[1])
+        faces = tuple(cards)
         ring[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
-        landed = dst - 1 if dst > src and not ring[src][0] else dst
-        self._lift(ring, src)
-        new = state._replace(faces=tuple(faces), last=(landed,))
+        last = (dst - 1 if dst > src and not ring[src][0] else dst,)
+        _lift(ring, src)
         if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
-            return self._end_turn(new, tuple(ring))
+            return self._end_turn(state, tuple(ring), last, faces)
         owner = eaten >> 1
         if owner == me:  # own king: removed; optional bonus removal of own pawns
             if p.own_king_bonus_removals > 0 and any(q == me * 2 + PAWN for _, q in ring):
-                return new._replace(ring=tuple(ring), phase="bonus", bonus_left=p.own_king_bonus_removals)
-            return self._end_turn(new, tuple(ring))
+                return state.replace(ring=tuple(ring), cards=faces, last=last, phase="bonus",
+                                     bonus_left=p.own_king_bonus_removals)
+            return self._end_turn(state, tuple(ring), last, faces)
         if eaten & 1:  # opponent's pawn: in hand, to be put back
-            return new._replace(ring=tuple(ring), phase="place", hand=(eaten,), take_from=None)
+            return state.replace(ring=tuple(ring), cards=faces, last=last, phase="place", hand=(eaten,),
+                                 take_from=None)
         # opponent's king: in hand with extra pieces of that opponent
         if p.opponent_king_extra_pieces > 0 and any(q is not None and q >> 1 == owner for _, q in ring):
-            return new._replace(ring=tuple(ring), phase="take", hand=(eaten,), take_from=owner,
-                            takes_left=p.opponent_king_extra_pieces)
-        return new._replace(ring=tuple(ring), phase="place", hand=(eaten,), take_from=owner)
+            return state.replace(ring=tuple(ring), cards=faces, last=last, phase="take", hand=(eaten,),
+                                 take_from=owner, takes_left=p.opponent_king_extra_pieces)
+        return state.replace(ring=tuple(ring), cards=faces, last=last, phase="place", hand=(eaten,),
+                             take_from=owner)
 
-    def _end_turn(self, state: State, ring: tuple) -> State:
-        """Resolve the end of a fully resolved move: a win, a draw at the turn cap, or the next player."""
+    def _pass(self, state: State, action: Pass) -> State:
+        return self._end_turn(state, state.ring, ())
+
+    def _keep(self, state: State, action: KeepPawns) -> State:
+        return self._end_turn(state, state.ring, state.last)
+
+    def _remove(self, state: State, action: RemovePawn) -> State:
+        ring = list(state.ring)
+        last = _after_lift(state.last, ring, action.slot)
+        _lift(ring, action.slot)
+        bonus_left = state.bonus_left - 1
+        if bonus_left > 0 and any(p == state.to_move * 2 + PAWN for _, p in ring):
+            return state.replace(ring=tuple(ring), bonus_left=bonus_left, last=last)
+        return self._end_turn(state, tuple(ring), last)
+
+    def _take(self, state: State, action: Take) -> State:
+        ring = list(state.ring)
+        piece = ring[action.slot][1]
+        assert piece is not None
+        last = _after_lift(state.last, ring, action.slot)
+        _lift(ring, action.slot)
+        hand = tuple(sorted(state.hand + (piece,)))
+        takes_left = state.takes_left - 1
+        if takes_left > 0 and any(p is not None and p >> 1 == state.take_from for _, p in ring):
+            return state.replace(ring=tuple(ring), hand=hand, takes_left=takes_left, last=last)
+        return state.replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place", last=last)
+
+    def _place(self, state: State, action: PlaceInGap | PlaceOnTile | Discard) -> State:
+        piece = action.piece
+        hand = list(state.hand)
+        hand.remove(piece)
+        ring = state.ring
+        last = state.last
+        if isinstance(action, PlaceInGap):
+            gap = action.gap
+            ring = ring[:gap] + ((False, piece),) + ring[gap:]
+            last = tuple(i + 1 if i >= gap else i for i in last) + (gap,)
+        elif isinstance(action, PlaceOnTile):
+            slot = action.slot
+            ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
+            last += (slot,)
+        if hand:
+            return state.replace(ring=ring, hand=tuple(hand), last=last)
+        return self._end_turn(state, ring, last)
+
+    def _end_turn(self, state: State, ring: tuple[Slot, ...], last: tuple[int, ...],
+                  cards: tuple[tuple[int, int], ...] | None = None) -> State:
+        """The end of a fully resolved turn played from ``state``, leaving ``ring``, ``last`` (and
+        ``cards``): a win, a draw at the turn cap, or the next player's turn."""
         p = self.params
         turn = state.turn + 1
-        done = State(ring, state.faces, state.mover, "move", (), None, 0, 0, turn, None, "", state.last)
-        winners = self._winners(done)
+        mover = state.to_move
+        winners = self._winners(_piece_counts(ring, ()))
+        if not winners and turn < p.max_turns:
+            return state.replace(ring=ring, cards=cards or state.cards, phase="move", hand=(), take_from=None,
+                                 takes_left=0, bonus_left=0, turn=turn, last=last, to_move=self._next[mover])
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
-                winners = [state.mover] if state.mover in winners else [
-                    next(s for s in self._rotation(state.mover) if s in winners)]
+                winners = [mover] if mover in winners else [
+                    next(s for s in self._rotation(mover) if s in winners)]
             what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
-            names = " and ".join(self.seats()[w].name for w in winners)
-            return done._replace(phase="over", winners=tuple(winners), reason=f"{names} has {what}")
-        if turn >= p.max_turns:
-            return done._replace(phase="over", winners=(), reason=f"draw after {turn} turns (max_turns)")
-        return done._replace(mover=self._next_player(state.mover))
+            reason = f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
+        else:
+            reason = f"draw after {turn} turns (max_turns)"
+        return state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
+                             takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
+                             reason=reason)
 
-    def _winners(self, state: State) -> list[int]:
-        """The players who meet the win condition in ``state`` (rule E.1 §12, E1)."""
+    def _winners(self, counts: list[int]) -> list[int]:
+        """The players who meet the win condition with these piece ``counts`` (rule E.1 §12, E1)."""
         p = self.params
-        counts = _piece_counts(state)
         if p.win_condition == "one_piece_left":
             return [pl for pl in range(p.num_players) if counts[2 * pl] + counts[2 * pl + 1] == 1]
         return [pl for pl in range(p.num_players) if counts[2 * pl] == 1]
@@ -696,121 +785,56 @@ class EatThyself(Game):
             seats.append(player)
         return seats
 
-    def _check(self, state: State, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule unless ``action`` is legal here."""
-        if state.phase == "over":
-            raise IllegalAction("the game is over", rule="E.1 §12")
-        if not isinstance(action, self.action_types):
-            raise IllegalAction(f"{action!r} is not an Eat Thyself action")
-        wanted = _PHASE_OF[action.kind]
-        if wanted != state.phase:
-            doing = {"move": "move a king", "bonus": "choose whether to remove one of your pawns",
-                     "take": "take the eaten king's extra pieces in hand",
-                     "place": "put the pieces in hand back on the ring"}[state.phase]
-            raise IllegalAction(f"now {self.seats()[state.mover].name} must {doing}", rule="E.1 §11")
-        ring = state.ring
-        me = state.mover
-        if action.kind == "move":
-            slot, card, d = action.slot, action.card, action.direction  # type: ignore[attr-defined]
-            if not 0 <= slot < len(ring) or ring[slot][1] != me * 2:
-                raise IllegalAction("move one of your own kings", rule="E.1 §8")
-            if card not in (0, 1):
-                raise IllegalAction("choose one of your two cards (0 or 1)", rule="E.1 §7")
-            if d not in (CW, CCW) or (d == CCW and not self.params.allow_both_directions):
-                raise IllegalAction("a king moves clockwise (+1)" +
-                                    (" or counter-clockwise (-1)" if self.params.allow_both_directions else ""),
-                                    rule="E3")
-            if self.target(state, slot, card, d) is None:
-                raise IllegalAction("this move would come back to the king's own slot", rule="E.1 §9")
-            return
-        if action.kind == "pass":
-            if any(a.kind == "move" for a in self.legal_actions(state)):
-                raise IllegalAction("a player may pass only when no move is possible: moving is mandatory",
-                                    rule="E12")
-            return
-        if action.kind == "keep":
-            return
-        if action.kind == "remove":
-            if not 0 <= action.slot < len(ring) or ring[action.slot][1] != me * 2 + PAWN:  # type: ignore
-                raise IllegalAction("the bonus removes one of your own pawns", rule="E7")
-            return
-        if action.kind == "take":
-            if not 0 <= action.slot < len(ring) or ring[action.slot][1] is None or \
-                    ring[action.slot][1] >> 1 != state.take_from:  # type: ignore[attr-defined]
-                raise IllegalAction("take pieces of the player whose king you ate", rule="E8")
-            return
-        piece = action.piece  # type: ignore[attr-defined]
-        if piece not in state.hand:
-            raise IllegalAction(f"{piece_symbol(piece) if 0 <= piece < 6 else piece} is not in your hand",
-                                rule="E.1 §11")
-        if action.kind == "place_gap" and not 0 <= action.gap < len(ring):  # type: ignore
-            raise IllegalAction(f"gap {action.gap} is not between two slots of the ring", rule="E9")  # type: ignore
-        if action.kind == "place_tile":
-            slot = action.slot  # type: ignore[attr-defined]
-            if not 0 <= slot < len(ring) or not ring[slot][0] or ring[slot][1] is not None:
-                raise IllegalAction("a piece goes between two pieces or on an unoccupied □", rule="E9")
-        if action.kind == "discard" and not (self.params.opponent_pawn_return == "may" and piece & 1
-                                             and state.take_from is None):
-            raise IllegalAction("an eaten opponent pawn must be put back (opponent_pawn_return = \"must\")",
-                                rule="E6")
-
-    # ---- notation and JSON
+    # ---- notation and positions
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
-        if action.kind == "move":
-            sym = piece_symbol(state.mover * 2)
-            target = self.target(state, action.slot, action.card, action.direction)  # type: ignore
-            value = state.faces[state.mover][action.card]  # type: ignore[attr-defined]
-            arrow = "↻" if action.direction == CW else "↺"  # type: ignore[attr-defined]
-            landed = state.ring[target][1] if target is not None else None
-            eats = f" eats {piece_symbol(landed)}" if landed is not None else ""
-            # both cards showing the same value: name the card, so every move has its own notation
-            faces = state.faces[state.mover]
-            card = f"({self.params.card_pair[action.card]})" if faces[0] == faces[1] else ""  # type: ignore
-            return f"{sym}{action.slot}{arrow}{value}{card}→{target}{eats}"  # type: ignore[attr-defined]
-        if action.kind == "remove":
-            return f"removes {piece_symbol(state.mover * 2 + PAWN)}{action.slot}"  # type: ignore
-        if action.kind == "take":
-            return f"takes {piece_symbol(state.ring[action.slot][1])}{action.slot}"  # type: ignore
+        me = state.to_move
+        match action:
+            case Move(slot, card, direction):
+                target = self.target(state, slot, card, direction)
+                arrow = "↻" if direction == CW else "↺"
+                landed = state.ring[target][1] if target is not None else None
+                eats = f" eats {piece_symbol(landed)}" if landed is not None else ""
+                # both cards showing the same value: name the card, so every move has its own notation
+                faces = state.cards[me]
+                named = f"({self.params.card_pair[card]})" if faces[0] == faces[1] else ""
+                return f"{piece_symbol(me * 2)}{slot}{arrow}{faces[card]}{named}→{target}{eats}"
+            case RemovePawn(slot):
+                return f"removes {piece_symbol(me * 2 + PAWN)}{slot}"
+            case Take(slot):
+                return f"takes {piece_symbol(state.ring[slot][1])}{slot}"  # type: ignore[arg-type]
         return str(action)
 
-    def action_from_json(self, data: Any) -> Action:
-        if isinstance(data, dict) and data.get("kind") == "move" and "value" not in data:
-            data = {**data, "value": 0}   # the value is for notation only: the rules read the card
-        return super().action_from_json(data)
-
     def state_from_json(self, data: Any) -> State:
+        """A position from its JSON form (module docstring); ``cards`` and ``to_move`` left out are as at
+        the start, and ``winners`` makes it a finished game."""
+        if isinstance(data, dict):
+            p = self.params
+            data = {"cards": [list(p.initial_faces)] * p.num_players, "to_move": p.first_player, **data}
+        state = State.from_json(data, where=self.name)
+        if "winners" in data:
+            state = state.replace(phase="over")
+        if state.phase != "over" or len(state.reason) > 300:    # the reason is a finished game's
+            state = state.replace(reason=state.reason[:300] if state.phase == "over" else "")
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: State) -> None:
+        """Refuse a position these parameters cannot reach (what the declared types cannot say)."""
         p = self.params
-        read = PositionReader("Eat Thyself", data, ("ring", "cards", "to_move", "phase", "hand", "take_from",
-                                                    "takes_left", "bonus_left", "turn", "winners", "reason",
-                                                    "last"), shape="'ring', 'cards' and 'to_move'")
-        ring = _parse_ring(read.get("ring"), "ring")
         n = p.num_players
-        for _, piece in ring:
+        for _, piece in state.ring:
             if piece is not None and piece >> 1 >= n:
                 raise ValueError(f"ring: {piece_symbol(piece)} belongs to a seat that is not playing "
                                  f"(num_players={n})")
-        hand_symbols = read.items("hand", "pieces such as \"●\"")
-        if any(type(x) is not str for x in hand_symbols):
-            raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
-        hand = tuple(sorted(_piece_from_symbol(x) for x in hand_symbols))
-        cards = read.get("cards", [list(p.initial_faces)] * n)
-        if not isinstance(cards, list) or len(cards) != n:
+        if len(state.cards) != n:
             raise ValueError(f"cards: one pair of face-up values per player ({n} players)")
-        faces = []
-        for player, pair in enumerate(cards):
-            if not isinstance(pair, list) or len(pair) != 2 or any(
-                    type(v) is not int or v not in faces_of for v, faces_of in zip(pair, self._cards)):
-                raise ValueError(f"cards: player {player}'s face-up values must be faces of "
-                                 f"{list(p.card_pair)}")
-            faces.append(tuple(pair))
-        mover = read.integer("to_move", p.first_player, 0, n - 1)
-        phase = read.choice("phase", "move", ("move", "bonus", "take", "place", "over"), "a phase")
-        take_from = None if read.get("take_from") is None else read.integer("take_from", None, 0, n - 1)
-        takes_left = read.integer("takes_left", 0, 0, 100)
-        bonus_left = read.integer("bonus_left", 0, 0, 100)
-        turn = read.integer("turn", 0, 0, 10 ** 6)
-        state = State(ring=ring, faces=tuple(faces), mover=mover, phase=phase, hand=hand,
-                      take_from=take_from, takes_left=takes_left, bonus_left=bonus_left, turn=turn)
+        for player, pair in enumerate(state.cards):
+            if any(face not in faces_of for face, faces_of in zip(pair, self._cards)):
+                raise ValueError(f"cards: player {player}'s face-up values must be faces of {list(p.card_pair)}")
+        for name in ("to_move", "take_from"):
+            value = getattr(state, name)
+            if value is not None and value >= n:
+                raise ValueError(f"{name} must be a seat from 0 to {n - 1}, not {value}")
         for player in range(n):
             kings, pawns = state.count(player)
             if kings > p.kings_per_player or pawns > p.pawns_per_player:
@@ -819,27 +843,22 @@ class EatThyself(Game):
             if kings == 0:
                 raise ValueError(f"player {player} has no king left: a king is never removed by an "
                                  "opponent, so this position cannot happen")
-        if (phase in ("place", "take")) != bool(hand):
+        if (state.phase in ("place", "take")) != bool(state.hand):
             raise ValueError("pieces are in hand exactly when the phase is 'place' or 'take' (the eaten king "
                              "is in hand while its owner's extra pieces are taken)")
-        if phase == "take" and state.take_from not in range(n):
+        if state.phase == "take" and state.take_from is None:
             raise ValueError("phase 'take' needs take_from, the seat whose king was eaten")
-        if phase != "over" and "winners" not in read and self._winners(state):
+        if state.phase != "over" and self._winners(_piece_counts(state.ring, state.hand)):
             raise ValueError("a player in this position has already won; write \"phase\": \"over\" "
                              "with \"winners\" for a finished game")
-        if phase == "over" or "winners" in data:
-            winners = read.items("winners", "seats")
-            if any(type(w) is not int or not 0 <= w < n for w in winners) or len(set(winners)) != len(winners):
-                raise ValueError(f"winners: different seats from 0 to {n - 1}")
-            state = state._replace(phase="over", winners=tuple(winners),
-                                   reason=read.text("reason", "", "the reason the game ended")[:300])
-        last = read.get("last", [])
-        if not isinstance(last, list) or any(type(i) is not int or not 0 <= i < len(ring) for i in last):
-            raise ValueError(f"last: the slots the last turn's pieces landed on, numbers from 0 to {len(ring) - 1}")
-        return state._replace(last=tuple(last)) if last else state
+        if any(w >= n for w in state.winners) or len(set(state.winners)) != len(state.winners):
+            raise ValueError(f"winners: different seats from 0 to {n - 1}")
+        if any(i >= len(state.ring) for i in state.last):
+            raise ValueError(f"last: the slots the last turn's pieces landed on, numbers from 0 to "
+                             f"{len(state.ring) - 1}")
 
     # ---- the scene
-    def view(self, state: State, seat: int | None = None) -> dict:
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         seats = self.seats()
         s = Scene()
         ring = state.ring
@@ -857,7 +876,7 @@ class EatThyself(Game):
                 s.piece("ring", i, SEAT_SHAPES[player], SEAT_COLORS[player], id=slot_id(i),
                         size=0.62 if tile else 0.72, hollow=bool(kind == PAWN),
                         text="K" if kind == KING else "", title=piece_symbol(piece))
-        me = state.mover
+        me = state.to_move
         mover_seat = seats[me]
         if state.phase == "over":
             outcome = self.outcome(state)
@@ -866,7 +885,7 @@ class EatThyself(Game):
         else:
             s.status(f"{mover_seat.name} to move", mover_seat.color, mover_seat.shape)
         # the cards of every player
-        s.panel("Cards (face up)", [[seats[pl].name] + [f"{self.params.card_pair[c]}: {state.faces[pl][c]}"
+        s.panel("Cards (face up)", [[seats[pl].name] + [f"{self.params.card_pair[c]}: {state.cards[pl][c]}"
                                                         for c in (0, 1)] for pl in range(self.params.num_players)])
         counts = []
         for pl in range(self.params.num_players):
@@ -881,9 +900,10 @@ class EatThyself(Game):
                 if not isinstance(a, Move):
                     continue
                 target = self.target(state, a.slot, a.card, a.direction)
-                arrow = "clockwise ↻" if a.direction == CW else "counter-clockwise ↺"  # type: ignore
-                label = f"card {self.params.card_pair[a.card]} showing {a.value}, {arrow}"  # type: ignore
-                s.select(slot_id(a.slot), slot_id(target), label, a.to_json())  # type: ignore
+                assert target is not None            # a legal move never comes back to its own slot
+                arrow = "clockwise ↻" if a.direction == CW else "counter-clockwise ↺"
+                label = f"card {self.params.card_pair[a.card]} showing {state.cards[me][a.card]}, {arrow}"
+                s.select(slot_id(a.slot), slot_id(target), label, a.to_json())
             if actions == [Pass()]:
                 s.button("Pass (no king can move)", Pass().to_json())
             s.hint(f"{mover_seat.name}: click one of your kings (K), then the slot it moves to.")
@@ -898,8 +918,9 @@ class EatThyself(Game):
             s.hint(f"{mover_seat.name} ate their own king: you may remove one of your pawns too.")
         elif state.phase == "take":
             for a in actions:
-                s.move(slot_id(a.slot), "take in hand", a.to_json())  # type: ignore[attr-defined]
-            s.hint(f"Take {state.takes_left} more piece(s) of {seats[state.take_from].name} in hand.")
+                if isinstance(a, Take):
+                    s.move(slot_id(a.slot), "take in hand", a.to_json())
+            s.hint(f"Take {state.takes_left} more piece(s) of {seats[state.take_from or 0].name} in hand.")
         elif state.phase == "place":
             s.board("hand", "grid", title="In hand", cols=max(1, len(state.hand)), rows=1, cell=40)
             for i, piece in enumerate(state.hand):
@@ -910,7 +931,7 @@ class EatThyself(Game):
             for g in range(n):
                 s.gap("ring", g)
             for a in actions:
-                hand_ids = [f"hand:{i}" for i, q in enumerate(state.hand) if q == a.piece]  # type: ignore
+                hand_ids = [f"hand:{i}" for i, q in enumerate(state.hand) if q == getattr(a, "piece", None)]
                 for hid in hand_ids:
                     if isinstance(a, PlaceInGap):
                         s.select(hid, gap_id(a.gap), "put it here", a.to_json())

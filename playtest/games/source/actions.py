@@ -6,9 +6,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ...geometry import LETTERS
 from ...rules import Action, EndTurn
 
@@ -24,48 +21,29 @@ def point_name(col: int, row: int) -> str:
     return f"{LETTERS[col]}{row + 1}"
 
 
-@dataclass(frozen=True, slots=True)
 class _OnPoint(Action):
-    """An action on the point ``(col, row)``, written ``{verb} e5``."""
-
-    verb: ClassVar[str] = ""
+    """An action on the point ``(col, row)``, written ``{kind in words} e5``."""
     col: int
     row: int
 
     def __str__(self) -> str:
-        return f"{self.verb} {point_name(self.col, self.row)}"
+        return f"{self.kind.replace('_', ' ')} {point_name(self.col, self.row)}"
 
 
-@dataclass(frozen=True, slots=True)
 class Place(_OnPoint):
     """Put a token of the active colour on the empty point ``(col, row)``."""
 
-    kind: ClassVar[str] = "place"
-    verb: ClassVar[str] = "place"
 
-
-@dataclass(frozen=True, slots=True)
 class Fortify(_OnPoint):
     """Put a supply token on top of the active colour's connected token at ``(col, row)``."""
 
-    kind: ClassVar[str] = "fortify"
-    verb: ClassVar[str] = "fortify"
 
-
-@dataclass(frozen=True, slots=True)
 class RemoveFortification(_OnPoint):
     """Take the fortification off an opponent's connected stack at ``(col, row)``."""
 
-    kind: ClassVar[str] = "remove_fortification"
-    verb: ClassVar[str] = "remove fortification"
 
-
-@dataclass(frozen=True, slots=True)
 class Capture(_OnPoint):
     """Remove an opponent's token (or unconnected stack) at ``(col, row)`` from the game."""
-
-    kind: ClassVar[str] = "capture"
-    verb: ClassVar[str] = "capture"
 
 
 #: the point actions, in the order legal_actions lists them

@@ -37,8 +37,9 @@ class GreedyBot(Bot):
     def __init__(self, margin: bool = True):
         self.margin = margin
 
-    def choose(self, game: Source, state: State) -> Action:
+    def choose(self, game: Source, state: State, seat: int | None = None) -> Action:
         seat = game.to_move(state)
+        assert seat is not None, "the game is over: nobody chooses"
         best, best_value = None, None
         for action in game.legal_actions(state):
             after = game.apply(state, action, check=False)

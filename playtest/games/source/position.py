@@ -1,18 +1,21 @@
 """A position of Source: the :class:`State` value, its fortification layers, and its JSON form both ways.
 
-``State.to_json`` writes the hand-writable form the package docstring shows;
-:func:`read_position` reads it back (``game.state_from_json``), each field
-checked by a :class:`playtest.position.PositionReader`, and refuses positions
-the box could not hold (too many tokens, a missing source, ...).
+The state is declared field by field (:class:`State`), but its JSON form is another shape (a
+board diagram, supply by colour name, the colour to move by name): ``State.to_json`` writes the
+hand-writable form the package docstring shows and :func:`read_position` reads it back
+(``game.state_from_json``): it converts what is drawn or named, lets the declaration check the
+fields' types and bounds, and refuses positions the box could not hold (too many tokens, a missing
+source, ...).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ... import kernel
 from ...geometry import LETTERS as LETTERS_AZ
-from ...position import PositionReader
+from ...kernel import field
+from ...kernel.values import shown
 from .params import COLORS, LETTERS, R_SETUP
 
 if TYPE_CHECKING:
@@ -23,8 +26,7 @@ __all__ = ["State", "read_position", "set_item", "add_layer", "remove_layer", "c
 FIELDS = ("board", "supply", "to_move", "ap_left", "acted", "passes", "turn", "over", "last")
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(kernel.State):
     """A position of Source (an immutable value; see the module docstring for its JSON form).
 
     ``stones[c]`` is a bit mask of the points holding colour ``c``'s token
@@ -35,22 +37,23 @@ class State:
     touched (for the board's last-move mark). They take no part in equality.
     """
 
-    size: int               # points per side
-    stones: tuple
-    forts: tuple
-    supply: tuple
-    active: int             # the active colour's index
-    ap_left: int
+    size: int = field(9, min=5, max=19)                   # points per side
+    # the bit boards are drawn as the JSON form's diagram, not written as numbers (json=False)
+    stones: tuple[int, ...] = field((0, 0, 0, 0), min=0, json=False)
+    forts: tuple[int, ...] = field((), min=0, json=False)
+    supply: tuple[int, ...] = field((0, 0, 0, 0), min=0)
+    active: int = field(0, min=0, max=3)                  # the active colour's index
+    ap_left: int = field(2, min=0, max=20)
     acted: bool = False
-    passes: int = 0
-    turn: int = 0
+    passes: int = field(0, min=0)
+    turn: int = field(0, min=0)
     over: str = ""
     #: bit mask of each colour's connected tokens
-    connected: tuple = field(default=(0, 0, 0, 0), compare=False)
+    connected: tuple[int, ...] = field((0, 0, 0, 0), compare=False, json=False)
     #: per colour: (connected, unconnected, centre, surrounded) points, updated per action
-    tally: tuple = field(default=((0, 0, 0, 0),) * 4, compare=False)
+    tally: tuple[tuple[int, int, int, int], ...] = field(((0, 0, 0, 0),) * 4, compare=False, json=False)
     #: the points the current colour's turn touched so far, or the previous turn's before it acts
-    last: tuple = field(default=(), compare=False)
+    last: tuple[int, ...] = field((), min=0, compare=False)
 
     def layers(self, index: int) -> int:
         """Fortification tokens on point ``index``."""
@@ -142,10 +145,16 @@ def clear_layers(forts: tuple, bit: int) -> tuple:
 
 def read_position(game: Source, data: Any) -> State:
     """``game.state_from_json``: a position from its hand-written JSON, validated with clear messages."""
-    reader = PositionReader("Source", data, FIELDS, "at least a 'board' (a list of text rows)")
+    if not isinstance(data, dict):
+        raise ValueError(f"a Source position is an object with at least a 'board' (a list of text rows), "
+                         f"not {shown(data)}")
+    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
+    if unknown:
+        raise ValueError(f"unknown fields in a Source position: {unknown[:10]}; the fields are "
+                         f"{', '.join(sorted(FIELDS))}")
     p, b = game.params, game.board
     n = b.cols
-    board = reader.get("board")
+    board = data.get("board")
     if isinstance(board, str):
         board = [line for line in board.strip().splitlines()]
     if not isinstance(board, (list, tuple)) or len(board) != n:
@@ -186,8 +195,10 @@ def read_position(game: Source, data: Any) -> State:
                              "(rule C8)")
     forts = _trim([sum(1 << i for i, k in layers_at.items() if k > level)
                    for level in range(max(layers_at.values(), default=0))])
-    supply_data = reader.mapping("supply", f"such as {{\"red\": 24, \"blue\": 24}}, with colour names "
-                                           f"{', '.join(COLORS)}", keys=COLORS)
+    supply_data = data.get("supply", {})
+    if not isinstance(supply_data, dict) or not supply_data.keys() <= set(COLORS):
+        raise ValueError(f"supply must be an object such as {{\"red\": 24, \"blue\": 24}}, with colour names "
+                         f"{', '.join(COLORS)}")
     supply = []
     for c, name in enumerate(COLORS):
         on_board = stones[c].bit_count() + sum((f & stones[c]).bit_count() for f in forts)
@@ -195,8 +206,8 @@ def read_position(game: Source, data: Any) -> State:
         budget = p.tokens_per_color + extra_source
         if name in supply_data:
             value = supply_data[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"supply of {name} must be a whole number of at least 0, not {value!r}")
+            if type(value) is not int or value < 0:
+                raise ValueError(f"supply of {name} must be a whole number of at least 0, not {shown(value)}")
         else:
             value = budget - on_board
         if on_board + value > budget:
@@ -206,29 +217,31 @@ def read_position(game: Source, data: Any) -> State:
                              f"{value} in supply: {on_board + value} is more than tokens_per_color = "
                              f"{p.tokens_per_color}{note} (rule C1)")
         supply.append(value)
-    to_move = reader.choice("to_move", p.first_color, COLORS, "a colour")
-    turn = reader.integer("turn", 0)
-    allowance = game._allowance(turn)
-    over = reader.text("over", "", "the reason the game ended (text, \"\" while it goes on)")
-    ap_left = reader.integer("ap_left", allowance)
+    to_move = data.get("to_move", p.first_color)
+    if type(to_move) is not str or to_move not in COLORS:
+        raise ValueError(f"to_move must be a colour: {', '.join(COLORS)}; not {shown(to_move)}")
+    last = data.get("last", [])
+    if not isinstance(last, list) or any(name not in b.labels for name in last):
+        raise ValueError(f"last must be a list of point names such as \"e5\" (what the last move touched), "
+                         f"points of the {n}x{n} board (a1 to {b.labels[-1]}), not {shown(last)}")
+    # the declaration reads the fields written as they are (exact types and bounds, named in messages)
+    allowance = game._allowance(data.get("turn", 0))
+    state: State = State.from_json({
+        "size": n, "supply": supply, "active": COLORS.index(to_move), "ap_left": data.get("ap_left", allowance),
+        "acted": data.get("acted", False), "passes": data.get("passes", 0), "turn": data.get("turn", 0),
+        "over": data.get("over", ""), "last": [b.labels.index(name) for name in last]}, where="source")
+    state = state.replace(stones=tuple(stones), forts=forts)
+    over, ap_left = state.over, state.ap_left
+    if "acted" not in data:
+        state = state.replace(acted=ap_left < allowance)
     if not over and not 1 <= ap_left <= allowance:
-        which = "first_turn_ap" if turn == 0 else "ap_per_turn"
+        which = "first_turn_ap" if state.turn == 0 else "ap_per_turn"
         raise ValueError(f"ap_left must be from 1 to {allowance} ({which} = {allowance}), not {ap_left}")
-    acted = reader.boolean("acted", ap_left < allowance)
-    if not over and not acted and ap_left < allowance:
+    if not over and not state.acted and ap_left < allowance:
         raise ValueError(f"ap_left = {ap_left} is less than a full turn ({allowance}), so the colour has "
                          "acted: set \"acted\": true")
-    passes = reader.integer("passes", 0)
-    if passes >= p.pass_limit and not over:
-        raise ValueError(f"passes = {passes} would have ended the game (pass_limit = {p.pass_limit})")
+    if state.passes >= p.pass_limit and not over:
+        raise ValueError(f"passes = {state.passes} would have ended the game (pass_limit = {p.pass_limit})")
     if not over and p.end_timing == "immediate":
-        over = game._trigger(tuple(stones), tuple(supply))
-    last = []
-    for name in reader.items("last", "point names such as \"e5\" (what the last move touched)"):
-        if name not in b.labels:
-            raise ValueError(f"last: {name!r} is not a point of the {n}x{n} board (a1 to "
-                             f"{b.labels[-1]})")
-        last.append(b.labels.index(name))
-    state = State(n, tuple(stones), forts, tuple(supply), COLORS.index(to_move), ap_left, acted,
-                  passes, turn, over, last=tuple(last))
+        state = state.replace(over=game._trigger(state.stones, state.supply))
     return game._derive(state)

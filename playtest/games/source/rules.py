@@ -3,9 +3,11 @@
 The rules summary and the position format are in the package docstring.
 Connection and the score are kept up to date action by action on bit boards
 (a :class:`playtest.geometry.BitGrid` of points); :meth:`Source.score_from_scratch`
-recomputes them point by point as the reference. One function,
-``_problem``, decides why an action is illegal; ``legal_actions``, ``apply``
-and the board's reasons all rest on it and on the same masks.
+recomputes them point by point as the reference. One decision, :meth:`Source.why_not`
+(``_refusal`` for a point), says whether and why an action is illegal: ``apply`` checks with
+it and the board's reasons quote it. The bit masks of :meth:`Source.action_masks` list the
+candidates, all at once (``legal_actions`` and ``random_action`` read them, for speed): tests
+check that they list exactly what ``why_not`` allows.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 from typing import Any
 
 from ...geometry import bit_grid, bits
-from ...rules import Action, EndTurn, Game, IllegalAction, Outcome, Seat, register
+from ...kernel import Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, register
 from .actions import END_TURN, POINT_ACTIONS, Capture, Fortify, Place, RemoveFortification
 from .params import (COLOR_CSS, COLORS, PLAYER_NAMES, R_BOARD, R_CAP_CONN, R_CAP_FORT, R_CAP_UNCONN, R_END,
                      R_FORTIFY, R_NOT_ALLOWED, R_PLACE, R_RANGE, R_REMOVE, R_TURN, SourceParams)
@@ -28,7 +30,7 @@ SEAT_SHAPES = ("circle", "square")
 
 
 @register
-class Source(Game):
+class Source(Game[SourceParams, State, Action]):
     """Source: four colours grow chains from their corner sources; connection is everything.
 
     >>> import playtest
@@ -45,7 +47,11 @@ class Source(Game):
     credit = ("Source, from \"The Crossroads Challenge\" week 1 (junksalongames.com, May 2012); "
               "rules read from the designer's blog posts.")
     Params = SourceParams
+    state_type = State
     action_types = (Place, Fortify, RemoveFortification, Capture, EndTurn)
+    # two players, each moving two colours; the end comes when a supply runs out (no fixed bound)
+    game_type = GameType(dynamics="sequential", chance=False, information="perfect", utility="zero_sum")
+    end_rule = R_END
 
     def __init__(self, params: SourceParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -160,7 +166,7 @@ class Source(Game):
                             out[c1] |= 1 << i
                         else:
                             out[c2] |= 1 << i
-            return tuple(out)
+            return out[0], out[1], out[2], out[3]
         remaining = empty
         while remaining:
             region = b.flood(remaining & -remaining, empty)
@@ -183,7 +189,7 @@ class Source(Game):
                     big = c1 if (wall & stones[c1]).bit_count() >= (wall & stones[c2]).bit_count() else c2
                     out[big] |= region
                 break
-        return tuple(out)
+        return out[0], out[1], out[2], out[3]
 
     def _derive(self, state: State) -> State:
         """``state`` with ``connected`` and ``tally`` computed afresh (bit boards)."""
@@ -193,8 +199,7 @@ class Source(Game):
         tv = self.params.territory_value
         tally = tuple(self._token_points(c, stones[c], connected[c], forts) + (territory[c].bit_count() * tv,)
                       for c in range(4))
-        return State(state.size, stones, forts, state.supply, state.active, state.ap_left, state.acted,
-                     state.passes, state.turn, state.over, connected, tally, state.last)
+        return state.replace(connected=connected, tally=tally)
 
     def _trigger(self, stones: tuple, supply: tuple) -> str:
         """Why the end is triggered (``end_trigger``), or ``""``."""
@@ -211,6 +216,9 @@ class Source(Game):
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
         return None if state.over else self.color_seat[state.active]
+
+    def seat_of(self, state: State, action: Action) -> int | None:
+        return None if state.over else self.color_seat[state.active]     # one colour acts at a time
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -362,20 +370,22 @@ class Source(Game):
             capture |= targets & theirs & fortified
         return place, fortify, remove, capture
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """Places, fortifications, removals, captures (each by point, row by row from a1), then End turn."""
-        if seat is not None and seat != self.to_move(state):
-            return []
-        if state.over:
-            return []
-        actions: list[Action] = []
-        for acts, mask in zip(self._acts, self.action_masks(state)):
-            while mask:
-                low = mask & -mask
-                actions.append(acts[low.bit_length() - 1])
-                mask ^= low
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        """Places, fortifications, removals, captures (each by point, row by row from a1), then End turn:
+        what the masks list."""
+        actions: list[Action] = [self._acts[k][i] for k, mask in enumerate(self.action_masks(state))
+                                 for i in bits(mask)]
         actions.append(END_TURN)
         return actions
+
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """The candidates as the masks list them, without asking :meth:`why_not` of each (the kernel's
+        ``legal_actions`` would, at five times the cost: a search bot lists actions at every node).
+        The masks list exactly what ``why_not`` allows: tests/test_source.py and the property suite
+        check it on random positions under random parameters."""
+        if state.over or (seat is not None and seat != self.color_seat[state.active]):
+            return []
+        return self.candidates(state, self.color_seat[state.active])
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn from the bit masks without listing them all."""
@@ -403,8 +413,8 @@ class Source(Game):
             return p.cost_capture_unconnected_fortified, "an unconnected fortified stack", R_CAP_FORT
         return p.cost_capture_unconnected, "an unconnected token", R_CAP_UNCONN
 
-    def _problem(self, state: State, kind: str, i: int) -> tuple[str, str] | None:
-        """Why action ``kind`` on point ``i`` is illegal, as (message, rule), or None when it is legal."""
+    def _refusal(self, state: State, kind: str, i: int) -> Refusal | None:
+        """Why action ``kind`` on point ``i`` is illegal (the refusal names the rule), or None when it is legal."""
         p, b = self.params, self.board
         c = state.active
         name = COLORS[c]
@@ -413,98 +423,107 @@ class Source(Game):
         owner = state.color_at(i)
         ap = state.ap_left
         supply = state.supply[c]
-        near = bool(b.touch4(state.connected[c]) & bit)
+        near = bool(b.adj4[i] & state.connected[c])      # next to a connected token of the active colour
         if kind == "place":
             if owner >= 0:
-                return f"{where} is not empty", R_PLACE
+                return Refusal(f"{where} is not empty", R_PLACE)
             if not near:
-                return f"{where} is not next to a connected {name} token", R_PLACE
+                return Refusal(f"{where} is not next to a connected {name} token", R_PLACE)
             if supply < 1:
-                return f"{name} has no tokens left in supply", R_PLACE
+                return Refusal(f"{name} has no tokens left in supply", R_PLACE)
             if ap < p.cost_place:
-                return f"placing costs {p.cost_place} AP; {name} has {ap} left", R_TURN
+                return Refusal(f"placing costs {p.cost_place} AP; {name} has {ap} left", R_TURN)
             return None
         if kind == "fortify":
             if owner < 0:
-                return f"there is no token to fortify on {where}", R_FORTIFY
+                return Refusal(f"there is no token to fortify on {where}", R_FORTIFY)
             if owner != c:
-                return f"{name} fortifies only its own tokens, and {where} is {COLORS[owner]}", R_FORTIFY
+                return Refusal(f"{name} fortifies only its own tokens, and {where} is {COLORS[owner]}",
+                               R_FORTIFY)
             if not p.max_fortify_layers:
-                return "fortifying is switched off (max_fortify_layers = 0)", "C8"
+                return Refusal("fortifying is switched off (max_fortify_layers = 0)", "C8")
             layers = state.layers(i)
             if layers >= p.max_fortify_layers:
-                return (f"{where} already holds {layers} fortification token{'s' if layers > 1 else ''}, "
-                        f"the most allowed (max_fortify_layers = {p.max_fortify_layers})"), "C8"
+                return Refusal(f"{where} already holds {layers} fortification token{'s' if layers > 1 else ''}, "
+                               f"the most allowed (max_fortify_layers = {p.max_fortify_layers})", "C8")
             if i == self.centre and not p.center_fortifiable:
-                return "the centre cannot be fortified (center_fortifiable = false)", "C8"
+                return Refusal("the centre cannot be fortified (center_fortifiable = false)", "C8")
             if not state.connected[c] & bit:
-                return f"{where} is not connected to the {name} source: only a connected token is fortified", \
-                    R_FORTIFY
+                return Refusal(f"{where} is not connected to the {name} source: only a connected token is "
+                               "fortified", R_FORTIFY)
             if supply < 1:
-                return f"{name} has no tokens left in supply to fortify with", R_FORTIFY
+                return Refusal(f"{name} has no tokens left in supply to fortify with", R_FORTIFY)
             if ap < p.cost_fortify:
-                return f"fortifying costs {p.cost_fortify} AP; {name} has {ap} left", R_TURN
+                return Refusal(f"fortifying costs {p.cost_fortify} AP; {name} has {ap} left", R_TURN)
             return None
         # removal and capture target an opponent's token
         if owner < 0:
-            return f"there is no token on {where}", R_REMOVE if kind == "remove_fortification" else R_CAP_CONN
+            return Refusal(f"there is no token on {where}",
+                           R_REMOVE if kind == "remove_fortification" else R_CAP_CONN)
         if owner == c:
-            return f"{name} cannot capture or unfortify its own token", R_NOT_ALLOWED
+            return Refusal(f"{name} cannot capture or unfortify its own token", R_NOT_ALLOWED)
         if owner == self.partner[c]:
-            return f"{COLORS[owner]} is {name}'s partner colour: partners are never captured", R_NOT_ALLOWED
+            return Refusal(f"{COLORS[owner]} is {name}'s partner colour: partners are never captured",
+                           R_NOT_ALLOWED)
         if kind == "remove_fortification":
             if not (state.forts and state.forts[0] & bit):
-                return f"the {COLORS[owner]} token on {where} is not fortified", R_REMOVE
+                return Refusal(f"the {COLORS[owner]} token on {where} is not fortified", R_REMOVE)
             if not state.connected[owner] & bit:
                 cost = p.cost_capture_unconnected_fortified
-                return (f"the {COLORS[owner]} stack on {where} is not connected: capture it whole instead "
-                        f"({cost} AP, rule {R_CAP_FORT})"), R_REMOVE
+                return Refusal(f"the {COLORS[owner]} stack on {where} is not connected: capture it whole "
+                               f"instead ({cost} AP, rule {R_CAP_FORT})", R_REMOVE)
             if p.action_range == "adjacent_to_connected" and not near:
-                return f"{where} is not next to a connected {name} token", R_RANGE
+                return Refusal(f"{where} is not next to a connected {name} token", R_RANGE)
             if supply < p.remove_fortification_tokens:
-                return (f"removing a fortification also costs {p.remove_fortification_tokens} of {name}'s "
-                        f"unused tokens, and {name} has {supply} in supply"), R_REMOVE
+                return Refusal(f"removing a fortification also costs {p.remove_fortification_tokens} of "
+                               f"{name}'s unused tokens, and {name} has {supply} in supply", R_REMOVE)
             if ap < p.cost_remove_fortification:
-                return f"removing a fortification costs {p.cost_remove_fortification} AP; {name} has {ap} left", \
-                    R_REMOVE
+                return Refusal(f"removing a fortification costs {p.cost_remove_fortification} AP; {name} has "
+                               f"{ap} left", R_REMOVE)
             return None
         if i == self.sources[owner] and not p.source_capturable:
-            return (f"{where} is the {COLORS[owner]} source: a source token cannot be captured "
-                    "(source_capturable = false)"), R_NOT_ALLOWED
+            return Refusal(f"{where} is the {COLORS[owner]} source: a source token cannot be captured "
+                           "(source_capturable = false)", R_NOT_ALLOWED)
         if p.action_range == "adjacent_to_connected" and not near:
-            return f"{where} is not next to a connected {name} token", R_RANGE
+            return Refusal(f"{where} is not next to a connected {name} token", R_RANGE)
         cost, what, rule = self._capture_cost(state, owner, bit)
         if cost == 0 and rule == R_NOT_ALLOWED:
-            return "capturing a connected fortified token needs its fortification removed first", R_NOT_ALLOWED
+            return Refusal("capturing a connected fortified token needs its fortification removed first",
+                           R_NOT_ALLOWED)
         if ap < cost:
-            return f"capturing {what} costs {cost} AP; {name} has {ap} left", rule
+            return Refusal(f"capturing {what} costs {cost} AP; {name} has {ap} left", rule)
         return None
 
-    def _check(self, state: State, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule unless ``action`` is legal in ``state``."""
-        if state.over:
-            raise IllegalAction(f"the game is over ({state.over})", rule=R_END)
-        if not isinstance(action, self.action_types):
-            raise IllegalAction(f"{action!r} is not a Source action")
+    def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
+        """Why the active colour may not play ``action`` now (rules C.1 §1, §7-§15), or ``None``.
+
+        >>> import playtest
+        >>> game = playtest.load("source")
+        >>> game.why_not(game.initial_state(), Place(4, 4), 0)
+        Refusal(text='e5 is not next to a connected red token', rule='C.1 §8')
+        """
         if isinstance(action, EndTurn):
-            return
+            return None
         n = self.board.cols
-        col, row = action.col, action.row  # type: ignore[attr-defined]
-        if not (isinstance(col, int) and isinstance(row, int) and 0 <= col < n and 0 <= row < n):
-            raise IllegalAction(f"({col!r}, {row!r}) is not a point of the {n}x{n} board", rule=R_BOARD)
-        problem = self._problem(state, action.kind, row * n + col)
-        if problem:
-            raise IllegalAction(problem[0], rule=problem[1])
+        col, row = action.col, action.row  # type: ignore[attr-defined]  # a point action
+        if not (0 <= col < n and 0 <= row < n):
+            return Refusal(f"({col!r}, {row!r}) is not a point of the {n}x{n} board", R_BOARD)
+        return self._refusal(state, action.kind, row * n + col)
 
     # ---- applying actions
     def apply(self, state: State, action: Action, check: bool = True) -> State:
-        """The state after ``action`` (a new value; ``state`` is untouched).
+        """The kernel's apply (:meth:`check`, then :meth:`effect`), a few calls shorter: bots and the
+        lab's play-outs apply actions millions of times."""
+        if check and self.check(state, action) is not None:
+            return super().apply(state, action)          # raises the kernel's error for that refusal
+        return self.effect(state, action)
+
+    def effect(self, state: State, action: Action) -> State:
+        """The state after a legal ``action`` (a new value; ``state`` is untouched).
 
         Connection is recomputed for the colours the action touches, and the
         score (``state.tally``) is updated from the previous one.
         """
-        if check:
-            self._check(state, action)
         # the board's last-move mark: the points this colour's turn touched (a new turn starts afresh)
         last = state.last if state.acted else ()
         if action.kind == "end_turn":
@@ -555,31 +574,31 @@ class Source(Game):
                 changed = (target,)
             occupancy = True
         if through or (kind == "capture" and state.connected[changed[0]] & bit):
-            connected = list(connected)
+            links = list(connected)
             for d in changed:
-                connected[d] = self._connect(stones, d)
-            connected = tuple(connected)
+                links[d] = self._connect(stones, d)
+            connected = tuple(links)
         tally = state.tally
         if changed or occupancy:
-            tally = list(tally)
+            parts = list(tally)
             for d in changed:
-                tally[d] = self._token_points(d, stones[d], connected[d], forts) + (tally[d][3],)
+                parts[d] = self._token_points(d, stones[d], connected[d], forts) + (parts[d][3],)
             if occupancy:
                 tv = p.territory_value
                 for d, enclosed in enumerate(self._territory(stones)):
-                    t = tally[d]
-                    tally[d] = (t[0], t[1], t[2], enclosed.bit_count() * tv)
-            tally = tuple(tally)
+                    t = parts[d]
+                    parts[d] = (t[0], t[1], t[2], enclosed.bit_count() * tv)
+            tally = tuple(parts)
         ap_left = state.ap_left - cost
         if p.end_timing == "immediate":
             over = self._trigger(stones, supply)
             if over:
-                return State(state.size, stones, forts, supply, c, max(ap_left, 0), True, state.passes, state.turn,
-                             over, connected, tally, last)
+                return state.replace(stones=stones, forts=forts, supply=supply, ap_left=max(ap_left, 0), acted=True,
+                                     over=over, connected=connected, tally=tally, last=last)
         if ap_left <= 0:
             return self._end_turn(state, stones, forts, supply, connected, tally, True, last)
-        return State(state.size, stones, forts, supply, c, ap_left, True, state.passes, state.turn, "",
-                     connected, tally, last)
+        return state.replace(stones=stones, forts=forts, supply=supply, ap_left=ap_left, acted=True, over="",
+                             connected=connected, tally=tally, last=last)
 
     def _end_turn(self, state: State, stones: tuple, forts: tuple, supply: tuple, connected: tuple,
                   tally: tuple, acted: bool, last: tuple = ()) -> State:
@@ -596,9 +615,11 @@ class Source(Game):
             if reason and (p.end_timing == "end_of_turn" or c == self._round_last):
                 over = reason + (" (end of the turn)" if p.end_timing == "end_of_turn" else " (end of the round)")
         if over:
-            return State(state.size, stones, forts, supply, c, 0, acted, passes, turn, over, connected, tally, last)
-        return State(state.size, stones, forts, supply, self._next[c], p.ap_per_turn, False, passes, turn, "",
-                     connected, tally, last)
+            return state.replace(stones=stones, forts=forts, supply=supply, ap_left=0, acted=acted, passes=passes,
+                                 turn=turn, over=over, connected=connected, tally=tally, last=last)
+        return state.replace(stones=stones, forts=forts, supply=supply, active=self._next[c], ap_left=p.ap_per_turn,
+                             acted=False, passes=passes, turn=turn, over="", connected=connected, tally=tally,
+                             last=last)
 
     def adapt_state(self, state: State, old: Game) -> State:
         """After a live parameter change: connection and score are recomputed; a turn that has not acted
@@ -613,8 +634,7 @@ class Source(Game):
                 over = f"{state.passes} turns in a row without an action (pass_limit = {p.pass_limit})"
             elif p.end_timing == "immediate":
                 over = self._trigger(state.stones, state.supply)
-        return self._derive(State(state.size, state.stones, state.forts, state.supply, state.active, ap_left,
-                                  state.acted, state.passes, state.turn, over, last=state.last))
+        return self._derive(state.replace(ap_left=ap_left, over=over))
 
     # ---- notation and JSON
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
@@ -724,6 +744,7 @@ class Source(Game):
         """
         owner = state.color_at(i)
         c = state.active
+        kinds: tuple[str, ...]
         if owner < 0:
             kinds = ("place",)
         elif owner == c:
@@ -736,9 +757,7 @@ class Source(Game):
             kinds = ("capture",)
         found: list[str] = []
         for kind in kinds:
-            problem = self._problem(state, kind, i)
-            if problem:
-                text = f"{problem[0]} (rule {problem[1]})"
-                if text not in found:
-                    found.append(text)
+            refusal = self._refusal(state, kind, i)
+            if refusal is not None and str(refusal) not in found:
+                found.append(str(refusal))
         return "; ".join(found)
