@@ -13,7 +13,16 @@ Around any game, with no game named here:
 * **chance**: when chance is to move (after an undo, say), the board offers
   "Roll" and every outcome with its probability, to force one;
 * **playback**: when the last move resolves step by step (its game has
-  frames), a slider, step buttons and a play button show each step.
+  frames), a slider, step buttons and a play button show each step. A
+  resolution seen by everyone (at the table's viewer level) plays before the
+  next curtain goes up or a seated bot acts: "Continue" lets play go on;
+* **bots**: "Bot turn" lets the seat to act (its bot, or a random one) play
+  its whole turn; "Bot step" plays one step of it, to watch;
+* **the move log** asks the game two optional questions (its words stay in
+  its module): ``log_group(state, action, viewer)``, a label shared by
+  consecutive steps shown as one row that unfolds into them ("North's
+  order"), and ``log_lines(state, action, viewer)``, a step's row as its
+  first line and the lines it unfolds into (a resolution board by board).
 
 The table holds no rules: it shows a :class:`playtest.Session` and turns
 clicks into session calls. Everything a person does here can be done from
@@ -100,11 +109,15 @@ class Table(w.VBox):
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
         self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Forward along this line",
                                     layout=button)
-        self.bot_button = w.Button(description="Bot move", icon="android", layout=button,
-                                   tooltip="Let the seat's bot (or a random one) play the seat to move, once")
+        self.bot_button = w.Button(description="Bot turn", icon="android", layout=button,
+                                   tooltip="Let the seat's bot (or a random one) play the seat to act: its whole turn")
+        self.bot_step_button = w.Button(description="Bot step", icon="step-forward", layout=button,
+                                        tooltip="Let the seat's bot (or a random one) play one step of its turn, "
+                                                "to watch a turn of several steps")
         self.undo_button.on_click(lambda _: self._guard(self.session.undo))
         self.redo_button.on_click(lambda _: self._guard(self.session.redo))
         self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
+        self.bot_step_button.on_click(lambda _: self._guard(self._bot_move_once, False))
         self.notice = w.Label(value="")
         self.notice.add_class("pt-wrap")          # long notices wrap (board.css) instead of being cut
 
@@ -121,9 +134,17 @@ class Table(w.VBox):
         self.playback_back.on_click(lambda _: self._step_playback(-1))
         self.playback_next.on_click(lambda _: self._step_playback(+1))
         self.playback_label = w.Label(value="")
+        self.playback_label.add_class("pt-wrap")
         self.playback_slider.observe(self._on_playback, names="value")
+        #: a resolution everyone sees plays before the next curtain or bot: this lets play go on
+        self.continue_button = w.Button(description="Continue", icon="forward", button_style="primary",
+                                        layout=w.Layout(width="auto", display="none"),
+                                        tooltip="Done watching: pass the table on")
+        self.continue_button.on_click(lambda _: self._continue())
+        #: the position whose resolution was watched and continued from (play goes on from it)
+        self._continued: int | None = None
         self.playback = w.HBox([self.playback_play, self.playback_back, self.playback_slider,
-                                self.playback_next, self.playback_label],
+                                self.playback_next, self.playback_label, self.continue_button],
                                layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.playback.add_class("pt-playback")
 
@@ -141,7 +162,12 @@ class Table(w.VBox):
         self.seat_pickers = self._make_seat_pickers()
         self.seats_box = w.VBox(list(self.seat_pickers.values()))
         self.param_widgets: dict[str, w.Widget] = {}
+        #: beside each parameter's control: why the value typed there is refused ("" when it is not)
+        self.param_errors: dict[str, w.HTML] = {}
         self._staged: dict[str, Any] = {}
+        self._param_problems: dict[str, str] = {}
+        self._unread: set[str] = set()       # fields whose text is not a value at all
+        self.new_game_error = w.HTML("", layout=w.Layout(display="none"))
         self.new_game_button = w.Button(description="New game with these", icon="refresh",
                                         button_style="warning", disabled=True,
                                         layout=w.Layout(width="auto"),
@@ -170,7 +196,8 @@ class Table(w.VBox):
         self.param_panel.set_title(0, "Rule parameters")
         self.param_panel.selected_index = None
         side = w.VBox([
-            w.HBox([self.undo_button, self.redo_button, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.undo_button, self.redo_button, self.bot_button, self.bot_step_button],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HTML("<b>Moves</b> <small>(pick one to jump there)</small>"),
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button,
@@ -224,25 +251,42 @@ class Table(w.VBox):
         return pickers
 
     def _make_param_panel(self) -> w.VBox:
-        """One row per parameter: its name, its control, and its meaning, each wrapping in the side column."""
-        rows = []
+        """The parameters in two parts, live then new-game, one row each (its name, its control, its
+        meaning and, when a typed value is refused, why, at the field); a parameter with one possible
+        value has no control, only a line saying so."""
         params = self.session.params
+        parts: dict[bool, list[w.Widget]] = {True: [], False: []}
+        fixed = []
         for spec in params.specs():
             control = _control_for(spec, getattr(params, spec.name))
             control.observe(lambda change, spec=spec: self._on_param(spec, change["new"]), names="value")
             self.param_widgets[spec.name] = control
-            when = "live" if spec.live else "new game"
             rule = f", rule {spec.rule}" if spec.rule else ""
             name = w.HTML(f'<div style="{_WRAP}"><b>{escape(spec.name)}</b></div>')
             help_text = w.HTML(f'<div style="{_WRAP} font-size: 12px; color: #6b625a">{escape(spec.help)} '
-                               f"[{escape(spec.source)}; {when}{escape(rule)}]</div>")
-            row = w.VBox([name, control, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
+                               f"[{escape(spec.source)}{escape(rule)}]</div>")
+            error = w.HTML("", layout=w.Layout(display="none"))
+            error.add_class("pt-param-error")
+            self.param_errors[spec.name] = error
+            row = w.VBox([name, control, error, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
             row.add_class("pt-param")
             row.add_class(f"pt-param-{spec.name}")
-            rows.append(row)
-        legend = w.HTML(f'<div style="{_WRAP}">Live parameters apply at once from this position; setup '
-                        "parameters (<i>new game</i>) start a new game with the button below.</div>")
-        return w.VBox([legend, *rows, self.new_game_button], layout=w.Layout(width="auto"))
+            if _fixed(spec):       # nothing to choose: the row stays out of sight, a line says the value
+                row.layout.display = "none"
+                fixed.append(f"<b>{escape(spec.name)}</b> = {escape(show_value(getattr(params, spec.name)))}")
+            parts[spec.live].append(row)
+        live = w.HTML(f'<div style="{_WRAP}"><b>Live</b>: a change applies at once, from this position '
+                      "(the board says when the rules take it up).</div>")
+        setup = w.HTML(f'<div style="{_WRAP} margin-top: 10px; border-top: 1px solid #e2d9ca; padding-top: 6px">'
+                       "<b>New game</b>: changes wait for the button below, which starts a new game.</div>")
+        self.new_game_error.add_class("pt-param-error")
+        new_game = w.VBox([self.new_game_button, self.new_game_error], layout=w.Layout(width="auto"))
+        rows: list[w.Widget] = [live, *parts[True], setup, *parts[False], new_game]
+        if fixed:
+            rows.append(w.HTML(f'<div style="{_WRAP} margin-top: 8px; font-size: 12px; color: #6b625a">'
+                               "Played one way only (the kit offers no other reading yet): "
+                               + "; ".join(fixed) + "</div>"))
+        return w.VBox(rows, layout=w.Layout(width="auto"))
 
     # ------------------------------------------------------------------ redraw
     @property
@@ -266,6 +310,12 @@ class Table(w.VBox):
         """Hot-seat play of a game with secrets: the curtain goes up when the seat to act changes."""
         if self.seat is not None or not self.session.game.has_secrets:
             self.revealed = None
+            if self.board.curtain:
+                self.board.curtain = {}
+            return
+        if self.held:                 # everyone watches the resolution first: no curtain yet
+            self.revealed = None
+            self._last_primary = None
             if self.board.curtain:
                 self.board.curtain = {}
             return
@@ -330,6 +380,9 @@ class Table(w.VBox):
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene, encoded)
+        step = self.playback_slider.value
+        if self._frames and step < len(self._frames):      # a step being watched stays on the board
+            self.board.show(self._frames[step])
         if self.board.views:
             send_now()          # the board's message leaves now; the page draws while the rest is made
         self._syncing = True
@@ -337,9 +390,9 @@ class Table(w.VBox):
             self.undo_button.disabled = not session.can_undo
             self.redo_button.disabled = not session.can_redo
             self.bot_button.disabled = session.is_over
-            options, encoded = session.memo(("log", node, viewer), lambda: self._log(viewer))
+            options, encoded, folds = session.memo(("log", node, viewer), lambda: self._log(viewer))
             with self.move_log.hold_sync():         # one message: the rows that changed, the current one
-                self.move_log.set_options(options, encoded)
+                self.move_log.set_options(options, encoded, folds)
                 self.move_log.value = node
             branches, encoded, current = session.memo(("branches", node), self._branch_menu)
             with self.branches.hold_sync():
@@ -354,9 +407,13 @@ class Table(w.VBox):
             if params is not self._synced_params:     # the panel follows parameter changes only
                 self._synced_params = params
                 for name, control in self.param_widgets.items():
-                    value = _widget_value(params.spec(name), getattr(params, name))
-                    if name not in self._staged and control.value != value:
+                    spec = params.spec(name)
+                    value = _widget_value(spec, getattr(params, name))
+                    if name not in self._staged and (control.value != value or name in self._param_problems) \
+                            and (spec.live or name not in self._unread):
                         control.value = value
+                        self._unread.discard(name)
+                        self._show_param_problem(name, "")
         finally:
             self._syncing = False
 
@@ -423,25 +480,63 @@ class Table(w.VBox):
         except Exception:               # noqa: BLE001 (a refusal, or a fault the click will show)
             return None
 
-    def _log(self, viewer: int | None) -> tuple[tuple, str]:
-        """The move log's rows as ``viewer`` may read them, and their JSON text.
+    def _log(self, viewer: int | None) -> tuple[tuple, str, dict]:
+        """The move log's rows as ``viewer`` may read them, their JSON text, and what rows fold.
 
         What :meth:`Session.history` says, as labels: a position's label is made once per viewer
-        and kept for the session (a move adds a row; it does not rewrite the others)."""
+        and kept for the session (a move adds a row; it does not rewrite the others). Where the
+        game asks (``log_lines``), a step's row is the first of its lines and unfolds into the
+        rest; consecutive steps the game groups (``log_group``) are one row that unfolds into
+        them, standing for the last of them."""
         session = self.session
         labels = _LABELS.setdefault(session, {})
         notes = Counter(note.node for note in session.notes)
         nodes = session._nodes
-        rows = []
+        game = session.game
+        grouping = callable(getattr(game, "log_group", None)) or callable(getattr(game, "log_lines", None))
+        rows: list[tuple[str, int]] = []
+        details: dict[int, dict] = {}
+        group: tuple[str, list[tuple[str, int]]] | None = None      # (its label, its steps)
+
+        def close_group() -> None:
+            nonlocal group
+            if group is None:
+                return
+            name, steps = group
+            group = None
+            if len(steps) == 1:
+                rows.append(steps[0])
+                return
+            first, last = nodes[steps[0][1]].depth, nodes[steps[-1][1]].depth
+            numbers = f"{first}." if first == last else f"{first}–{last}."
+            rows.append((f"{numbers} {name} ({len(steps)} steps)", steps[-1][1]))
+            details[steps[-1][1]] = {"members": tuple(steps)}
+
         for i in session.line():
             node = nodes[i]
             known = labels.get((i, viewer))
             if known is None or known[0] is not node:      # (a position undone by a failed save is gone)
-                known = labels[(i, viewer)] = (node, _LOG_PREFIX.get(node.kind, f"{node.depth}. ") +
-                                               node.notation_for(viewer))
-            rows.append((known[1] + " 📝" if i in notes else known[1], i))
+                prefix = _LOG_PREFIX.get(node.kind, f"{node.depth}. ")
+                text, lines, key = node.notation_for(viewer), (), None
+                if grouping and node.kind == "move" and node.parent is not None:
+                    lines, key = _log_hooks(game, node.parent.state, node.action, viewer)
+                    if lines:
+                        text = lines[0] + (" (forced)" if node.forced else "")
+                known = labels[(i, viewer)] = (node, prefix + text, tuple(lines[1:]), key)
+            label = known[1] + " 📝" if i in notes else known[1]
+            if known[2]:
+                details[i] = {"lines": known[2]}
+            if known[3] is not None:
+                if group is None or group[0] != known[3]:
+                    close_group()
+                    group = (known[3], [])
+                group[1].append((label, i))
+                continue
+            close_group()
+            rows.append((label, i))
+        close_group()
         options = tuple(rows)
-        return options, encode_options(options)
+        return options, encode_options(options, details), details
 
     def _branch_menu(self) -> tuple[tuple, str, int | None]:
         """The branch menu's choices (unique labels), their JSON text, and the current one.
@@ -456,36 +551,60 @@ class Table(w.VBox):
 
     # ------------------------------------------------------------------ playback
     def _update_playback(self, viewer: int | None) -> None:
-        key = (self.session.node, viewer, self.board.curtain.get("text", ""))
+        held = self.held
+        key = (self.session.node, viewer, self.board.curtain.get("text", ""), held)
         if key == self._frames_key:
             return
         self._frames_key = key
         # behind the curtain nothing plays back: the frames could show a seat's secrets
         had = len(self._frames)
-        self._frames = [] if self.board.curtain else self.session.playback(viewer)
+        self._frames = [] if self.board.curtain else (
+            self._public_frames() if viewer == self.seat else self.session.playback(viewer))
+        self.continue_button.layout.display = "" if held else "none"
         if not had and not self._frames:        # nothing to play back, before or now: nothing to send
             return
         self._syncing_playback = True
         try:
             last = len(self._frames)
-            self.playback_play.playing = False
             self.playback_slider.max = max(1, last)
             self.playback_play.max = max(1, last)
-            self.playback_slider.value = last
-            self.playback_play.value = last
-            self.playback_label.value = (f"the last move resolves in {last} steps: press ▶ to watch them"
-                                         if last else "")
+            # a resolution watched before play goes on starts at its first step and plays
+            start = 0 if held and last else last
+            self.playback_play.playing = False
+            self.playback_slider.value = start
+            self.playback_play.value = start
+            self.playback_label.value = self._playback_words(start)
             self.playback.layout.display = "flex" if last else "none"
+            if held and last:
+                self.playback_play.playing = True
         finally:
             self._syncing_playback = False
+
+    def _playback_words(self, step: int) -> str:
+        last = len(self._frames)
+        if not last:
+            return ""
+        if self.held:
+            after = self._next_words()
+            return (f"step {step} of {last}" if step < last else f"the result, after {last} steps") + \
+                f": press Continue when everyone has seen it{after}"
+        return (f"step {step} of {last}" if step < last
+                else f"the last move resolves in {last} steps: press ▶ to watch them")
+
+    def _next_words(self) -> str:
+        """What Continue leads to, in the table's words (the next seat's name comes from the game)."""
+        session = self.session
+        acting = self._acting_seats()
+        if self.seat is None and session.game.has_secrets and acting:
+            return f" (then the table passes to {session.game.seats()[acting[0]].name})"
+        return " (then the bots play on)"
 
     def _on_playback(self, change: dict) -> None:
         if getattr(self, "_syncing_playback", False) or not self._frames:
             return
         step = change["new"]
         last = len(self._frames)
-        self.playback_label.value = (f"step {step} of {last}" if step < last
-                                     else f"the last move resolves in {last} steps: press ▶ to watch them")
+        self.playback_label.value = self._playback_words(step)
         self.board.show(self._frames[step] if step < last else self._live_scene)
 
     def _step_playback(self, delta: int) -> None:
@@ -513,6 +632,9 @@ class Table(w.VBox):
                 self.board.error = "Only the designer's table forces chance outcomes; press Roll."
                 return
             done = self._guard(self.session.force, action)
+        elif self.held:
+            self.board.error = "The last move's result is being watched: press Continue (above the board) first."
+            return
         elif self.seat is None and self.session.game.has_secrets and self.revealed is None:
             self.board.error = "Lift the curtain first: the seat to act clicks its name."
             return
@@ -566,32 +688,90 @@ class Table(w.VBox):
             self._run_bots()
 
     def _on_param(self, spec: ParamSpec, value: Any) -> None:
+        """A value typed or chosen in the panel: checked at once (alone and with the other values),
+        marked at its field when refused; a live one applies, a new-game one waits for the button."""
         if self._syncing:
             return
+        params = self.session.params
+        self._unread.discard(spec.name)
         try:
-            value = _param_value(spec, value)
-        except ValueError as err:
-            self.board.error = f"{spec.name}: {err}"
+            try:
+                value = _param_value(spec, value)
+            except ValueError:
+                self._unread.add(spec.name)         # the field's text is not a value: the last one stays
+                raise
+            if spec.live:
+                params.replace(**{spec.name: value})
+            else:
+                self._staged[spec.name] = value      # kept while refused: the next value may mend it
+                params.replace(**self._staged)
+        except (ValueError, TypeError, RecursionError) as err:
+            self._show_param_problem(spec.name, _short_error(err) if not isinstance(err, RecursionError)
+                                     else "that value is nested too deeply to read")
             return
+        self._show_param_problem(spec.name, "")
         if spec.live:
             if self._guard(lambda: self.session.set_params(**{spec.name: value})):
-                self.notice.value = (f"{spec.name} = {value}: changed at this position "
+                self.notice.value = (f"{spec.name} = {show_value(value)}: changed at this position "
                                      "(the board says when the rules apply it).")
+            else:
+                self._show_param_problem(spec.name, self.board.error.split("\n\n")[0])
         else:
-            self._staged[spec.name] = value
-            self.new_game_button.disabled = False
-            self.notice.value = ("Setup parameter changed: " + ", ".join(f"{k} = {v}" for k, v in self._staged.items())
-                                 + ". Press 'New game with these' to start a new game.")
+            if getattr(params, spec.name) == value:
+                self._staged.pop(spec.name)
+            for name in [n for n in self._param_problems
+                         if n not in self._unread and not self.session.params.spec(n).live]:
+                self._show_param_problem(name, "")      # the combination is fine now
+            self.new_game_button.disabled = not self._staged
+            self.notice.value = ("Setup parameter changed: " + ", ".join(
+                f"{k} = {show_value(v)}" for k, v in self._staged.items())
+                + ". Press 'New game with these' to start a new game.") if self._staged else ""
+
+    def _show_param_problem(self, name: str, problem: str) -> None:
+        """Mark (or clear) the field of parameter ``name`` with ``problem``; a refused new-game value
+        is also named beside the button, which waits until every field is right."""
+        if problem:
+            self._param_problems[name] = problem
+        else:
+            self._param_problems.pop(name, None)
+        error = self.param_errors.get(name)
+        if error is not None:
+            error.value = f'<div style="{_WRAP} {_ERROR}">{escape(problem)}</div>' if problem else ""
+            error.layout.display = "" if problem else "none"
+        control = self.param_widgets.get(name)
+        if control is not None:
+            if problem:
+                control.add_class("pt-param-refused")
+            else:
+                control.remove_class("pt-param-refused")
+        setup = {n: p for n, p in self._param_problems.items() if not self.session.params.spec(n).live}
+        if setup:
+            self.new_game_button.disabled = True
+            self.new_game_error.value = (f'<div style="{_WRAP} {_ERROR}">Not yet: '
+                                         + escape("; ".join(f"{n}: {p}" for n, p in setup.items())) + "</div>")
+            self.new_game_error.layout.display = ""
+        else:
+            self.new_game_error.value = ""
+            self.new_game_error.layout.display = "none"
+        if problem:     # the board says it too: a person watching the board learns where to look
+            self.board.error = f"Rule parameters: {name}: {problem}"
+        elif self.board.error.startswith(f"Rule parameters: {name}: "):
+            self.board.error = ""
 
     def _apply_staged(self) -> None:
+        if any(not self.session.params.spec(n).live for n in self._param_problems):
+            self.board.error = "Rule parameters: " + _strip_tags(self.new_game_error.value)
+            return
         staged, self._staged = self._staged, {}
         self.new_game_button.disabled = True
         if self._guard(lambda: self.session.set_params(**staged)):
-            self.notice.value = "New game: " + ", ".join(f"{k} = {v}" for k, v in staged.items())
+            self.notice.value = "New game: " + ", ".join(f"{k} = {show_value(v)}" for k, v in staged.items())
         else:
             self.refresh()
 
-    def _bot_move_once(self) -> None:
+    def _bot_move_once(self, whole: bool = True) -> None:
+        """The seat to act plays by its bot (or a random one): its whole turn, or one step
+        (``whole=False``). A turn ends when another seat (or chance) is to act, or the game ends."""
         from ..bots import RandomBot
         seat = self.session.to_move
         if seat is None:
@@ -601,12 +781,35 @@ class Table(w.VBox):
         else:
             if seat == SIMULTANEOUS:
                 seat = self.session.game.pending_seats(self.session.state)[0]
-            self.session.play_bot(self.bots.get(seat) or RandomBot(), seat)
+            bot = self.bots.get(seat) or RandomBot()
+            for _ in range(_MAX_BOT_STEPS if whole else 1):
+                before = self._pending()
+                self.session.play_bot(bot, seat)
+                if not self._still_acting(seat, before):
+                    break
         self._run_bots()
 
+    def _pending(self) -> frozenset[int]:
+        session = self.session
+        return frozenset(session.game.pending_seats(session.state)) if session.to_move == SIMULTANEOUS \
+            else frozenset()
+
+    def _still_acting(self, seat: int, before: frozenset[int]) -> bool:
+        """Whether ``seat``'s turn goes on after a step: it is to act again (in a round of orders:
+        it has not submitted yet, and no new round began)."""
+        session = self.session
+        mover = session.to_move
+        if mover == SIMULTANEOUS:
+            now = self._pending()
+            return seat in now and now <= before
+        return mover == seat
+
     def _run_bots(self) -> None:
-        """Let bots play while a bot's seat is to act (a person's seat stops them)."""
+        """Let bots play while a bot's seat is to act (a person's seat stops them, and so does a
+        resolution being watched: see :meth:`held`)."""
         for _ in range(_MAX_BOT_STEPS):
+            if self.held:
+                return
             mover = self.session.to_move
             if mover == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
                 pending = [s for s in self.session.game.pending_seats(self.session.state) if s in self.bots]
@@ -619,6 +822,35 @@ class Table(w.VBox):
                 seat = mover
             if not self._guard(self._bot_plays, seat):
                 return
+
+    # ------------------------------------------------------------------ a resolution watched
+    def _public_frames(self) -> list[dict]:
+        """The last move's resolution at the table's viewer level (its seat, or no seat's secrets)."""
+        session = self.session
+        return session.memo(("playback", session.node, self.seat), lambda: session.playback(self.seat))
+
+    @property
+    def held(self) -> bool:
+        """Whether play waits while the last move's resolution is watched: it has steps to play
+        back at the table's viewer level, and next a curtain would go up (hot-seat play of a game
+        with secrets) or a bot would act. "Continue" (:meth:`_continue`) lets play go on."""
+        session = self.session
+        if session.node == self._continued or session.is_over or not self._public_frames():
+            return False
+        mover = session.to_move
+        if mover == SIMULTANEOUS:
+            bot_next = any(s in self.bots for s in session.game.pending_seats(session.state))
+        else:
+            bot_next = mover in self.bots
+        curtain_next = self.seat is None and session.game.has_secrets and bool(self._acting_seats())
+        return bot_next or curtain_next
+
+    def _continue(self) -> None:
+        """Done watching the resolution: the curtain goes up for the next seat, bots play on."""
+        self._continued = self.session.node
+        self.revealed = None
+        self.refresh()
+        self._run_bots()
 
     def _bot_plays(self, seat: int) -> None:
         """One bot move; a bot that fails (a bug in a bot is not a rule) is named on the board."""
@@ -677,6 +909,15 @@ class Table(w.VBox):
 
 #: inline style of a text that wraps in a narrow column (a widget's text is one line by default)
 _WRAP = "white-space: normal; overflow-wrap: anywhere; line-height: 1.35;"
+#: inline style of a refused value's reason, at its field
+_ERROR = "color: #8c1d1d; font-size: 12px; background: #fdecec; border-left: 3px solid #d66; padding: 2px 6px;"
+
+
+def _strip_tags(html: str) -> str:
+    """The text of the small HTML this module writes (its own markup, user text escaped)."""
+    import re
+    from html import unescape
+    return unescape(re.sub(r"<[^>]+>", "", html))
 
 
 def _fixed(spec: ParamSpec) -> bool:
@@ -686,7 +927,11 @@ def _fixed(spec: ParamSpec) -> bool:
 
 
 def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
-    """The control of one parameter; one that cannot change anything is disabled, saying why."""
+    """The control of one parameter; one that cannot change anything is disabled, saying why.
+
+    A typed value reaches the table as it is (never clamped to a range in the page), so a value out
+    of range is named at its field: a new-game value at every key, a live one when it is entered
+    (each live change is a step of the session)."""
     tooltip = spec.help
     if _fixed(spec):
         tooltip = (f"Only {show_value(value)} is offered: the kit plays no other reading of this rule yet, "
@@ -700,12 +945,10 @@ def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
     if isinstance(spec.default, int):
         if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
             return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)
-        return w.BoundedIntText(value=value, min=int(spec.min if spec.min is not None else -10**9),
-                                max=int(spec.max if spec.max is not None else 10**9), **common)
+        return w.IntText(value=value, continuous_update=not spec.live, **common)
     if isinstance(spec.default, float):
-        return w.BoundedFloatText(value=value, min=spec.min if spec.min is not None else -1e9,
-                                  max=spec.max if spec.max is not None else 1e9, **common)
-    return w.Text(value=_widget_value(spec, value), continuous_update=False, **common)
+        return w.FloatText(value=value, continuous_update=not spec.live, **common)
+    return w.Text(value=_widget_value(spec, value), continuous_update=not spec.live, **common)
 
 
 def _widget_value(spec: ParamSpec, value: Any) -> Any:
@@ -736,6 +979,24 @@ def _plays(maker: Any, game: Any, seat: int) -> bool:
         return bool(maker().plays(game, seat))
     except Exception:   # a bot that cannot even be asked is not offered
         return False
+
+
+def _log_hooks(game: Any, state: Any, action: Any, viewer: int | None) -> tuple[tuple[str, ...], str | None]:
+    """The game's optional log hooks for one step: its lines (``log_lines``) and its group
+    (``log_group``). A hook that fails or answers nonsense is ignored: the notation stands."""
+    lines: tuple[str, ...] = ()
+    key = None
+    try:
+        hook = getattr(game, "log_lines", None)
+        answer = hook(state, action, viewer) if callable(hook) else None
+        if answer and isinstance(answer, (list, tuple)) and all(isinstance(x, str) for x in answer):
+            lines = tuple(answer)
+        hook = getattr(game, "log_group", None)
+        answer = hook(state, action, viewer) if callable(hook) else None
+        key = answer if isinstance(answer, str) and answer else None
+    except Exception:        # noqa: BLE001 (a designer's hook: the log goes on with the notation)
+        return lines, None
+    return lines, key
 
 
 def _branch_labels(session: Session, branches: list) -> list[str]:
