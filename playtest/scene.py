@@ -298,9 +298,10 @@ class Scene:
         """A small text table beside the board (scores, budget)."""
         self._data["panels"].append({"title": title, "rows": [[str(c) for c in row] for row in rows]})
 
-    def legend(self, text: str, kind: str | None = None, **look: Any) -> None:
-        """Say under the board what a mark means; ``kind`` and ``look`` draw a small picture of it
-        (``kind`` is an item kind, ``look`` its look fields: ``shape``, ``color``, ``style``...).
+    def legend(self, words: str, kind: str | None = None, **look: Any) -> None:
+        """Say under the board what a mark means (``words``); ``kind`` and ``look`` draw a small
+        picture of it (``kind`` is an item kind, ``look`` its look fields: ``shape``, ``color``,
+        ``style``, ``text``...).
 
         >>> s = Scene()
         >>> s.legend("a wall left standing", "edge", style="old")
@@ -308,7 +309,7 @@ class Scene:
         >>> s.to_json()["legend"]
         [{'text': 'a wall left standing', 'item': {'kind': 'edge', 'style': 'old'}}, {'text': 'K: a king'}]
         """
-        entry: dict[str, Any] = {"text": str(text)}
+        entry: dict[str, Any] = {"text": str(words)}
         if kind is not None:
             if kind not in ("piece", "cell", "edge", "line", "gap"):
                 raise ValueError(f"a legend pictures a piece, cell, edge, line or gap, not {kind!r}")

@@ -871,8 +871,16 @@ class EatThyself(Game):
         counts = []
         for pl in range(self.params.num_players):
             k, pw = state.count(pl)
-            counts.append([seats[pl].name, f"{k} kings", f"{pw} pawns", f"{k + pw} pieces"])
+            counts.append([seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")])
         s.panel("Pieces left", counts)
+        first = seats[state.mover if 0 <= state.mover < len(seats) else 0]
+        s.legend("a king (K), filled in its seat's colour", "piece", shape=first.shape, color=first.color,
+                 size=0.72, text="K")
+        s.legend("a pawn, hollow", "piece", shape=first.shape, color=first.color, size=0.72, hollow=True)
+        if any(tile for tile, _ in ring):
+            s.legend("a tile: an empty space □ on the ring, a piece may stand on it", "cell", fill="#f4efe6")
+        s.legend("the move log's ▲1↻2→3: the king on slot 1 moves 2 clockwise (↺: counter-clockwise) to "
+                 "slot 3; slots are numbered as they were before that move (the ring closes up after)")
         if state.phase == "over":
             return s.to_json()
         actions = self.legal_actions(state)
@@ -899,7 +907,7 @@ class EatThyself(Game):
         elif state.phase == "take":
             for a in actions:
                 s.move(slot_id(a.slot), "take in hand", a.to_json())  # type: ignore[attr-defined]
-            s.hint(f"Take {state.takes_left} more piece(s) of {seats[state.take_from].name} in hand.")
+            s.hint(f"Take {_count(state.takes_left, 'more piece')} of {seats[state.take_from].name} in hand.")
         elif state.phase == "place":
             s.board("hand", "grid", title="In hand", cols=max(1, len(state.hand)), rows=1, cell=40)
             for i, piece in enumerate(state.hand):
@@ -922,3 +930,8 @@ class EatThyself(Game):
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
         s.cite_rules(self.name)
         return s.to_json()
+
+
+def _count(n: int, word: str) -> str:
+    """``1 king``, ``2 kings``."""
+    return f"{n} {word}{'s' if n != 1 else ''}"

@@ -884,8 +884,8 @@ class Table(w.VBox):
                 self.board.error = f"{name} was not merged: {_short_error(err)}"
                 continue
             authors = sorted({n.author for n in other.notes if n.author}) or ["no author"]
-            merged.append(f"{name} ({', '.join(authors)}: {added['positions']} positions, "
-                          f"{added['notes']} notes)")
+            merged.append(f"{name} ({', '.join(authors)}: {_count(added['positions'], 'position')}, "
+                          f"{_count(added['notes'], 'note')})")
         if merged:
             self.notice.value = "Merged " + "; ".join(merged)
         if files:
@@ -911,6 +911,11 @@ class Table(w.VBox):
 _WRAP = "white-space: normal; overflow-wrap: anywhere; line-height: 1.35;"
 #: inline style of a refused value's reason, at its field
 _ERROR = "color: #8c1d1d; font-size: 12px; background: #fdecec; border-left: 3px solid #d66; padding: 2px 6px;"
+
+
+def _count(n: int, word: str) -> str:
+    """``1 note``, ``3 notes``."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _strip_tags(html: str) -> str:
