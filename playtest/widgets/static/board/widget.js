@@ -49,14 +49,15 @@ function render({ model, el }) {
   }
   const zoomText = htmlEl("span", "pt-zoom-text", zoomDiv);
   const stage = htmlEl("div", "pt-stage", root);
-  const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
+  const drawing = htmlEl("div", "pt-drawing", stage); // the boards, and under them what their marks mean
+  const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, drawing);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
   const ruleDiv = htmlEl("div", "pt-rule", root); // the text of a rule a reason cites, below the board
   ruleDiv.setAttribute("aria-live", "polite");
   ruleDiv.hidden = true;
-  const keyDiv = htmlEl("div", "pt-key", root); // what the board's marks mean (scene.legend)
+  const keyDiv = htmlEl("div", "pt-key", drawing); // what the board's marks mean (scene.legend)
   keyDiv.hidden = true;
-  const legendDiv = htmlEl("div", "pt-legend", root); // says what the outline means
+  const legendDiv = htmlEl("div", "pt-legend", drawing); // says what the outline means
   htmlEl("span", "pt-legend-swatch", legendDiv);
   htmlEl("span", "pt-legend-text", legendDiv).textContent = "outlined: the last move";
   legendDiv.hidden = true;
@@ -544,6 +545,10 @@ function render({ model, el }) {
     if (svg.getAttribute("height") !== size[1]) svg.setAttribute("height", size[1]);
     if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
     svg.setAttribute("data-scale", String(round(scale)));
+    // the words under the boards are as wide as the drawing (a little wider under a small one),
+    // so they never push the panels away from the boards
+    const keyWidth = `${Math.round(Math.max(280, built.width * scale))}px`;
+    if (keyDiv.style.maxWidth !== keyWidth) keyDiv.style.maxWidth = keyWidth;
     svg.setAttribute("data-rows", String(built.rows));
     const percent = `${Math.round(scale * 100)}%`;
     zoomText.textContent = zoom === "fit" ? `fit (${percent})` : percent;
