@@ -280,6 +280,7 @@ class Table(w.VBox):
         setup = w.HTML(f'<div style="{_WRAP} margin-top: 10px; border-top: 1px solid #e2d9ca; padding-top: 6px">'
                        "<b>New game</b>: changes wait for the button below, which starts a new game.</div>")
         self.new_game_error.add_class("pt-param-error")
+        self.new_game_error.add_class("pt-new-game-error")
         new_game = w.VBox([self.new_game_button, self.new_game_error], layout=w.Layout(width="auto"))
         rows: list[w.Widget] = [live, *parts[True], setup, *parts[False], new_game]
         if fixed:
