@@ -46,9 +46,9 @@ def encode_options(options: Iterable[tuple[str, int]], details: dict[int, dict] 
     ``details`` maps a row's value to what it folds: ``{"lines": [text, ...], "members": [(label,
     value), ...]}`` (see :class:`Picker`).
 
-    >>> encode_options([("start", 0), ("1. North's order (2 steps)", 2)],
-    ...                {2: {"members": [("1. North: wall d5", 1), ("1. North submitted", 2)]}})
-    '[["start",0],["1. North\'s order (2 steps)",2,{"members":[["1. North: wall d5",1],["1. North submitted",2]]}]]'
+    >>> encode_options([("start", 0), ("1-2. an order (2 steps)", 2)],
+    ...                {2: {"members": [("1. wall d5", 1), ("2. submitted", 2)]}})
+    '[["start",0],["1-2. an order (2 steps)",2,{"members":[["1. wall d5",1],["2. submitted",2]]}]]'
     """
     details = details or {}
     rows = []
