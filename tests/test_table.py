@@ -377,7 +377,7 @@ def test_the_log_shows_a_seats_order_as_one_row_that_unfolds_and_the_resolution_
 
 
 def test_a_game_without_log_hooks_keeps_one_row_per_step_and_a_failing_hook_is_ignored():
-    session = playtest.Session("eat_thyself", seed=1)
+    session = playtest.Session("source", seed=1)
     table = playtest.Table(session)
     session.play(session.legal_actions()[0])
     assert len(table.move_log.options) == 2 and table.move_log.details == {}
@@ -457,3 +457,19 @@ def test_every_game_says_what_its_marks_mean(name):
     assert json.loads(json.dumps(legend)) == legend
     kinds = {entry.get("item", {}).get("kind") for entry in legend}
     assert kinds <= {None, "piece", "cell", "edge", "line", "gap"}
+
+
+def test_eat_thyselfs_log_says_where_a_king_stands_once_the_ring_closed_up():
+    import random
+    session = playtest.Session("eat_thyself", seed=3)
+    table = playtest.Table(session)
+    rng = random.Random(3)
+    for _ in range(6):
+        session.play(rng.choice(session.legal_actions()))
+    labels = dict((value, label) for label, value in table.move_log.options)
+    assert labels[1] == "1. ▲1↺2→15 eats ○"                      # the notation, as the history says
+    assert table.move_log.details[1]["lines"] == (
+        "slots as numbered before this move: the ring closed up to 15 slots, and the king now stands on slot 14",)
+    assert 4 not in table.move_log.details                         # ▲13↺1→12: the king is on 12 after it too
+    legend = " ".join(e["text"] for e in table.board.scene["legend"])
+    assert "numbered as before that move" in legend

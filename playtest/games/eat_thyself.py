@@ -773,6 +773,22 @@ class EatThyself(Game):
             return f"takes {piece_symbol(state.ring[action.slot][1])}{action.slot}"  # type: ignore
         return str(action)
 
+    def log_lines(self, state: State, action: Action, viewer: int | None = None) -> list[str] | None:
+        """The table's move log (an optional hook): a move's notation numbers the slots as they were
+        before it; where the ring then closed up, the row unfolds into where the king stands now."""
+        if action.kind != "move":
+            return None
+        try:
+            after = self.apply(state, action)
+        except (IllegalAction, ValueError):
+            return None
+        target = self.target(state, action.slot, action.card, action.direction)  # type: ignore[attr-defined]
+        if not after.last or after.last[0] == target:
+            return None
+        return [self.notation(state, action, viewer),
+                f"slots as numbered before this move: the ring closed up to {len(after.ring)} slots, and "
+                f"the king now stands on slot {after.last[0]}"]
+
     def action_from_json(self, data: Any) -> Action:
         if isinstance(data, dict) and data.get("kind") == "move" and "value" not in data:
             data = {**data, "value": 0}   # the value is for notation only: the rules read the card
@@ -880,7 +896,8 @@ class EatThyself(Game):
         if any(tile for tile, _ in ring):
             s.legend("a tile: an empty space □ on the ring, a piece may stand on it", "cell", fill="#f4efe6")
         s.legend("the move log's ▲1↻2→3: the king on slot 1 moves 2 clockwise (↺: counter-clockwise) to "
-                 "slot 3; slots are numbered as they were before that move (the ring closes up after)")
+                 "slot 3, slots numbered as before that move (where the ring then closed up, the row's ▸ says "
+                 "where the king stands)")
         if state.phase == "over":
             return s.to_json()
         actions = self.legal_actions(state)
