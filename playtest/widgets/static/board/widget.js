@@ -525,10 +525,12 @@ function render({ model, el }) {
   const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2];
   let zoom = "fit";
   let laidFor = -1; // the width the drawing was laid out for
+  // The widget's own box is as wide as its column (less the root's padding and a scrollbar's
+  // room). It is measured by the resize observer, never read during a redraw: reading a size
+  // then would make the browser lay the page out before the click's frame.
+  let columnWidth = 0;
   function availableWidth() {
-    // the widget's own box is as wide as its column; the root's padding and a scrollbar's room
-    const width = el.clientWidth || (el.getBoundingClientRect ? el.getBoundingClientRect().width : 0);
-    return width > 0 ? Math.max(120, width - 12) : 0;
+    return columnWidth > 0 ? Math.max(120, columnWidth - 12) : 0;
   }
 
   function layout() {
@@ -572,7 +574,9 @@ function render({ model, el }) {
 
   // a column that got wider or narrower (the file browser opened, the window resized): lay out again
   let resized = null;
-  function onResize() {
+  function onResize(entries) {
+    const entry = entries && entries[entries.length - 1];
+    if (entry && entry.contentRect) columnWidth = entry.contentRect.width;
     if (Math.abs(availableWidth() - laidFor) < 1) return;
     cancelAnimationFrame(resized);
     resized = requestAnimationFrame(() => {
