@@ -22,6 +22,7 @@ A scene is a dict::
       "panels":  [{"title": "...", "rows": [["cell", "cell"], ...]}],
       "last":    [item_id, ...],      # what the last move touched: outlined
       "rules":   {"A.1 §14.3": "A.1 §14.3 Clearance from tokens\n..."},  # cited rules' text
+      "legend":  [{"text": "standing wall", "item": {"kind": "edge", "style": "old"}}, ...],
       "version": 7,                   # set by the widget, grows on every redraw
     }
 
@@ -91,6 +92,17 @@ or is referred to; ``cls`` adds CSS classes; ``title`` is a tooltip):
   board units.
 
 All strings are drawn as text (``textContent``), never as HTML.
+
+``legend`` says what the board's marks mean, under the board: each entry is a
+text and, optionally, a small picture of an ``item`` drawn as the board draws
+it (any item's look fields, without ``board``, ``at`` or ``id``: a piece, a
+cell, an edge or line across the picture, a gap's mark). See
+:meth:`Scene.legend`.
+
+The boards are laid out left to right and, where the page's column is
+narrower, in rows below each other; the whole drawing is scaled down to the
+column's width unless the person at the board zooms (a control of the
+renderer, not of the scene).
 
 Examples
 --------
@@ -292,6 +304,24 @@ class Scene:
     def panel(self, title: str, rows: Iterable[Iterable[Any]]) -> None:
         """A small text table beside the board (scores, budget)."""
         self._data["panels"].append({"title": title, "rows": [[str(c) for c in row] for row in rows]})
+
+    def legend(self, words: str, kind: str | None = None, **look: Any) -> None:
+        """Say under the board what a mark means (``words``); ``kind`` and ``look`` draw a small
+        picture of it (``kind`` is an item kind, ``look`` its look fields: ``shape``, ``color``,
+        ``style``, ``text``...).
+
+        >>> s = Scene()
+        >>> s.legend("a wall left standing", "edge", style="old")
+        >>> s.legend("K: a king")
+        >>> s.to_json()["legend"]
+        [{'text': 'a wall left standing', 'item': {'kind': 'edge', 'style': 'old'}}, {'text': 'K: a king'}]
+        """
+        entry: dict[str, Any] = {"text": str(words)}
+        if kind is not None:
+            if kind not in ("piece", "cell", "edge", "line", "gap"):
+                raise ValueError(f"a legend pictures a piece, cell, edge, line or gap, not {kind!r}")
+            entry["item"] = {"kind": kind, **{k: v for k, v in look.items() if v is not None}}
+        self._data.setdefault("legend", []).append(entry)
 
     def to_json(self) -> dict[str, Any]:
         """The scene as a plain dict (the builder's own, not a copy)."""

@@ -403,6 +403,10 @@ def test_frames_of_a_secret_resolution_are_not_shown_behind_the_curtain(game):
         table.board.receive({"type": "action", "action": Bid(seat, bid).to_json()})
         table.board.receive({"type": "action", "action": Submit(seat).to_json()})
     assert session.state.round == 2
+    # the resolution plays first, at the table's level (no seat's secrets), before any curtain
+    assert table.held and table.board.curtain == {} and table.viewer is None
+    assert table.playback.layout.display == "flex" and table._frames == session.playback(None)
+    table.continue_button.click()
     assert table.board.curtain and table.playback.layout.display == "none"
     table.board.receive({"type": "command", "name": "reveal", "seat": 0})
     assert table.playback.layout.display == "flex"

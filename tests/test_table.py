@@ -279,3 +279,197 @@ def test_a_preview_request_costs_the_kernel_a_bounded_time(monkeypatch):
     assert 1 <= len(scenes) < len(actions) and all(scenes)
     table.board.receive({"type": "preview", "n": 2, "version": table.board.version, "actions": actions[-1:]})
     assert answers[-1]["scenes"][0]                     # asked again alone: made
+
+
+# ---------------------------------------------------------------------- issue 28: the table a designer meets
+
+def _btw(**params):
+    return playtest.load("back_to_the_wall", **params)
+
+
+def _submit_as(table, seat, actions=()):
+    """Lift the curtain as ``seat`` and click its order: the parts, then Submit."""
+    from playtest.games.back_to_the_wall import Submit
+    if table.board.curtain:
+        table.board.receive({"type": "command", "name": "reveal", "seat": seat})
+    for action in (*actions, Submit(seat)):
+        table.board.receive({"type": "action", "action": action.to_json()})
+        assert table.board.error == "", table.board.error
+
+
+def test_a_round_resolved_with_bots_seated_plays_back_before_the_curtain_and_the_bots():
+    """North is a person, the others bots: when North submits last the round resolves, and the table
+    plays the resolution at its own level (no seat's secrets) with the curtain down and the bots
+    waiting; Continue raises the curtain for North and lets the bots enter the next round."""
+    from playtest.games.back_to_the_wall import AddWall
+    session = playtest.Session(_btw(rounds=2), seed=1)
+    table = playtest.Table(session, bots={1: RandomBot(seed=1), 2: RandomBot(seed=2), 3: RandomBot(seed=3)})
+    assert session.game.pending_seats(session.state) == (0,)      # the bots submitted at once
+    _submit_as(table, 0, [AddWall(0, 1, (3, 4))])
+    frames = session.playback(None)
+    assert frames and table.held and table.viewer is None and table.board.curtain == {}
+    assert session.state.round == 2 and all(o is None for o in session.state.orders)   # bots wait
+    assert table.playback.layout.display == "flex" and table.continue_button.layout.display == ""
+    assert table.playback_slider.value == 0 and table.playback_play.playing     # it plays from its start
+    assert table.board.scene["hint"] == frames[0]["hint"]
+    assert "Continue" in table.playback_label.value and "North" in table.playback_label.value
+    table.board.receive({"type": "action", "action": AddWall(0, 0, (3, 3)).to_json()})
+    assert "press Continue" in table.board.error and session.state.orders[0] is None
+    table.playback_slider.value = 2
+    assert table.board.scene["hint"] == frames[2]["hint"]
+    table.continue_button.click()
+    assert not table.held and table.board.curtain["text"] == "Pass to North: click when ready"
+    assert session.game.pending_seats(session.state) == (0,)      # the bots entered round 2
+    assert table.continue_button.layout.display == "none"
+
+
+def test_a_table_bound_to_a_seat_holds_the_resolution_before_its_bots_play_on():
+    session = playtest.Session(_btw(rounds=2), seed=1)
+    table = playtest.Table(session, seat=0, bots={1: RandomBot(seed=1), 2: RandomBot(seed=2), 3: RandomBot(seed=3)})
+    _submit_as(table, 0)
+    assert table.held and table._frames == session.playback(0) and session.state.orders[1] is None
+    table.continue_button.click()
+    assert session.game.pending_seats(session.state) == (0,)
+
+
+def test_no_hold_when_the_game_is_over_or_nothing_would_follow_at_once():
+    session = playtest.Session(_btw(rounds=1), seed=1)
+    table = playtest.Table(session)
+    for seat in range(4):
+        _submit_as(table, seat)
+    assert session.is_over and not table.held
+    assert table.playback_slider.value == table.playback_slider.max       # the live board, as before
+    two = playtest.Session("eat_thyself", seed=1)
+    eat = playtest.Table(two, bots={1: RandomBot(seed=1)})
+    eat.bot_button.click()
+    assert not eat.held and two.to_move == 0
+
+
+def test_the_log_shows_a_seats_order_as_one_row_that_unfolds_and_the_resolution_board_by_board():
+    from playtest.games.back_to_the_wall import AddWall, Direct
+    session = playtest.Session(_btw(rounds=1), seed=1)
+    table = playtest.Table(session)
+    north = [AddWall(0, 1, (3, 4)), AddWall(0, 2, (4, 4)), Direct(0, 0, 0, 1, "right")]
+    _submit_as(table, 0, north)
+    labels = [label for label, _ in table.move_log.options]
+    assert labels == ["start", "1–4. North's order (4 steps)"]
+    row = table.move_log.options[1][1]
+    members = table.move_log.details[row]["members"]
+    assert [label for label, _ in members] == [f"{k}. North changes their order" for k in (1, 2, 3)] + [
+        "4. North submitted"]
+    assert row == session.node == members[-1][1]
+    table.move_log.receive({"type": "pick", "value": members[0][1]})    # a step inside the row
+    assert session.node == members[0][1] and table.board.error == ""
+    table.move_log.receive({"type": "pick", "value": row})
+    for seat in (1, 2, 3):
+        _submit_as(table, seat)
+    label, last = table.move_log.options[-1]
+    assert label == "7. West submitted: round 1 resolves" and len(label) < 60
+    lines = table.move_log.details[last]["lines"]
+    assert lines[0].startswith("North's order: walls Twice d5, Thrice e5; pieces Once →")
+    assert [line.split(":")[0] for line in lines[4:7]] == ["Once", "Twice", "Thrice"]
+    assert "cells N" in lines[4] and lines[-1].startswith("garnet bonuses:")
+    assert session.history()[-1]["notation"].startswith("West submitted; round 1 revealed")  # the record stays
+    # the bound table of North reads its own parts in the unfolded row
+    bound = playtest.Table(session, seat=0)
+    first = bound.move_log.details[bound.move_log.options[1][1]]["members"]
+    assert first[0][0] == "1. North: wall Twice d5"
+
+
+def test_a_game_without_log_hooks_keeps_one_row_per_step_and_a_failing_hook_is_ignored():
+    session = playtest.Session("source", seed=1)
+    table = playtest.Table(session)
+    session.play(session.legal_actions()[0])
+    assert len(table.move_log.options) == 2 and table.move_log.details == {}
+
+    def broken(state, action, viewer=None):
+        raise RuntimeError("a designer's bug")
+
+    session.game.log_group = broken
+    session.game.log_lines = broken
+    session.play(session.legal_actions()[0])
+    assert len(table.move_log.options) == 3 and table.board.error == ""
+
+
+def test_a_new_game_value_is_checked_as_it_is_typed_and_the_error_stays_at_the_field():
+    session = playtest.Session("eat_thyself", seed=1)
+    table = playtest.Table(session)
+    faces = table.param_widgets["initial_faces"]
+    assert faces.continuous_update                       # the page sends every key
+    faces.value = '[2, 4'                                 # half typed
+    error = table.param_errors["initial_faces"]
+    assert "JSON list" in error.value and error.layout.display == ""
+    assert "pt-param-refused" in faces._dom_classes
+    assert table.new_game_button.disabled and "initial_faces" in table.new_game_error.value
+    faces.value = '[2, 4]'
+    assert error.layout.display == "none" and not table.new_game_button.disabled
+    assert table.new_game_error.layout.display == "none" and "pt-param-refused" not in faces._dom_classes
+    table.param_widgets["card_pair"].value = '["1&2", "1&3"]'      # fine alone, not with the faces
+    assert "initial_faces" in table.param_errors["card_pair"].value and table.new_game_button.disabled
+    table.new_game_button.click()                                   # (Python can press a disabled button)
+    assert session.params.card_pair == ("1&2", "2&4") and "Not yet" in table.board.error
+    table.param_widgets["card_pair"].value = '["1&2", "2&4"]'
+    assert table.param_errors["card_pair"].layout.display == "none"
+    table.new_game_button.click()
+    assert session.params.initial_faces == (2, 4) and session.is_new_game()
+    assert session.params.card_pair == ("1&2", "2&4") and not table._staged
+
+
+def test_a_live_value_out_of_range_is_named_at_its_field_and_changes_nothing():
+    session = playtest.Session("eat_thyself", seed=1)
+    table = playtest.Table(session)
+    turns = table.param_widgets["max_turns"]
+    assert not turns.continuous_update             # a live change is a step: it applies when entered
+    turns.value = 10 ** 7
+    assert session.params.max_turns == 300 and "max_turns" in table.param_errors["max_turns"].value
+    assert "max_turns" in table.board.error         # and the board points there
+    turns.value = 120
+    assert session.params.max_turns == 120 and table.param_errors["max_turns"].layout.display == "none"
+    assert table.board.error == ""
+
+
+def test_the_panel_separates_live_from_new_game_parameters_and_hides_fixed_ones():
+    session = playtest.Session("then_there_was_one", seed=1)
+    table = playtest.Table(session)
+    rows = table.param_panel.children[0].children
+    titles = [r.value for r in rows if isinstance(r, __import__("ipywidgets").HTML)]
+    assert "<b>Live</b>" in titles[0] and "<b>New game</b>" in titles[1]
+    names = [next(c for c in r._dom_classes if c.startswith("pt-param-"))[9:] for r in rows
+             if "pt-param" in getattr(r, "_dom_classes", ())]
+    specs = {s.name: s for s in session.params.specs()}
+    first_setup = next(i for i, n in enumerate(names) if not specs[n].live)
+    assert all(specs[n].live for n in names[:first_setup]) and not any(specs[n].live for n in names[first_setup:])
+    fixed = [r for r in rows if "pt-param-wall_unit" in getattr(r, "_dom_classes", ())]
+    assert fixed[0].layout.display == "none" and "<b>wall_unit</b> = " in titles[-1]
+    shown = [r for r in rows if "pt-param" in getattr(r, "_dom_classes", ()) and r.layout.display != "none"]
+    assert all(not table.param_widgets[n].disabled for n in names if
+               any(f"pt-param-{n}" in r._dom_classes for r in shown))
+
+
+@pytest.mark.parametrize("name", ["eat_thyself", "source", "then_there_was_one", "corner_rush", "back_to_the_wall"])
+def test_every_game_says_what_its_marks_mean(name):
+    import json
+    game = playtest.load(name)
+    session = playtest.Session(game, seed=3)
+    scene = playtest.Table(session).board.scene
+    legend = scene.get("legend") or []
+    assert legend and all(entry["text"] for entry in legend)
+    assert json.loads(json.dumps(legend)) == legend
+    kinds = {entry.get("item", {}).get("kind") for entry in legend}
+    assert kinds <= {None, "piece", "cell", "edge", "line", "gap"}
+
+
+def test_eat_thyselfs_log_says_where_a_king_stands_once_the_ring_closed_up():
+    import random
+    session = playtest.Session("eat_thyself", seed=3)
+    table = playtest.Table(session)
+    rng = random.Random(3)
+    for _ in range(6):
+        session.play(rng.choice(session.legal_actions()))
+    labels = dict((value, label) for label, value in table.move_log.options)
+    assert labels[1] == "1. ▲1↺2→15 eats ○"                      # the notation, as the history says
+    assert table.move_log.details[1]["lines"] == (
+        "slots as numbered before this move: the ring closed up to 15 slots, and the king now stands on slot 14",)
+    assert 4 not in table.move_log.details                         # ▲13↺1→12: the king is on 12 after it too
+    legend = " ".join(e["text"] for e in table.board.scene["legend"])
+    assert "numbered as before that move" in legend

@@ -158,11 +158,23 @@ def test_a_bot_takes_a_seat():
     assert session.is_over
 
 
-def test_bot_move_button():
-    session = Session(playtest.load("eat_thyself"))
+def test_bot_turn_plays_a_whole_turn_and_bot_step_one_step():
+    """Then There Was One's token turn is several steps (one per square, then an end): "Bot turn"
+    plays all of them for the seat to act, "Bot step" one, to watch (issue 28, item 8)."""
+    session = Session(playtest.load("then_there_was_one"), seed=2)
     table = Table(session)
+    while session.to_move == playtest.CHANCE or session.state.phase != "token":
+        table.bot_button.click()
+        assert table.board.error == ""
+    seat, moves = session.to_move, session.move_number
+    table.bot_step_button.click()
+    assert session.to_move == seat and session.move_number == moves + 1     # one step, same turn
     table.bot_button.click()
-    assert session.move_number == 1
+    assert session.to_move != seat and session.move_number > moves + 2      # the rest of the turn
+    assert table.board.error == ""
+    eat = Session(playtest.load("eat_thyself"))
+    Table(eat).bot_button.click()
+    assert eat.move_number >= 1 and eat.to_move == 1                        # Triangle's turn, all of it
 
 
 def test_displaying_a_session_shows_its_table():

@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator
 
 from .. import kernel
-from ..kernel import Action, Game, GameType, Outcome, Params, Refusal, Seat, field, param, register
+from ..kernel import Action, Game, GameType, IllegalAction, Outcome, Params, Refusal, Seat, field, param, register
 from ..kernel.values import shown
 from ..scene import Scene, gap_id, slot_id
 
@@ -804,6 +804,22 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 return f"takes {piece_symbol(state.ring[slot][1])}{slot}"  # type: ignore[arg-type]
         return str(action)
 
+    def log_lines(self, state: State, action: Action, viewer: int | None = None) -> list[str] | None:
+        """The table's move log (an optional hook): a move's notation numbers the slots as they were
+        before it; where the ring then closed up, the row unfolds into where the king stands now."""
+        if action.kind != "move":
+            return None
+        try:
+            after = self.apply(state, action)
+        except (IllegalAction, ValueError):
+            return None
+        target = self.target(state, action.slot, action.card, action.direction)  # type: ignore[attr-defined]
+        if not after.last or after.last[0] == target:
+            return None
+        return [self.notation(state, action, viewer),
+                f"slots as numbered before this move: the ring closed up to {len(after.ring)} slots, and "
+                f"the king now stands on slot {after.last[0]}"]
+
     def state_from_json(self, data: Any) -> State:
         """A position from its JSON form (module docstring); ``cards`` and ``to_move`` left out are as at
         the start, and ``winners`` makes it a finished game."""
@@ -890,8 +906,17 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         counts = []
         for pl in range(self.params.num_players):
             k, pw = state.count(pl)
-            counts.append([seats[pl].name, f"{k} kings", f"{pw} pawns", f"{k + pw} pieces"])
+            counts.append([seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")])
         s.panel("Pieces left", counts)
+        first = seats[state.mover if 0 <= state.mover < len(seats) else 0]
+        s.legend("a king (K), filled in its seat's colour", "piece", shape=first.shape, color=first.color,
+                 size=0.72, text="K")
+        s.legend("a pawn, hollow", "piece", shape=first.shape, color=first.color, size=0.72, hollow=True)
+        if any(tile for tile, _ in ring):
+            s.legend("a tile: an empty space □ on the ring, a piece may stand on it", "cell", fill="#f4efe6")
+        s.legend("the move log's ▲1↻2→3: the king on slot 1 moves 2 clockwise (↺: counter-clockwise) to "
+                 "slot 3, slots numbered as before that move (where the ring then closed up, the row's ▸ says "
+                 "where the king stands)")
         if state.phase == "over":
             return s.to_json()
         actions = self.legal_actions(state)
@@ -920,7 +945,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             for a in actions:
                 if isinstance(a, Take):
                     s.move(slot_id(a.slot), "take in hand", a.to_json())
-            s.hint(f"Take {state.takes_left} more piece(s) of {seats[state.take_from or 0].name} in hand.")
+            s.hint(f"Take {_count(state.takes_left, 'more piece')} of {seats[state.take_from or 0].name} in hand.")
         elif state.phase == "place":
             s.board("hand", "grid", title="In hand", cols=max(1, len(state.hand)), rows=1, cell=40)
             for i, piece in enumerate(state.hand):
@@ -943,3 +968,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
         s.cite_rules(self.name)
         return s.to_json()
+
+
+def _count(n: int, word: str) -> str:
+    """``1 king``, ``2 kings``."""
+    return f"{n} {word}{'s' if n != 1 else ''}"

@@ -8,6 +8,11 @@ redraws only the rows that changed. The browser picks by message,
 ``{"type": "pick", "value": 7}``; anything but one of the choices is refused
 and changes nothing.
 
+A list's row may fold more below it (``details``, by the row's value): lines
+of text, and ``members``, choices of their own (a move log's row standing for
+several steps). The page shows a ▸ beside such a row that unfolds it; a
+member is picked like any choice.
+
 >>> from playtest.widgets.picker import Picker
 >>> log = Picker()
 >>> log.options = [("start", 0), ("1. ▲0↻1→1", 1)]
@@ -35,9 +40,26 @@ __all__ = ["Picker", "encode_options"]
 _STATIC = Path(__file__).parent / "static"
 
 
-def encode_options(options: Iterable[tuple[str, int]]) -> str:
-    """Choices as the JSON text the picker sends (tables showing one position share it)."""
-    return json.dumps([[label, value] for label, value in options], ensure_ascii=False, separators=(",", ":"))
+def encode_options(options: Iterable[tuple[str, int]], details: dict[int, dict] | None = None) -> str:
+    """Choices as the JSON text the picker sends (tables showing one position share it).
+
+    ``details`` maps a row's value to what it folds: ``{"lines": [text, ...], "members": [(label,
+    value), ...]}`` (see :class:`Picker`).
+
+    >>> encode_options([("start", 0), ("1-2. an order (2 steps)", 2)],
+    ...                {2: {"members": [("1. wall d5", 1), ("2. submitted", 2)]}})
+    '[["start",0],["1-2. an order (2 steps)",2,{"members":[["1. wall d5",1],["2. submitted",2]]}]]'
+    """
+    details = details or {}
+    rows = []
+    for label, value in options:
+        extra = details.get(value)
+        if extra:
+            rows.append([label, value, {key: [list(m) for m in extra[key]] if key == "members" else list(extra[key])
+                                        for key in ("lines", "members") if extra.get(key)}])
+        else:
+            rows.append([label, value])
+    return json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
 
 
 class Picker(anywidget.AnyWidget):
@@ -62,6 +84,8 @@ class Picker(anywidget.AnyWidget):
     def __init__(self, options: Iterable[tuple[str, int]] = (), **kwargs: Any):
         super().__init__(**kwargs)
         self._options: tuple = ()
+        self._details: dict[int, dict] = {}
+        self._members: frozenset[int] = frozenset()
         #: why the last message from the page was refused ("" when none was)
         self.refused = ""
         self._refusal_handlers: list[Callable[[str], None]] = []
@@ -77,24 +101,34 @@ class Picker(anywidget.AnyWidget):
     def options(self, options: Iterable[tuple[str, int]]) -> None:
         self.set_options(options)
 
-    def set_options(self, options: Iterable[tuple[str, int]], encoded: str | None = None) -> None:
-        """Replace the choices.
+    @property
+    def details(self) -> dict[int, dict]:
+        """What rows fold, by the row's value: ``{"lines": [...], "members": ((label, value), ...)}``."""
+        return self._details
 
-        ``encoded`` is :func:`encode_options` of these very options, made once by a caller that
-        built them (the table, for all the tables of a session): they are taken as they are.
-        Without it the options are checked, and a bad one raises ``TypeError``.
+    def set_options(self, options: Iterable[tuple[str, int]], encoded: str | None = None,
+                    details: dict[int, dict] | None = None) -> None:
+        """Replace the choices (and what rows fold, ``details``).
+
+        ``encoded`` is :func:`encode_options` of these very options and details, made once by a
+        caller that built them (the table, for all the tables of a session): they are taken as
+        they are. Without it the options are checked, and a bad one raises ``TypeError``.
         """
-        if options is self._options:     # the tables of a session share one tuple per change
+        details = details or {}
+        if options is self._options and details == self._details:   # tables of a session share one
             return
         options = options if type(options) is tuple else tuple(options)
-        if options == self._options:
+        if options == self._options and details == self._details:
             return
         if encoded is None:
+            pairs = [*options, *(m for d in details.values() for m in d.get("members", ()))]
             if any(type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not str or
-                   type(pair[1]) is not int for pair in options):
+                   type(pair[1]) is not int for pair in pairs):
                 raise TypeError("a picker's options are (label, whole number) pairs")
-            encoded = encode_options(options)
+            encoded = encode_options(options, details)
         self._options = options
+        self._details = details
+        self._members = frozenset(v for d in details.values() for _, v in d.get("members", ()))
         self.items = encoded
 
     def on_refused(self, handler: Callable[[str], None]) -> None:
@@ -104,7 +138,8 @@ class Picker(anywidget.AnyWidget):
     def receive(self, content: Any) -> None:
         """Handle one message from the page (also how tests drive the picker)."""
         value = content.get("value") if isinstance(content, dict) and content.get("type") == "pick" else None
-        if type(value) is not int or self.disabled or all(value != v for _, v in self._options):
+        if type(value) is not int or self.disabled or (
+                all(value != v for _, v in self._options) and value not in self._members):
             shown = repr(value) if type(value) is int and abs(value) < 10 ** 12 else "not a choice"
             self.refused = (f"The page picked a choice that is not in the list ({shown}); nothing was changed."
                             if isinstance(content, dict) and content.get("type") == "pick" else

@@ -13,7 +13,16 @@ Around any game, with no game named here:
 * **chance**: when chance is to move (after an undo, say), the board offers
   "Roll" and every outcome with its probability, to force one;
 * **playback**: when the last move resolves step by step (its game has
-  frames), a slider, step buttons and a play button show each step.
+  frames), a slider, step buttons and a play button show each step. A
+  resolution seen by everyone (at the table's viewer level) plays before the
+  next curtain goes up or a seated bot acts: "Continue" lets play go on;
+* **bots**: "Bot turn" lets the seat to act (its bot, or a random one) play
+  its whole turn; "Bot step" plays one step of it, to watch;
+* **the move log** asks the game two optional questions (its words stay in
+  its module): ``log_group(state, action, viewer)``, a label shared by
+  consecutive steps shown as one row that unfolds into them ("North's
+  order"), and ``log_lines(state, action, viewer)``, a step's row as its
+  first line and the lines it unfolds into (a resolution board by board).
 
 The table holds no rules: it shows a :class:`playtest.Session` and turns
 clicks into session calls. Everything a person does here can be done from
@@ -35,18 +44,17 @@ from __future__ import annotations
 import json
 import weakref
 from collections import Counter
-from html import escape
 from typing import Any
 
 import ipywidgets as w
 
 from ..bots import bots_for
 from ..rulebook import explain
-from ..rules import (CHANCE, SIMULTANEOUS, IllegalAction, MalformedAction, ParamSpec, UncountedChance,
-                     check_action_types, show_value)
+from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, MalformedAction, UncountedChance, check_action_types
 from ..session import Session
 from .board import Board, encode_scene, send_now
 from .feedback import FeedbackPanel
+from .param_panel import ParamPanel, _short_error, _widget_value
 from .picker import Picker, encode_options
 
 __all__ = ["Table"]
@@ -60,7 +68,7 @@ _LOG_PREFIX = {"root": "", "params": "⚙ ", "chance": "🎲 "}     # a move's i
 _LABELS: "weakref.WeakKeyDictionary[Session, dict]" = weakref.WeakKeyDictionary()
 
 
-class Table(w.VBox):
+class Table(ParamPanel, w.VBox):
     """The composed playtest widget for ``session``.
 
     ``bots`` maps seats to bots (``{1: RandomBot()}``): those seats are played
@@ -103,11 +111,15 @@ class Table(w.VBox):
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
         self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Forward along this line",
                                     layout=button)
-        self.bot_button = w.Button(description="Bot move", icon="android", layout=button,
-                                   tooltip="Let the seat's bot (or a random one) play the seat to move, once")
+        self.bot_button = w.Button(description="Bot turn", icon="android", layout=button,
+                                   tooltip="Let the seat's bot (or a random one) play the seat to act: its whole turn")
+        self.bot_step_button = w.Button(description="Bot step", icon="step-forward", layout=button,
+                                        tooltip="Let the seat's bot (or a random one) play one step of its turn, "
+                                                "to watch a turn of several steps")
         self.undo_button.on_click(lambda _: self._guard(self.session.undo))
         self.redo_button.on_click(lambda _: self._guard(self.session.redo))
         self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
+        self.bot_step_button.on_click(lambda _: self._guard(self._bot_move_once, False))
         self.notice = w.Label(value="")
         self.notice.add_class("pt-wrap")          # long notices wrap (board.css) instead of being cut
 
@@ -124,9 +136,17 @@ class Table(w.VBox):
         self.playback_back.on_click(lambda _: self._step_playback(-1))
         self.playback_next.on_click(lambda _: self._step_playback(+1))
         self.playback_label = w.Label(value="")
+        self.playback_label.add_class("pt-wrap")
         self.playback_slider.observe(self._on_playback, names="value")
+        #: a resolution everyone sees plays before the next curtain or bot: this lets play go on
+        self.continue_button = w.Button(description="Continue", icon="forward", button_style="primary",
+                                        layout=w.Layout(width="auto", display="none"),
+                                        tooltip="Done watching: pass the table on")
+        self.continue_button.on_click(lambda _: self._continue())
+        #: the position whose resolution was watched and continued from (play goes on from it)
+        self._continued: int | None = None
         self.playback = w.HBox([self.playback_play, self.playback_back, self.playback_slider,
-                                self.playback_next, self.playback_label],
+                                self.playback_next, self.playback_label, self.continue_button],
                                layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.playback.add_class("pt-playback")
 
@@ -150,7 +170,12 @@ class Table(w.VBox):
         self.seat_pickers = self._make_seat_pickers()
         self.seats_box = w.VBox(list(self.seat_pickers.values()))
         self.param_widgets: dict[str, w.Widget] = {}
+        #: beside each parameter's control: why the value typed there is refused ("" when it is not)
+        self.param_errors: dict[str, w.HTML] = {}
         self._staged: dict[str, Any] = {}
+        self._param_problems: dict[str, str] = {}
+        self._unread: set[str] = set()       # fields whose text is not a value at all
+        self.new_game_error = w.HTML("", layout=w.Layout(display="none"))
         self.new_game_button = w.Button(description="New game with these", icon="refresh",
                                         button_style="warning", disabled=True,
                                         layout=w.Layout(width="auto"),
@@ -179,7 +204,8 @@ class Table(w.VBox):
         self.param_panel.set_title(0, "Rule parameters")
         self.param_panel.selected_index = None
         side = w.VBox([
-            w.HBox([self.undo_button, self.redo_button, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.undo_button, self.redo_button, self.bot_button, self.bot_step_button],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HTML("<b>Moves</b> <small>(pick one to jump there)</small>"),
             self.move_log, self.branches,
             w.HTML("<b>Notes</b>"), self.note_box, self.note_button, self.feedback_panel,
@@ -234,27 +260,6 @@ class Table(w.VBox):
             pickers[seat] = picker
         return pickers
 
-    def _make_param_panel(self) -> w.VBox:
-        """One row per parameter: its name, its control, and its meaning, each wrapping in the side column."""
-        rows = []
-        params = self.session.params
-        for spec in params.specs():
-            control = _control_for(spec, getattr(params, spec.name))
-            control.observe(lambda change, spec=spec: self._on_param(spec, change["new"]), names="value")
-            self.param_widgets[spec.name] = control
-            when = "live" if spec.live else "new game"
-            rule = f", rule {spec.rule}" if spec.rule else ""
-            name = w.HTML(f'<div style="{_WRAP}"><b>{escape(spec.name)}</b></div>')
-            help_text = w.HTML(f'<div style="{_WRAP} font-size: 12px; color: #6b625a">{escape(spec.help)} '
-                               f"[{escape(spec.source)}; {when}{escape(rule)}]</div>")
-            row = w.VBox([name, control, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
-            row.add_class("pt-param")
-            row.add_class(f"pt-param-{spec.name}")
-            rows.append(row)
-        legend = w.HTML(f'<div style="{_WRAP}">Live parameters apply at once from this position; setup '
-                        "parameters (<i>new game</i>) start a new game with the button below.</div>")
-        return w.VBox([legend, *rows, self.new_game_button], layout=w.Layout(width="auto"))
-
     # ------------------------------------------------------------------ redraw
     @property
     def viewer(self) -> int | None:
@@ -277,6 +282,12 @@ class Table(w.VBox):
         """Hot-seat play of a game with secrets: the curtain goes up when the seat to act changes."""
         if self.seat is not None or not self.session.game.has_secrets:
             self.revealed = None
+            if self.board.curtain:
+                self.board.curtain = {}
+            return
+        if self.held:                 # everyone watches the resolution first: no curtain yet
+            self.revealed = None
+            self._last_primary = None
             if self.board.curtain:
                 self.board.curtain = {}
             return
@@ -341,6 +352,9 @@ class Table(w.VBox):
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene, encoded)
+        step = self.playback_slider.value
+        if self._frames and step < len(self._frames):      # a step being watched stays on the board
+            self.board.show(self._frames[step])
         if self.board.views:
             send_now()          # the board's message leaves now; the page draws while the rest is made
         self._syncing = True
@@ -348,9 +362,9 @@ class Table(w.VBox):
             self.undo_button.disabled = not session.can_undo
             self.redo_button.disabled = not session.can_redo
             self.bot_button.disabled = session.is_over
-            options, encoded = session.memo(("log", node, viewer), lambda: self._log(viewer))
+            options, encoded, folds = session.memo(("log", node, viewer), lambda: self._log(viewer))
             with self.move_log.hold_sync():         # one message: the rows that changed, the current one
-                self.move_log.set_options(options, encoded)
+                self.move_log.set_options(options, encoded, folds)
                 self.move_log.value = node
             branches, encoded, current = session.memo(("branches", node), self._branch_menu)
             with self.branches.hold_sync():
@@ -365,9 +379,13 @@ class Table(w.VBox):
             if params is not self._synced_params:     # the panel follows parameter changes only
                 self._synced_params = params
                 for name, control in self.param_widgets.items():
-                    value = _widget_value(params.spec(name), getattr(params, name))
-                    if name not in self._staged and control.value != value:
+                    spec = params.spec(name)
+                    value = _widget_value(spec, getattr(params, name))
+                    if name not in self._staged and (control.value != value or name in self._param_problems) \
+                            and (spec.live or name not in self._unread):
                         control.value = value
+                        self._unread.discard(name)
+                        self._show_param_problem(name, "")
         finally:
             self._syncing = False
         self._ask_feedback()
@@ -476,25 +494,65 @@ class Table(w.VBox):
         except Exception:               # noqa: BLE001 (a refusal, or a fault the click will show)
             return None
 
-    def _log(self, viewer: int | None) -> tuple[tuple, str]:
-        """The move log's rows as ``viewer`` may read them, and their JSON text.
+    def _log(self, viewer: int | None) -> tuple[tuple, str, dict]:
+        """The move log's rows as ``viewer`` may read them, their JSON text, and what rows fold.
 
         What :meth:`Session.history` says, as labels: a position's label is made once per viewer
-        and kept for the session (a move adds a row; it does not rewrite the others)."""
+        and kept for the session (a move adds a row; it does not rewrite the others). Where the
+        game asks (``log_lines``), a step's row is the first of its lines and unfolds into the
+        rest; consecutive steps the game groups (``log_group``) are one row that unfolds into
+        them, standing for the last of them."""
         session = self.session
         labels = _LABELS.setdefault(session, {})
         notes = Counter(note.node for note in session.notes)
         nodes = session._nodes
-        rows = []
+        game = session.game
+        grouping = callable(getattr(game, "log_group", None)) or callable(getattr(game, "log_lines", None))
+        rows: list[tuple[str, int]] = []
+        details: dict[int, dict] = {}
+        group: tuple[str, list[tuple[str, int]]] | None = None      # (its label, its steps)
+
+        def close_group() -> None:
+            nonlocal group
+            if group is None:
+                return
+            name, steps = group
+            group = None
+            if len(steps) == 1:
+                rows.append(steps[0])
+                return
+            first, last = nodes[steps[0][1]].depth, nodes[steps[-1][1]].depth
+            numbers = f"{first}." if first == last else f"{first}–{last}."
+            rows.append((f"{numbers} {name} ({len(steps)} steps)", steps[-1][1]))
+            details[steps[-1][1]] = {"members": tuple(steps)}
+
         for i in session.line():
             node = nodes[i]
             known = labels.get((i, viewer))
             if known is None or known[0] is not node:      # (a position undone by a failed save is gone)
-                known = labels[(i, viewer)] = (node, _LOG_PREFIX.get(node.kind, f"{node.depth}. ") +
-                                               node.notation_for(viewer))
-            rows.append((known[1] + " 📝" if i in notes else known[1], i))
+                prefix = _LOG_PREFIX.get(node.kind, f"{node.depth}. ")
+                text = node.notation_for(viewer)
+                lines: tuple[str, ...] = ()
+                key: str | None = None
+                if grouping and node.kind == "move" and node.parent is not None:
+                    lines, key = _log_hooks(game, node.parent.state, node.action, viewer)
+                    if lines:
+                        text = lines[0] + (" (forced)" if node.forced else "")
+                known = labels[(i, viewer)] = (node, prefix + text, tuple(lines[1:]), key)
+            label = known[1] + " 📝" if i in notes else known[1]
+            if known[2]:
+                details[i] = {"lines": known[2]}
+            if known[3] is not None:
+                if group is None or group[0] != known[3]:
+                    close_group()
+                    group = (known[3], [])
+                group[1].append((label, i))
+                continue
+            close_group()
+            rows.append((label, i))
+        close_group()
         options = tuple(rows)
-        return options, encode_options(options)
+        return options, encode_options(options, details), details
 
     def _branch_menu(self) -> tuple[tuple, str, int | None]:
         """The branch menu's choices (unique labels), their JSON text, and the current one.
@@ -509,36 +567,60 @@ class Table(w.VBox):
 
     # ------------------------------------------------------------------ playback
     def _update_playback(self, viewer: int | None) -> None:
-        key = (self.session.node, viewer, self.board.curtain.get("text", ""))
+        held = self.held
+        key = (self.session.node, viewer, self.board.curtain.get("text", ""), held)
         if key == self._frames_key:
             return
         self._frames_key = key
         # behind the curtain nothing plays back: the frames could show a seat's secrets
         had = len(self._frames)
-        self._frames = [] if self.board.curtain else self.session.playback(viewer)
+        self._frames = [] if self.board.curtain else (
+            self._public_frames() if viewer == self.seat else self.session.playback(viewer))
+        self.continue_button.layout.display = "" if held else "none"
         if not had and not self._frames:        # nothing to play back, before or now: nothing to send
             return
         self._syncing_playback = True
         try:
             last = len(self._frames)
-            self.playback_play.playing = False
             self.playback_slider.max = max(1, last)
             self.playback_play.max = max(1, last)
-            self.playback_slider.value = last
-            self.playback_play.value = last
-            self.playback_label.value = (f"the last move resolves in {last} steps: press ▶ to watch them"
-                                         if last else "")
+            # a resolution watched before play goes on starts at its first step and plays
+            start = 0 if held and last else last
+            self.playback_play.playing = False
+            self.playback_slider.value = start
+            self.playback_play.value = start
+            self.playback_label.value = self._playback_words(start)
             self.playback.layout.display = "flex" if last else "none"
+            if held and last:
+                self.playback_play.playing = True
         finally:
             self._syncing_playback = False
+
+    def _playback_words(self, step: int) -> str:
+        last = len(self._frames)
+        if not last:
+            return ""
+        if self.held:
+            after = self._next_words()
+            return (f"step {step} of {last}" if step < last else f"the result, after {last} steps") + \
+                f": press Continue when everyone has seen it{after}"
+        return (f"step {step} of {last}" if step < last
+                else f"the last move resolves in {last} steps: press ▶ to watch them")
+
+    def _next_words(self) -> str:
+        """What Continue leads to, in the table's words (the next seat's name comes from the game)."""
+        session = self.session
+        acting = self._acting_seats()
+        if self.seat is None and session.game.has_secrets and acting:
+            return f" (then the table passes to {session.game.seats()[acting[0]].name})"
+        return " (then the bots play on)"
 
     def _on_playback(self, change: dict) -> None:
         if getattr(self, "_syncing_playback", False) or not self._frames:
             return
         step = change["new"]
         last = len(self._frames)
-        self.playback_label.value = (f"step {step} of {last}" if step < last
-                                     else f"the last move resolves in {last} steps: press ▶ to watch them")
+        self.playback_label.value = self._playback_words(step)
         self.board.show(self._frames[step] if step < last else self._live_scene)
 
     def _step_playback(self, delta: int) -> None:
@@ -566,6 +648,9 @@ class Table(w.VBox):
                 self.board.error = "Only the designer's table forces chance outcomes; press Roll."
                 return
             done = self._guard(self.session.force, action)
+        elif self.held:
+            self.board.error = "The last move's result is being watched: press Continue (above the board) first."
+            return
         elif self.seat is None and self.session.game.has_secrets and self.revealed is None:
             self.board.error = "Lift the curtain first: the seat to act clicks its name."
             return
@@ -625,33 +710,9 @@ class Table(w.VBox):
             self._keep_seating()
             self._run_bots()
 
-    def _on_param(self, spec: ParamSpec, value: Any) -> None:
-        if self._syncing:
-            return
-        try:
-            value = _param_value(spec, value)
-        except ValueError as err:
-            self.board.error = f"{spec.name}: {err}"
-            return
-        if spec.live:
-            if self._guard(lambda: self.session.set_params(**{spec.name: value})):
-                self.notice.value = (f"{spec.name} = {value}: changed at this position "
-                                     "(the board says when the rules apply it).")
-        else:
-            self._staged[spec.name] = value
-            self.new_game_button.disabled = False
-            self.notice.value = ("Setup parameter changed: " + ", ".join(f"{k} = {v}" for k, v in self._staged.items())
-                                 + ". Press 'New game with these' to start a new game.")
-
-    def _apply_staged(self) -> None:
-        staged, self._staged = self._staged, {}
-        self.new_game_button.disabled = True
-        if self._guard(lambda: self.session.set_params(**staged)):
-            self.notice.value = "New game: " + ", ".join(f"{k} = {v}" for k, v in staged.items())
-        else:
-            self.refresh()
-
-    def _bot_move_once(self) -> None:
+    def _bot_move_once(self, whole: bool = True) -> None:
+        """The seat to act plays by its bot (or a random one): its whole turn, or one step
+        (``whole=False``). A turn ends when another seat (or chance) is to act, or the game ends."""
         from ..bots import RandomBot
         seat = self.session.to_move
         if seat is None:
@@ -661,12 +722,35 @@ class Table(w.VBox):
         else:
             if seat == SIMULTANEOUS:
                 seat = self.session.game.pending_seats(self.session.state)[0]
-            self.session.play_bot(self.bots.get(seat) or RandomBot(), seat)
+            bot = self.bots.get(seat) or RandomBot()
+            for _ in range(_MAX_BOT_STEPS if whole else 1):
+                before = self._pending()
+                self.session.play_bot(bot, seat)
+                if not self._still_acting(seat, before):
+                    break
         self._run_bots()
 
+    def _pending(self) -> frozenset[int]:
+        session = self.session
+        return frozenset(session.game.pending_seats(session.state)) if session.to_move == SIMULTANEOUS \
+            else frozenset()
+
+    def _still_acting(self, seat: int, before: frozenset[int]) -> bool:
+        """Whether ``seat``'s turn goes on after a step: it is to act again (in a round of orders:
+        it has not submitted yet, and no new round began)."""
+        session = self.session
+        mover = session.to_move
+        if mover == SIMULTANEOUS:
+            now = self._pending()
+            return seat in now and now <= before
+        return mover == seat
+
     def _run_bots(self) -> None:
-        """Let bots play while a bot's seat is to act (a person's seat stops them)."""
+        """Let bots play while a bot's seat is to act (a person's seat stops them, and so does a
+        resolution being watched: see :meth:`held`)."""
         for _ in range(_MAX_BOT_STEPS):
+            if self.held:
+                return
             mover = self.session.to_move
             if mover == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
                 pending = [s for s in self.session.game.pending_seats(self.session.state) if s in self.bots]
@@ -679,6 +763,35 @@ class Table(w.VBox):
                 seat = mover
             if not self._guard(self._bot_plays, seat):
                 return
+
+    # ------------------------------------------------------------------ a resolution watched
+    def _public_frames(self) -> list[dict]:
+        """The last move's resolution at the table's viewer level (its seat, or no seat's secrets)."""
+        session = self.session
+        return session.memo(("playback", session.node, self.seat), lambda: session.playback(self.seat))
+
+    @property
+    def held(self) -> bool:
+        """Whether play waits while the last move's resolution is watched: it has steps to play
+        back at the table's viewer level, and next a curtain would go up (hot-seat play of a game
+        with secrets) or a bot would act. "Continue" (:meth:`_continue`) lets play go on."""
+        session = self.session
+        if session.node == self._continued or session.is_over or not self._public_frames():
+            return False
+        mover = session.to_move
+        if mover == SIMULTANEOUS:
+            bot_next = any(s in self.bots for s in session.game.pending_seats(session.state))
+        else:
+            bot_next = mover in self.bots
+        curtain_next = self.seat is None and session.game.has_secrets and bool(self._acting_seats())
+        return bot_next or curtain_next
+
+    def _continue(self) -> None:
+        """Done watching the resolution: the curtain goes up for the next seat, bots play on."""
+        self._continued = self.session.node
+        self.revealed = None
+        self.refresh()
+        self._run_bots()
 
     def _bot_plays(self, seat: int) -> None:
         """One bot move; a bot that fails (a bug in a bot is not a rule) is named on the board."""
@@ -713,8 +826,8 @@ class Table(w.VBox):
                 self.board.error = f"{name} was not merged: {_short_error(err)}"
                 continue
             authors = sorted({n.author for n in other.notes if n.author}) or ["no author"]
-            merged.append(f"{name} ({', '.join(authors)}: {added['positions']} positions, "
-                          f"{added['notes']} notes)")
+            merged.append(f"{name} ({', '.join(authors)}: {_count(added['positions'], 'position')}, "
+                          f"{_count(added['notes'], 'note')})")
         if merged:
             self.notice.value = "Merged " + "; ".join(merged)
         if files:
@@ -734,59 +847,11 @@ class Table(w.VBox):
                 f"{session.game.describe_state(session.state)})")
 
 
-# ---------------------------------------------------------------------- parameter controls
+# ---------------------------------------------------------------------- helpers
 
-#: inline style of a text that wraps in a narrow column (a widget's text is one line by default)
-_WRAP = "white-space: normal; overflow-wrap: anywhere; line-height: 1.35;"
-
-
-def _fixed(spec: ParamSpec) -> bool:
-    """Whether the declaration allows one value only (a reading the kit does not offer an alternative to)."""
-    return (spec.choices is not None and len(spec.choices) == 1) or (
-        spec.min is not None and spec.max is not None and spec.min == spec.max)
-
-
-def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
-    """The control of one parameter; one that cannot change anything is disabled, saying why."""
-    tooltip = spec.help
-    if _fixed(spec):
-        tooltip = (f"Only {show_value(value)} is offered: the kit plays no other reading of this rule yet, "
-                   "so this control cannot change anything")
-    common = {"description": "", "tooltip": tooltip, "disabled": _fixed(spec),
-              "layout": w.Layout(width="auto", max_width="100%")}
-    if spec.choices is not None:
-        return w.Dropdown(options=[(_show(c), c) for c in spec.choices], value=value, **common)
-    if isinstance(spec.default, bool):
-        return w.Checkbox(value=value, indent=False, **common)
-    if isinstance(spec.default, int):
-        if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
-            return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)
-        return w.BoundedIntText(value=value, min=int(spec.min if spec.min is not None else -10**9),
-                                max=int(spec.max if spec.max is not None else 10**9), **common)
-    if isinstance(spec.default, float):
-        return w.BoundedFloatText(value=value, min=spec.min if spec.min is not None else -1e9,
-                                  max=spec.max if spec.max is not None else 1e9, **common)
-    return w.Text(value=_widget_value(spec, value), continuous_update=False, **common)
-
-
-def _widget_value(spec: ParamSpec, value: Any) -> Any:
-    if spec.choices is None and isinstance(spec.default, tuple):
-        return json.dumps(list(value), ensure_ascii=False)
-    if spec.choices is None and isinstance(spec.default, dict):
-        return json.dumps(value, ensure_ascii=False)
-    return value
-
-
-def _param_value(spec: ParamSpec, value: Any) -> Any:
-    if spec.choices is None and isinstance(spec.default, (tuple, dict)) and isinstance(value, str):
-        example = json.dumps(list(spec.default))[:80]
-        if len(value) > 20_000:
-            raise ValueError(f"that list is too long; write a JSON list, for example {example}")
-        try:
-            return json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
-            raise ValueError(f"write a JSON list, for example {example}") from None
-    return value
+def _count(n: int, word: str) -> str:
+    """``1 note``, ``3 notes``."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _plays(maker: Any, game: Any, seat: int) -> bool:
@@ -797,6 +862,24 @@ def _plays(maker: Any, game: Any, seat: int) -> bool:
         return bool(maker().plays(game, seat))
     except Exception:   # a bot that cannot even be asked is not offered
         return False
+
+
+def _log_hooks(game: Any, state: Any, action: Any, viewer: int | None) -> tuple[tuple[str, ...], str | None]:
+    """The game's optional log hooks for one step: its lines (``log_lines``) and its group
+    (``log_group``). A hook that fails or answers nonsense is ignored: the notation stands."""
+    lines: tuple[str, ...] = ()
+    key = None
+    try:
+        hook = getattr(game, "log_lines", None)
+        answer = hook(state, action, viewer) if callable(hook) else None
+        if answer and isinstance(answer, (list, tuple)) and all(isinstance(x, str) for x in answer):
+            lines = tuple(answer)
+        hook = getattr(game, "log_group", None)
+        answer = hook(state, action, viewer) if callable(hook) else None
+        key = answer if isinstance(answer, str) and answer else None
+    except Exception:        # noqa: BLE001 (a designer's hook: the log goes on with the notation)
+        return lines, None
+    return lines, key
 
 
 def _branch_labels(session: Session, branches: list) -> list[str]:
@@ -825,23 +908,9 @@ def _with_rules(game: Any, message: str, limit: int = 1600) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _short_error(err: BaseException) -> str:
-    """An error for the board: its message, never thousands of characters of echoed input."""
-    if isinstance(err, RecursionError):
-        return "That input is nested too deeply to read; nothing was changed."
-    text = str(err)
-    return text if len(text) <= 600 else text[:597] + "..."
-
-
 def _fraction(probability: float) -> str:
     """A probability for a button: 1/6 when it is a simple fraction, else a percentage."""
     for denominator in range(2, 61):
         if abs(probability * denominator - round(probability * denominator)) < 1e-9:
             return f"{round(probability * denominator)}/{denominator}"
     return f"{probability:.1%}"
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, tuple):
-        return " + ".join(_show(v) for v in value)
-    return str(value)

@@ -10,7 +10,7 @@ In the page the test
    Once and picks "phase 1: → right" in the menu that opens (the piece now
    shows its directions), and presses "Submit my order";
 3. finds the curtain up for East, and nothing of North's order in the page:
-   not the pending wall, not the arrows, not the move log ("North submitted");
+   not the pending wall, not the arrows, not the move log (one row, "North's order (3 steps)");
 4. lifts it as East, finds d5 of Twice free, clicks e5 of Twice (right next to
    North's d5) and submits: the round resolves, the game is over;
 5. finds the playback bar, steps back through the ticks (the message tells
@@ -120,7 +120,7 @@ def test_two_seats_enter_secret_orders_and_the_round_plays_back(open_notebook):
     # -- 3. the curtain is up for East, and nothing of North's order shows
     assert curtain_text(nb).startswith("Pass to East: click when ready")
     text = page_text(nb)
-    assert "North submitted" in text
+    assert "3–5. North's order (3 steps)" in text          # the order is one row of the log (issue 28)
     assert "wall Twice d5" not in text and "▦" not in text and "→··" not in text
     seen = kernel_view(nb)
     assert seen["orders"] == [True, False, True, True] and seen["walls"] == "..#...#.."

@@ -112,6 +112,12 @@ def mount(page, scene, error=""):
     page.evaluate("([s, e]) => window.pt.mount(JSON.parse(s), e)", [as_json(scene), error])
 
 
+def settle(page):
+    """Two frames and a little: a resized column is laid out again in the frame after it changed."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(50)
+
+
 def set_scene(page, scene):
     page.evaluate("(s) => window.pt.setScene(JSON.parse(s))", as_json(scene))
 
@@ -768,13 +774,16 @@ def test_a_long_note_wraps_and_never_widens_the_board(page):
     assert box["width"] <= 360 and box["height"] > 60                 # wrapped onto several lines
     assert page_after == page_before                                   # the page did not widen
     assert root_after <= root_before + 360
-    # in a narrow column the board scrolls inside its own box instead of widening the page
+    # in a narrow column the board is drawn smaller to fit it (issue 28): nothing scrolls, the page
+    # does not widen
     page.evaluate("() => { document.getElementById('host').style.width = '200px'; }")
+    settle(page)
     narrow = page.evaluate(
         """() => { const st = document.querySelector('.pt-stage');
                    return [document.querySelector('.pt-root').getBoundingClientRect().width,
-                           st.scrollWidth > st.clientWidth, document.documentElement.scrollWidth]; }""")
-    assert narrow[0] <= 200 and narrow[1] and narrow[2] == page_before
+                           st.scrollWidth > st.clientWidth, document.documentElement.scrollWidth,
+                           Number(document.querySelector('svg.pt-svg').dataset.scale)]; }""")
+    assert narrow[0] <= 200 and not narrow[1] and narrow[2] == page_before and narrow[3] < 1
 
 
 def test_an_error_shows_the_cited_rules_text_below_it(page):
@@ -1031,3 +1040,98 @@ def test_actions_the_kernel_had_no_time_for_are_asked_again(page):
                            timeout=2000)
     again = asked(page)[-1]
     assert again["n"] != first["n"] and again["actions"] == [{"kind": "king", "to": 6}]
+
+
+# ---------------------------------------------------------------- issue 28: boards that fit, a legend
+def three_boards() -> Scene:
+    """Three grids side by side, 962 px in all at their own size (Back to the Wall's shape)."""
+    s = Scene()
+    for k, n in enumerate((8, 9, 10)):
+        s.board(f"b{k}", "grid", title=f"Board {k}", cols=n, rows=n, cell=30,
+                labels={"cols": "abcdefghij"[:n], "rows": [str(r + 1) for r in range(n)]})
+        for c in range(n):
+            for r in range(n):
+                s.cell(f"b{k}", (c, r), fill="#fbf8f1", id=f"b{k}:{c},{r}")
+        s.move(f"b{k}:{n - 1},{n - 1}", "far corner", {"kind": "corner", "board": k})
+    return s
+
+
+def far_corner(page, board: str):
+    """The page point 4 px inside the bottom-right corner of a grid board's frame (scrolled to, by the
+    page: never by the board's own box)."""
+    page.evaluate("""(b) => { const r = document.querySelector(`g.pt-board[data-board="${b}"] .pt-board-frame`)
+        .getBoundingClientRect(); window.scrollBy(0, r.top - 40); }""", board)
+    return page.evaluate("""(b) => { const r = document.querySelector(
+        `g.pt-board[data-board="${b}"] .pt-board-frame`).getBoundingClientRect();
+        return [r.right - 4, r.bottom - 4, r.width]; }""", board)
+
+
+@pytest.mark.parametrize("width", [1100, 520, 240])
+def test_boards_stack_and_scale_to_the_column_and_their_far_corners_take_clicks(page, width):
+    page.evaluate(f"() => {{ document.getElementById('host').style.width = '{width}px'; }}")
+    mount(page, three_boards())
+    settle(page)
+    svg = page.locator("svg.pt-svg")
+    rows, scale = int(svg.get_attribute("data-rows")), float(svg.get_attribute("data-scale"))
+    assert rows == (1 if width >= 1000 else 3 if width < 400 else 2) or (width == 520 and rows == 3)
+    assert scale == 1 or width == 240
+    box = page.evaluate("() => [document.querySelector('svg.pt-svg').getBoundingClientRect().right,"
+                        " document.getElementById('host').getBoundingClientRect().right,"
+                        " document.querySelector('.pt-stage').scrollWidth - document.querySelector('.pt-stage').clientWidth]")
+    assert box[0] <= box[1] + 0.5 and box[2] <= 1, box
+    for k in range(3):
+        x, y, _ = far_corner(page, f"b{k}")
+        page.mouse.click(x, y)
+        assert sent(page)[-1] == {"type": "action", "action": {"kind": "corner", "board": k}}
+        answer(page)
+
+
+def test_zoom_scales_the_drawing_and_fit_comes_back(page):
+    page.evaluate("() => { document.getElementById('host').style.width = '300px'; }")
+    mount(page, three_boards())
+    settle(page)
+    svg = page.locator("svg.pt-svg")
+    fit = float(svg.get_attribute("data-scale"))
+    assert fit < 1 and int(svg.get_attribute("data-rows")) == 3
+    assert page.locator(".pt-zoom-text").inner_text() == f"fit ({round(fit * 100)}%)"
+    page.locator(".pt-zoom-in").click()
+    page.locator(".pt-zoom-in").click()
+    big = float(svg.get_attribute("data-scale"))
+    assert big == 1.25 and page.locator(".pt-zoom-text").inner_text() == "125%"
+    assert page.evaluate("() => { const st = document.querySelector('.pt-stage'); return st.scrollWidth > st.clientWidth; }")
+    page.locator(".pt-stage").evaluate("(st) => { st.scrollLeft = st.scrollWidth; }")     # its own box scrolls
+    x, y, width = far_corner(page, "b2")
+    assert width == pytest.approx(10 * 30 * 1.25, abs=1)
+    page.mouse.click(x, y)
+    assert sent(page)[-1]["action"] == {"kind": "corner", "board": 2}
+    for _ in range(3):
+        page.locator(".pt-zoom-out").click()
+    assert float(svg.get_attribute("data-scale")) == 0.67
+    page.locator(".pt-zoom-fit").click()
+    assert float(svg.get_attribute("data-scale")) == fit
+
+
+def test_a_legend_draws_each_mark_as_the_board_does_and_its_words_as_text(page):
+    s = three_boards()
+    s.legend("a wall left standing", "edge", style="old")
+    s.legend("a token on the move", "piece", shape="triangle", color="#c33", text="3", outline="#111")
+    s.legend("its path", "line", color="#c33", dash=True, arrow=True)
+    s.legend("a captured cell", "cell", fill="#f2c4bf", text="N")
+    s.legend(XSS)
+    mount(page, s)
+    entries = page.locator(".pt-key .pt-key-entry")
+    assert entries.count() == 5
+    assert entries.locator(".pt-key-text").all_inner_texts()[:4] == ["a wall left standing", "a token on the move", "its path",
+                                             "a captured cell"]
+    assert entries.nth(0).locator("g.pt-edge-old line.pt-edge-line").count() == 1
+    assert entries.nth(1).locator("polygon.pt-shape").count() == 1 and entries.nth(1).locator("text").text_content() == "3"
+    assert entries.nth(2).locator("polyline.pt-line-path[stroke-dasharray]").count() == 1
+    assert entries.nth(3).locator("rect.pt-shape[fill='#f2c4bf']").count() == 1
+    assert entries.nth(4).inner_text() == XSS and page.locator(".pt-root img").count() == 0
+    assert entries.nth(4).locator("svg").count() == 0
+    # under the boards, never wider than the drawing pushes it
+    key, drawing = page.locator(".pt-key").bounding_box(), page.locator("svg.pt-svg").bounding_box()
+    assert key["y"] >= drawing["y"] + drawing["height"] - 1 and key["width"] <= max(280, drawing["width"]) + 1
+    s2 = three_boards()
+    set_scene(page, s2)
+    assert page.locator(".pt-key").is_hidden()

@@ -769,6 +769,50 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             parts.append("the last round is over: each seat now chooses its garnet bonuses")
         return "; ".join(parts)
 
+    # ---- the move log's rows (the table's optional hooks: see playtest.widgets.table)
+    def log_group(self, state: State, action: Action, viewer: int | None = None) -> str | None:
+        """The table's move log shows a seat's order, part by part, as one row: ``"North's order"``
+        (the submission that resolves the round is a row of its own)."""
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            return None
+        if isinstance(action, Submit) and self.pending_seats(state) == (seat,):
+            return None
+        if isinstance(action, (AddWall, RemoveWall, Direct, Garnet, Clear, Withdraw, Submit)):
+            return f"{self.names[seat]}'s order"
+        return None
+
+    def log_lines(self, state: State, action: Action, viewer: int | None = None) -> list[str] | None:
+        """The submission that resolves a round, as the move log shows it: a short row, then one
+        line per order revealed, per board (walls placed and not, the cells captured) and the end."""
+        seat = getattr(action, "seat", None)
+        if not isinstance(action, Submit) or type(seat) is not int or not 0 <= seat < len(self.names) \
+                or self.pending_seats(state) != (seat,) or self.why_not(state, action) is not None:
+            return None
+        full = _with_order(state, seat, self.order_of(state, seat)._replace(submitted=True))
+        log = self.resolve(full)
+        p, names = self.params, self.names
+        before, after = log.before, log.after
+        if before.phase == "garnets":
+            return [f"{names[seat]} submitted: the garnet bonuses are revealed", self._final_words(after)]
+        lines = [f"{names[seat]} submitted: round {log.round} resolves"]
+        lines += [f"{names[s]}'s order: {self.order_words(before, s, before.orders[s], garnet=False)}"
+                  for s in range(len(names))]
+        for b, board in enumerate(log.boards):
+            placed = [self.tables[b].label(v.cell) for v in board.verdicts if v.placed]
+            rejected = [f"{self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
+                        for v in board.verdicts if not v.placed]
+            counts = " ".join(f"{names[s][0]}{bin(after.owned[b][s]).count('1')}" for s in range(len(names)))
+            text = f"{p.board_names[b]}: walls placed {', '.join(placed) or 'none'}"
+            if rejected:
+                text += "; not placed " + "; ".join(rejected)
+            lines.append(text + f"; cells {counts}")
+        if after.phase == "over":
+            lines.append(self._final_words(after))
+        elif after.phase == "garnets":
+            lines.append("the last round is over: each seat now chooses its garnet bonuses")
+        return lines
+
     def _final_words(self, state: State) -> str:
         p, names = self.params, self.names
         result = self.scores(state)

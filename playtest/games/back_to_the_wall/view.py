@@ -107,6 +107,32 @@ def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, piece
                 s.piece(bid, (col + dx, row + dy), seats[seat].shape, seats[seat].color, size=size, text=text,
                         id=piece_key(b, seat, k) if piece_ids else None,
                         title=f"{seats[seat].name}'s piece {k + 1} on {p.board_names[b]} {t.label(c)}")
+    board_legend(s, game, walls, owned, pieces, marks, lines)
+
+
+def board_legend(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, pieces: tuple,
+                 marks: dict | None = None, lines: list | None = None) -> None:
+    """Under the boards, what their marks mean (those drawn now)."""
+    seats = game.seats()
+    first = seats[0]
+    s.legend(f"{first.name[0]}, {seats[1].name[0]}, ...: a seat's corner, where its pieces start (a piece "
+             "there is drawn over the letter)", "cell", fill=FREE, text=first.name[0])
+    s.legend(f"a piece: its seat's shape and colour, its number (several on one cell sit side by side, "
+             "smaller)", "piece", shape=first.shape, color=first.color, size=0.72, text="1")
+    if any(walls):
+        s.legend("a wall", "cell", fill=WALL)
+    if any(any(masks) for masks in owned):
+        s.legend(f"a captured cell, tinted in its seat's colour ({first.name}'s here)", "cell", fill=TINTS[0])
+    texts = {text for board in (marks or {}).values() for _fill, text, _title in board.values()}
+    if "▦" in texts:
+        s.legend("a wall in your order this round (only you see it)", "cell", fill=PENDING, text="▦")
+    if "✕" in texts:
+        s.legend("a wall not placed (the message and the cell's tooltip say why)", "cell", fill=REJECTED, text="✕")
+    if texts - {"▦", "✕"}:
+        s.legend("a wall submitted this round, with the initials of who chose it", "cell", fill=PENDING,
+                 text=first.name[0])
+    if lines:
+        s.legend("a piece's way this tick", "line", color=first.color, width=2.5, dash=True, arrow=True)
 
 
 def _offsets(n: int) -> list[tuple[float, float, float]]:

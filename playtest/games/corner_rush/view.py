@@ -72,8 +72,29 @@ class View:
         self.mark_last()
         self.status()
         self.panels()
+        self.legend()
         self.interact()
         return s.to_json()
+
+    def legend(self) -> None:
+        """What the marks on the board mean (the Ace rings sit under the pawns that start there)."""
+        state, s = self.state, self.s
+        seat = max(0, state.mover) if state.mover < len(SEAT_COLORS) else 0
+        s.legend("ring with A: a seat's Ace, the corner it wins on reaching, in its colour (at the start "
+                 "another seat's pawn stands inside it)",
+                 "piece", shape="circle", color=SEAT_COLORS[seat], size=0.8, hollow=True, text="A")
+        s.legend("a pawn (its seat's initial)", "piece", shape=self.game.seats()[seat].shape,
+                 color=SEAT_COLORS[seat], size=0.56, text=SEAT_NAMES[seat][0], outline="#111")
+        if state.blocked:
+            s.legend("a face-down blocker", "piece", shape="square", color=UNKNOWN_BACK, size=0.62, text="?")
+            s.legend("a face-down blocker whose value you know", "piece", shape="square",
+                     color=SEAT_COLORS[seat], size=0.62, hollow=True, text="1")
+            s.legend("a face-up blocker", "piece", shape="square", color=SEAT_COLORS[seat], size=0.62, text="1")
+        if state.path or state.last is not None:
+            s.legend("the pawn's path (this turn's, else the last)", "line", color=SEAT_COLORS[seat], width=4,
+                     dash=True, arrow=True)
+        if self.B.hole >= 0:
+            s.legend("the hole: no pawn, no blocker", "cell", fill=HOLE_FILL)
 
     def mark_last(self) -> None:
         """The last move outlined: where the pawn moved last (this turn's, else the previous turn's), the

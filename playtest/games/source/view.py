@@ -67,6 +67,7 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
                 text += "★"
             s.piece("board", cell_of(i), shape, COLOR_CSS[name], id=point_id(cell_of(i)), size=0.72, text=text,
                     title=" ".join(words), **extra)
+    _legend(s, game, state, seats)
     # the last move: the points the colour's turn touched (the previous colour's until this one acts)
     s.last(*(point_id(cell_of(i)) for i in state.last))
     score = game.score(state)
@@ -95,3 +96,17 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
            "token, capture or unfortify next to it; End turn passes the rest.")
     s.cite_rules(game.name)
     return s.to_json()
+
+
+def _legend(s: Scene, game: Source, state: State, seats: list) -> None:
+    """What the marks on the board mean."""
+    c = state.active if 0 <= state.active < 4 else 0
+    name = COLORS[c]
+    shape, color, letter = seats[game.color_seat[c]].shape, COLOR_CSS[name], LETTERS[c].upper()
+    s.legend(f"a {name} token, connected to its source", "piece", shape=shape, color=color, size=0.72, text=letter)
+    s.legend("not connected (faded, dashed)", "piece", shape=shape, color=color, size=0.72, text=letter, dim=True)
+    s.legend("fortified (a stack; the number counts the layers when more than one)", "piece", shape=shape,
+             color=color, size=0.72, text=letter + "2", double=True)
+    s.legend("a source (dark outline); an empty source point is tinted", "piece", shape=shape, color=color,
+             size=0.72, text=letter, outline="#3a2e26")
+    s.legend("★ the centre", "cell", fill="#f3d36b", text="★")

@@ -86,6 +86,7 @@ class View:
         self.last_move()
         self.status()
         self.panels()
+        self.legend()
         if acting:
             getattr(self, f"interact_{state.phase}")()
         elif state.phase == "over":
@@ -96,6 +97,31 @@ class View:
             s.hint(f"Waiting for {seats[mover].name}.")
         s.cite_rules(game.name)
         return s.to_json()
+
+    def legend(self) -> None:
+        """What the marks on the board mean, those it shows now."""
+        state, s = self.state, self.s
+        seats = self.game.seats()
+        s.legend("start circle", "cell", fill=TILE_FILL, text="○")
+        s.legend("the start zone's edge", "line", color="#111", width=4)
+        if state.built:
+            s.legend("wall built this turn", "edge", style="wall")
+        if state.walls:
+            s.legend("wall left standing from an earlier turn (grey dashes)", "edge", style="old")
+        if state.obstacles:
+            s.legend("obstacle", "piece", shape="square", color=OBSTACLE_COLOR, size=0.84)
+        if state.bought:
+            s.legend("obstacle bought this turn", "piece", shape="square", color=OBSTACLE_COLOR, size=0.84,
+                     outline="#f2b134")
+        if state.phase == "token" and 0 < state.mover < len(seats):
+            seat = seats[state.mover]
+            left = state.rules.move_length - state.steps_taken
+            s.legend("the token on the move, with its steps left", "piece", shape=seat.shape, color=seat.color,
+                     size=0.72, text=str(left), outline="#111")
+            if state.path:
+                s.legend("its path this turn", "line", color=seat.color, width=3, dash=True)
+        if state.arrived:
+            s.legend("a token that arrived (faded)", "piece", shape="circle", color="#8a8f98", size=0.72, dim=True)
 
     def last_move(self) -> None:
         """Outline what the last action touched (a bot's too): a token's path, a wall, a bought obstacle."""
@@ -222,8 +248,8 @@ class View:
         if used <= rules.wall_budget:
             s.button("End wall turn", EndTurn().to_json())
             s.hint(f"Click an empty edge to build a wall (1 point) or a wall to pick it up; to buy an obstacle "
-                   f"({rules.obstacle_cost} points) click the supply, then a tile. {rules.wall_budget - used} "
-                   "points left. Then End wall turn.")
+                   f"({_points(rules.obstacle_cost)}) click the supply, then a tile. "
+                   f"{_points(rules.wall_budget - used)} left. Then End wall turn.")
         else:
             s.hint(f"{used} points are used but the budget is {rules.wall_budget}: pick up "
                    f"{used - rules.wall_budget} wall(s) first (rule A.1 §14.1).")
@@ -275,3 +301,7 @@ class View:
             s.move(cell_id(action.at), "place an obstacle here", action.to_json())  # type: ignore
         s.hint(f"{game.seats()[state.mover].name}: click a tile in front of the black line for an obstacle.")
 
+
+def _points(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return f"{n} point{'s' if n != 1 else ''}"

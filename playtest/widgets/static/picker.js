@@ -6,13 +6,24 @@
 // one row to a log of hundreds). A pick is sent to Python as
 // {type: "pick", value}; Python checks it and sets `value`. Labels are
 // inserted with textContent, never as HTML.
+// A row may fold more below it ([label, value, {lines, members}]): a ▸ beside
+// it unfolds its lines of text and its members, choices of their own (a move
+// log's row standing for several steps). What is unfolded is this page's own.
 
 function parseItems(text) {
   let items;
   try { items = JSON.parse(String(text)); } catch (err) { return []; }
   if (!Array.isArray(items)) return [];
-  return items.filter((it) => Array.isArray(it) && it.length === 2 && typeof it[1] === "number")
-    .map((it) => [String(it[0]), it[1]]);
+  return items.filter((it) => Array.isArray(it) && (it.length === 2 || it.length === 3) && typeof it[1] === "number")
+    .map((it) => [String(it[0]), it[1], foldOf(it[2])]);
+}
+
+function foldOf(extra) {
+  if (!extra || typeof extra !== "object") return null;
+  const lines = Array.isArray(extra.lines) ? extra.lines.map(String) : [];
+  const members = (Array.isArray(extra.members) ? extra.members : [])
+    .filter((m) => Array.isArray(m) && m.length === 2 && typeof m[1] === "number").map((m) => [String(m[0]), m[1]]);
+  return lines.length || members.length ? { lines, members } : null;
 }
 
 function render({ model, el }) {
@@ -38,7 +49,8 @@ function render({ model, el }) {
     box.tabIndex = 0;
     root.appendChild(box);
   }
-  let rows = []; // [element, label, value]
+  let rows = []; // [element, label, value, fold JSON, wrapper, fold element, [[member element, value], ...]]
+  const open = new Set(); // the values of the rows unfolded here
 
   const pick = (value) => {
     if (!model.get("disabled") && value !== model.get("value")) model.send({ type: "pick", value });
@@ -47,22 +59,73 @@ function render({ model, el }) {
   function drawItems() {
     const items = parseItems(model.get("items"));
     for (let i = 0; i < items.length; i++) {
-      const [text, value] = items[i];
+      const [text, value, fold] = items[i];
       let row = rows[i];
       if (!row) {
         const e = document.createElement(menu ? "option" : "div");
-        if (!menu) { e.className = "pt-picker-row"; e.setAttribute("role", "option"); }
-        box.appendChild(e);
-        row = rows[i] = [e, null, null];
+        let wrap = e;
+        if (!menu) {
+          e.className = "pt-picker-row";
+          e.setAttribute("role", "option");
+          wrap = document.createElement("div");
+          wrap.className = "pt-picker-item";
+          wrap.appendChild(e);
+        }
+        box.appendChild(wrap);
+        row = rows[i] = [e, null, null, "", wrap, null, []];
       }
       if (row[1] !== text) { row[0].textContent = text; row[1] = text; }
       if (row[2] !== value) {
         row[2] = value;
         if (menu) row[0].value = String(value); else row[0].dataset.value = String(value);
       }
+      if (!menu) drawFold(row, fold);
     }
-    for (const row of rows.splice(items.length)) row[0].remove();
+    for (const row of rows.splice(items.length)) row[4].remove();
     drawValue();
+  }
+
+  // a row's fold: a toggle before it, and (when unfolded) its lines and members below it
+  function drawFold(row, fold) {
+    const key = fold ? JSON.stringify(fold) + (open.has(row[2]) ? "+" : "") : "";
+    if (row[3] === key) return;
+    row[3] = key;
+    const wrap = row[4];
+    let toggle = wrap.querySelector(":scope > .pt-picker-toggle");
+    if (row[5]) { row[5].remove(); row[5] = null; }
+    row[6] = [];
+    wrap.classList.toggle("pt-folds", !!fold);
+    if (!fold) { if (toggle) toggle.remove(); return; }
+    const unfolded = open.has(row[2]);
+    if (!toggle) {
+      toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "pt-picker-toggle";
+      wrap.insertBefore(toggle, row[0]);
+    }
+    toggle.textContent = unfolded ? "▾" : "▸";
+    toggle.title = unfolded ? "Fold" : `Show ${fold.members.length ? `its ${fold.members.length} steps` : "the details"}`;
+    toggle.setAttribute("aria-expanded", String(unfolded));
+    if (!unfolded) return;
+    const box2 = document.createElement("div");
+    box2.className = "pt-picker-fold";
+    for (const line of fold.lines) {
+      const e = document.createElement("div");
+      e.className = "pt-picker-line";
+      e.textContent = line;
+      box2.appendChild(e);
+    }
+    for (const [text, value] of fold.members) {
+      const e = document.createElement("div");
+      e.className = "pt-picker-member";
+      e.setAttribute("role", "option");
+      e.dataset.value = String(value);
+      e.textContent = text;
+      box2.appendChild(e);
+      row[6].push([e, value]);
+    }
+    wrap.appendChild(box2);
+    row[5] = box2;
   }
 
   let current = null;
@@ -72,7 +135,18 @@ function render({ model, el }) {
       box.value = value === null ? "" : String(value);
       return;
     }
-    const row = rows.find((r) => r[2] === value);
+    // the row of the value, or the row whose fold holds it (and the member itself, when unfolded)
+    let row = rows.find((r) => r[2] === value);
+    let member = null;
+    if (!row) {
+      for (const r of rows) {
+        const items = parseFold(r);
+        if (items && items.some((m) => m[1] === value)) { row = r; break; }
+      }
+      if (row) member = (row[6].find((m) => m[1] === value) || [null])[0];
+    }
+    for (const e of box.querySelectorAll(".pt-picker-member.pt-current")) if (e !== member) e.classList.remove("pt-current");
+    if (member) member.classList.add("pt-current");
     if (current && current !== row) {
       current[0].classList.remove("pt-current");
       current[0].removeAttribute("aria-selected");
@@ -81,13 +155,18 @@ function render({ model, el }) {
     if (!current) return;
     current[0].classList.add("pt-current");
     current[0].setAttribute("aria-selected", "true");
-    const e = current[0];
+    const e = member || current[0];
     requestAnimationFrame(() => { // keep the current row in view, after this frame's layout
       if (e.offsetTop < box.scrollTop) box.scrollTop = e.offsetTop;
       else if (e.offsetTop + e.offsetHeight > box.scrollTop + box.clientHeight) {
         box.scrollTop = e.offsetTop + e.offsetHeight - box.clientHeight;
       }
     });
+  }
+
+  function parseFold(row) {
+    if (!row[3]) return null;
+    try { return JSON.parse(row[3].replace(/\+$/, "")).members; } catch (err) { return null; }
   }
 
   function drawFrame() {
@@ -100,7 +179,15 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
-    const row = event.target.closest && event.target.closest(".pt-picker-row");
+    const toggle = event.target.closest && event.target.closest(".pt-picker-toggle");
+    if (toggle && box.contains(toggle)) {
+      const row = rows.find((r) => r[4] === toggle.parentNode);
+      if (!row) return;
+      if (open.has(row[2])) open.delete(row[2]); else open.add(row[2]);
+      drawItems();
+      return;
+    }
+    const row = event.target.closest && event.target.closest(".pt-picker-row, .pt-picker-member");
     if (row && box.contains(row)) pick(Number(row.dataset.value));
   }
   function onChange() {

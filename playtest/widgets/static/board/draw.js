@@ -572,3 +572,34 @@ function drawLastMark(L, item, g) {
   g._mark = mark;
   return true;
 }
+
+// A legend's picture (scene.legend): one item drawn as a board draws it, in a small SVG of its
+// own: a piece or a cell on one 22-px grid cell, an edge or a line across it, a gap's mark.
+const KEY_CELL = 22;
+function keySwatch(look, parent) {
+  const svg = svgEl("svg", { class: "pt-key-swatch", width: KEY_CELL + 8, height: KEY_CELL, viewBox: `0 0 ${KEY_CELL + 8} ${KEY_CELL}`, "aria-hidden": "true" }, parent);
+  const kind = str(look.kind);
+  const g = svgEl("g", { class: `pt-item pt-${kind} pt-inert` }, svg);
+  if (look.cls) for (const token of str(look.cls).split(/\s+/)) if (token) g.classList.add(token);
+  if (kind === "edge") {
+    // an edge across the middle: the side between two cells stacked one above the other
+    const L = layoutBoard({ kind: "grid", cols: 1, rows: 2, cell: KEY_CELL });
+    L.ox = 4; L.oy = -KEY_CELL / 2;
+    drawEdge(L, { ...look, a: [0, 0], b: [0, 1] }, g, false, false);
+    return svg;
+  }
+  const L = layoutBoard({ kind: "grid", cols: 1, rows: 1, cell: KEY_CELL });
+  L.ox = 4; L.oy = 0;
+  if (kind === "line") {
+    drawLine(L, { ...look, points: [[0, 0.5], [1, 0.5]] }, g, false, false);
+  } else if (kind === "gap") {
+    shapeEl("diamond", 4 + KEY_CELL / 2, KEY_CELL / 2, 5, { class: "pt-shape pt-gap-mark", fill: look.fill ? str(look.fill) : undefined }, g);
+  } else if (kind === "piece" || kind === "cell") {
+    DRAW[kind](L, { ...look, at: [0, 0] }, g, false, false);
+    placeItem(L, look, g, L.at([0, 0]));
+  } else {
+    svg.remove();
+    return null;
+  }
+  return svg;
+}

@@ -44,28 +44,57 @@ function inOrder(seq) {
 
 const SPARE_BASES = 32; // detached board bases a view keeps for reuse
 
-function buildScene(scene, svg, prev) {
+// Where each board goes: left to right, and on to a new row when the next board would pass
+// `avail` (the width the page has for the drawing, in drawing units; Infinity: one row). A row's
+// boards leave room above for their titles when one of them has one.
+function placeBoards(layouts, avail) {
+  const rows = [];
+  let row = null;
+  for (const L of layouts) {
+    if (!row || (row.boards.length && row.right + BOARD_GAP + L.w + MARGIN > avail)) {
+      row = { boards: [], right: MARGIN };
+      rows.push(row);
+    }
+    if (row.boards.length) row.right += BOARD_GAP;
+    L.ox = row.right;
+    row.right += L.w;
+    row.boards.push(L);
+  }
+  let top = MARGIN;
+  let width = 0;
+  for (const r of rows) {
+    const title = r.boards.some((L) => str(L.board.title)) ? TITLE_H : 0;
+    let bottom = top;
+    for (const L of r.boards) {
+      L.oy = top + title;
+      bottom = Math.max(bottom, L.oy + L.h);
+    }
+    width = Math.max(width, r.right + MARGIN);
+    top = bottom + BOARD_GAP;
+  }
+  return { width: rows.length ? width : 0, height: rows.length ? top - BOARD_GAP + MARGIN : 0, rows: rows.length };
+}
+
+function buildScene(scene, svg, prev, avail) {
   const byId = new Map();
   const boards = Array.isArray(scene.boards) ? scene.boards : [];
   const layouts = new Map();
-  const anyTitle = boards.some((b) => b && str(b.title));
-  let x = MARGIN;
-  let height = 0;
+  const laid = [];
   for (const board of boards) {
     if (!board) continue;
     const L = layoutBoard(board);
     if (!L) continue;
-    L.ox = x;
-    L.oy = MARGIN + (anyTitle ? TITLE_H : 0);
-    x += L.w + BOARD_GAP;
-    height = Math.max(height, L.oy + L.h + MARGIN);
+    laid.push(L);
+  }
+  const placed = placeBoards(laid, num(avail, Infinity));
+  for (const L of laid) {
     // what an item's drawing depends on besides the item: where the board is
     // (edges and lines are drawn in place), or only its kind and scale
-    L.key = `${L.ox},${L.oy}:${JSON.stringify(board)}`;
+    L.key = `${L.ox},${L.oy}:${JSON.stringify(L.board)}`;
     L.scale = `${L.kind}:${L.cellPx}`;
-    layouts.set(str(board.id), L);
+    layouts.set(str(L.board.id), L);
   }
-  const width = layouts.size ? x - BOARD_GAP + MARGIN : 0;
+  const { width, height } = placed;
   const live = !!prev && prev.itemLayer.parentNode === svg;
   // the boards' bases: each kept while its board and its place are the same. A base that
   // is not shown any more waits, detached, for its board to look that way again: Eat
@@ -199,5 +228,5 @@ function buildScene(scene, svg, prev) {
     for (const [, g] of drawn) itemLayer.appendChild(g);
     svg.replaceChildren(boardLayer, itemLayer);
   }
-  return { width, height, byId, lastMarks, reuse: { bases, spare, boardLayer, itemLayer, drawn } };
+  return { width, height, rows: placed.rows, byId, lastMarks, reuse: { bases, spare, boardLayer, itemLayer, drawn } };
 }

@@ -32,13 +32,32 @@ function render({ model, el }) {
   const messageDiv = htmlEl("div", "pt-message", root);
   messageDiv.setAttribute("aria-live", "polite");
   const buttonsDiv = htmlEl("div", "pt-buttons", root); // above the board, near the status line
+  // zoom: "fit" (the default) draws the boards as large as the width the page gives them allows,
+  // at most at their own size, stacking boards that do not fit side by side; a number is a fixed
+  // scale (the boards still stack to that width, and the stage scrolls when they are wider)
+  const zoomDiv = htmlEl("div", "pt-zoom", root);
+  zoomDiv.setAttribute("role", "group");
+  zoomDiv.setAttribute("aria-label", "Zoom");
+  const zoomButtons = {};
+  for (const [name, text, title] of [["out", "−", "Smaller"], ["fit", "Fit", "Fit the width there is"], ["in", "+", "Larger"]]) {
+    const b = htmlEl("button", `pt-zoom-${name}`, zoomDiv);
+    b.type = "button";
+    b.textContent = text;
+    b.title = title;
+    b.dataset.zoom = name;
+    zoomButtons[name] = b;
+  }
+  const zoomText = htmlEl("span", "pt-zoom-text", zoomDiv);
   const stage = htmlEl("div", "pt-stage", root);
-  const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, stage);
+  const drawing = htmlEl("div", "pt-drawing", stage); // the boards, and under them what their marks mean
+  const svg = svgEl("svg", { class: "pt-svg", xmlns: SVG_NS, "data-version": "" }, drawing);
   const panelsDiv = htmlEl("div", "pt-panels", stage);
   const ruleDiv = htmlEl("div", "pt-rule", root); // the text of a rule a reason cites, below the board
   ruleDiv.setAttribute("aria-live", "polite");
   ruleDiv.hidden = true;
-  const legendDiv = htmlEl("div", "pt-legend", root); // says what the outline means
+  const keyDiv = htmlEl("div", "pt-key", drawing); // what the board's marks mean (scene.legend)
+  keyDiv.hidden = true;
+  const legendDiv = htmlEl("div", "pt-legend", drawing); // says what the outline means
   htmlEl("span", "pt-legend-swatch", legendDiv);
   htmlEl("span", "pt-legend-text", legendDiv).textContent = "outlined: the last move";
   legendDiv.hidden = true;
@@ -496,20 +515,95 @@ function render({ model, el }) {
     committed = null;
     for (const node of marked) node.classList.remove("pt-selected", "pt-target"); // it may be reused
     marked = [];
-    const built = buildScene(scene, svg, reuse);
-    reuse = built.reuse;
-    byId = built.byId;
-    const size = [String(round(built.width)), String(round(built.height))];
-    if (svg.getAttribute("width") !== size[0]) svg.setAttribute("width", size[0]);
-    if (svg.getAttribute("height") !== size[1]) svg.setAttribute("height", size[1]);
-    if (svg.getAttribute("viewBox") !== `0 0 ${size[0]} ${size[1]}`) svg.setAttribute("viewBox", `0 0 ${size[0]} ${size[1]}`);
-    legendDiv.hidden = built.lastMarks === 0;
-    if (selected !== null && !has(selects(), selected)) selected = null;
-    applySelection();
+    layout();
     drawStatus();
     drawButtons();
     drawPanels();
+    drawKey();
     showMessage(hint(), false);
+  }
+
+  // -- size: the drawing fits the width the page gives the board (see zoomDiv)
+  const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2];
+  let zoom = "fit";
+  let laidFor = -1; // the width the drawing was laid out for
+  // The widget's own box is as wide as its column (less the root's padding and a scrollbar's
+  // room). It is measured by the resize observer, never read during a redraw: reading a size
+  // then would make the browser lay the page out before the click's frame.
+  let columnWidth = 0;
+  function availableWidth() {
+    return columnWidth > 0 ? Math.max(120, columnWidth - 12) : 0;
+  }
+
+  function layout() {
+    const avail = availableWidth();
+    laidFor = avail;
+    const z = zoom === "fit" ? 1 : zoom;
+    const built = buildScene(scene, svg, reuse, avail > 0 ? avail / z : Infinity);
+    reuse = built.reuse;
+    byId = built.byId;
+    const scale = zoom === "fit" ? (avail > 0 && built.width > avail ? avail / built.width : 1) : z;
+    const size = [String(round(built.width * scale)), String(round(built.height * scale))];
+    const box = `0 0 ${round(built.width)} ${round(built.height)}`;
+    if (svg.getAttribute("width") !== size[0]) svg.setAttribute("width", size[0]);
+    if (svg.getAttribute("height") !== size[1]) svg.setAttribute("height", size[1]);
+    if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
+    svg.setAttribute("data-scale", String(round(scale)));
+    // the words under the boards are as wide as the drawing (a little wider under a small one),
+    // so they never push the panels away from the boards
+    const keyWidth = `${Math.round(Math.max(280, built.width * scale))}px`;
+    if (keyDiv.style.maxWidth !== keyWidth) keyDiv.style.maxWidth = keyWidth;
+    svg.setAttribute("data-rows", String(built.rows));
+    const percent = `${Math.round(scale * 100)}%`;
+    zoomText.textContent = zoom === "fit" ? `fit (${percent})` : percent;
+    zoomButtons.fit.classList.toggle("pt-on", zoom === "fit");
+    zoomDiv.hidden = built.width === 0;
+    legendDiv.hidden = built.lastMarks === 0;
+    if (selected !== null && !has(selects(), selected)) selected = null;
+    applySelection();
+  }
+
+  function onZoomClick(event) {
+    const b = event.target.closest("button");
+    if (!b) return;
+    const now = zoom === "fit" ? Number(svg.getAttribute("data-scale")) || 1 : zoom;
+    if (b.dataset.zoom === "fit") zoom = "fit";
+    else if (b.dataset.zoom === "in") zoom = ZOOMS.find((z) => z > now + 0.01) || ZOOMS[ZOOMS.length - 1];
+    else zoom = [...ZOOMS].reverse().find((z) => z < now - 0.01) || ZOOMS[0];
+    closeMenu();
+    layout();
+  }
+
+  // a column that got wider or narrower (the file browser opened, the window resized): lay out again
+  let resized = null;
+  function onResize(entries) {
+    const entry = entries && entries[entries.length - 1];
+    if (entry && entry.contentRect) columnWidth = entry.contentRect.width;
+    if (Math.abs(availableWidth() - laidFor) < 1) return;
+    cancelAnimationFrame(resized);
+    resized = requestAnimationFrame(() => {
+      if (Math.abs(availableWidth() - laidFor) < 1) return;
+      closeMenu();
+      layout();
+    });
+  }
+  const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  if (watcher) watcher.observe(el);
+
+  // What the board's marks mean: one small picture drawn as the board draws it, then its words.
+  function drawKey() {
+    const entries = Array.isArray(scene.legend) ? scene.legend : [];
+    if (!changed("legend", entries)) return;
+    const frag = document.createDocumentFragment();
+    for (const entry of entries) {
+      if (!entry || typeof entry !== "object") continue;
+      const row = htmlEl("span", "pt-key-entry", frag);
+      const look = entry.item && typeof entry.item === "object" ? entry.item : null;
+      if (look) keySwatch(look, row);
+      htmlEl("span", "pt-key-text", row).textContent = str(entry.text);
+    }
+    keyDiv.replaceChildren(frag);
+    keyDiv.hidden = !keyDiv.childElementCount;
   }
 
   // The curtain hides everything a seat may not see until the right person clicks.
@@ -550,7 +644,7 @@ function render({ model, el }) {
   const listeners = [ // [target, event, handler, capture]: added now, removed with the view
     [svg, "click", onSvgClick], [svg, "mouseover", onSvgOver], [svg, "mouseleave", onLeave],
     [buttonsDiv, "click", onButtonsClick], [buttonsDiv, "mouseover", onButtonsOver],
-    [buttonsDiv, "mouseleave", onLeave], [curtainDiv, "click", onCurtainClick],
+    [buttonsDiv, "mouseleave", onLeave], [curtainDiv, "click", onCurtainClick], [zoomDiv, "click", onZoomClick],
     [doc, "keydown", onKeyDown, true],
   ];
   for (const [target, name, handler, capture] of listeners) target.addEventListener(name, handler, !!capture);
@@ -583,6 +677,8 @@ function render({ model, el }) {
   return () => {
     clearTimeout(committed);
     clearTimeout(resting);
+    cancelAnimationFrame(resized);
+    if (watcher) watcher.disconnect();
     for (const [target, name, handler, capture] of listeners) target.removeEventListener(name, handler, !!capture);
     model.off("change:scene_json", drawScene);
     model.off("change:error", drawError);
