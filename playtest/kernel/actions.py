@@ -202,9 +202,12 @@ def check_action_types(action: Action) -> None:
 
     >>> check_action_types(EndTurn())
     """
-    if not dataclasses.is_dataclass(action):
-        return
-    for name, allowed, wanted in action_fields(type(action)):
+    fields = _FIELDS.get(type(action))          # (checked on every checked apply: the cache first)
+    if fields is None:
+        if not dataclasses.is_dataclass(action):
+            return
+        fields = action_fields(type(action))
+    for name, allowed, wanted in fields:
         value = getattr(action, name)
         if allowed is not None and type(value) not in allowed:
             raise MalformedAction(f"malformed {action.kind} action: {name} must be {wanted}, "
