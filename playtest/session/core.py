@@ -804,8 +804,9 @@ class Session(SessionFiles, SessionReports, SessionEvents):
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else self.game.describe_state(self.state)
+        positions, notes = len(self._nodes), len(self._notes)
         return (f"<Session {self.game.name}: move {self.move_number}, {where}, "
-                f"{len(self._nodes)} positions, {len(self._notes)} notes>")
+                f"{positions} position{'s' * (positions != 1)}, {notes} note{'s' * (notes != 1)}>")
 
 
 def _default_author() -> str:
