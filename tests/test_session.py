@@ -218,7 +218,7 @@ def test_winner_none_then_decided():
 
 
 def test_repr_is_stable(session):
-    assert repr(session) == "<Session eat_thyself: move 0, Triangle ▲ to move, 1 positions, 0 notes>"
+    assert repr(session) == "<Session eat_thyself: move 0, Triangle ▲ to move, 1 position, 0 notes>"
 
 
 def test_open_resumes_a_recorded_session_and_never_replaces_it(tmp_path):
