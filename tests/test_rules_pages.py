@@ -126,7 +126,9 @@ def test_the_pages_of_the_listed_games_quote_their_seed_text(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_cited_rule_resolves_to_a_numbered_rule_of_the_page(name):
     by_params, in_source, in_play = cited_by_params(name), cited_in_source(name), cited_in_play(name)
-    assert by_params and in_play, (by_params, in_play)                    # each way found citations
+    has_params = any(spec.rule for spec in playtest.load(name).params.specs())
+    assert (by_params or not has_params) and (in_play or in_source or name == "kuhn_poker"), (by_params, in_play)
+    # (each way found citations: Kuhn poker's refusals are all the kernel's, which cite no rule)
     cited = by_params | in_source | in_play
     missing = sorted(cited - set(rule_ids(name)))
     assert not missing, f"{name} cites rules its page does not number: {missing}"

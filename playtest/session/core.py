@@ -341,7 +341,12 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         """Why a forced chance result cannot happen here, in the game's words: its own reason (what is
         pending), then the possible outcomes, each written once (hidden ones read alike: say how many)."""
         game = self.game
-        why = game.why_not(state, outcome)
+        try:            # the one decision (older games: their own why_not(state, action))
+            why = game.check(state, outcome) if hasattr(game, "check") else game.why_not(state, outcome)
+        except Exception:
+            why = None
+        if why is not None and str(why).endswith("cannot happen here"):
+            why = None                                      # the kernel's words: no more than below
         reason = f"this cannot happen here: {why}" if why else \
             f"{game.notation(state, outcome)[:200]!r} cannot happen here"
         possible = [o for o, p in outcomes if p > 0]
