@@ -26,7 +26,27 @@ LONG = ["corner_rush", "then_there_was_one", "back_to_the_wall"]
 @pytest.mark.parametrize("name", EXAMPLES + SHORT + LONG)
 def test_random_sim_test(name):
     game = register(name)
-    pyspiel.random_sim_test(game, num_sims=1 if name in LONG else 3, serialize=True, verbose=False)
+    # the long games (hundreds to thousands of steps) run one game, without OpenSpiel's
+    # serialization at every step (it replays the history each time); test_serialize_round_trip
+    # and test_long_games_serialize cover it
+    pyspiel.random_sim_test(game, num_sims=1 if name in LONG else 3, serialize=name not in LONG, verbose=False)
+
+
+@pytest.mark.parametrize("name", LONG)
+def test_long_games_serialize(name):
+    game = register(name)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(state2) == str(state) and kit_state(state2) == kit_state(state)
 
 
 @pytest.mark.parametrize("name", EXAMPLES + SHORT)

@@ -23,7 +23,7 @@ LONG = {"corner_rush", "then_there_was_one", "back_to_the_wall"}
 
 @pytest.mark.parametrize("name", GAMES)
 def test_api_and_seed(name):
-    cycles = 12 if name in LONG else 40
+    cycles = 8 if name in LONG else 40
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env(name), num_cycles=cycles, verbose_progress=False)
@@ -34,7 +34,7 @@ def test_api_and_seed(name):
 def test_parallel_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        parallel_api_test(parallel_env(name), num_cycles=12 if name in LONG else 40)
+        parallel_api_test(parallel_env(name), num_cycles=8 if name in LONG else 40)
 
 
 def test_masks_and_observations_follow_the_rules():

@@ -23,7 +23,7 @@ the limit) and replays identically (saving a game saves the draw numbers).
 >>> import playtest
 >>> shape = KitShape.of(playtest.load("goofspiel", cards=4))
 >>> shape.form, shape.information, shape.num_actions, shape.max_length
-('simultaneous', 'imperfect', 11, 39)
+('simultaneous', 'imperfect', 25, 39)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
@@ -158,7 +158,7 @@ class KitPlay:
     own ``apply``.
     """
 
-    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal")
+    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -169,6 +169,8 @@ class KitPlay:
         self.parts = (-1, 0)             # (seat, parts given) of the order being built (hidden_orders)
         self.logs: dict[int | None, list[str]] = {}
         self._legal: dict[int, list[int]] = {}
+        self.tensors: dict[Any, Any] = {}          # board planes of ``state`` by viewer (the observer's cache)
+        self._current: int | None = None
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
@@ -176,6 +178,8 @@ class KitPlay:
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
+        other.tensors = self.tensors
+        other._current = self._current
         return other
 
     def __deepcopy__(self, memo: Any) -> "KitPlay":
@@ -186,6 +190,11 @@ class KitPlay:
     # ------------------------------------------------------------------ who acts
     def current(self) -> int:
         """The seat to act, ``CHANCE_ID``, ``SIM`` (a simultaneous node) or ``TERMINAL``."""
+        if self._current is None:
+            self._current = self._who()
+        return self._current
+
+    def _who(self) -> int:
         mover = self.game.to_move(self.state)
         if mover is None:
             return TERMINAL
@@ -208,16 +217,16 @@ class KitPlay:
 
     def seat_actions(self, seat: int) -> list[Any]:
         """The kit actions ``seat`` may take now (in the adapter's form)."""
+        who = self.current()
         game, state = self.game, self.state
-        mover = game.to_move(state)
-        if mover is None or mover == CHANCE:
-            return []
-        if mover != SIMULTANEOUS:
-            return game.legal_actions(state) if seat == mover else []
-        if self.shape.form == "simultaneous":
+        if who >= 0 and self.shape.form != "hidden_orders":
+            return game.legal_actions(state) if seat == who else []
+        if who == SIM:
             return game.legal_actions(state, seat) if seat in game.pending_seats(state) else []
-        if seat != self._first_pending():
+        if who < 0 or seat != who:
             return []
+        if game.to_move(state) != SIMULTANEOUS:
+            return game.legal_actions(state)
         actions = game.legal_actions(state, seat)
         if self.parts[0] == seat and self.parts[1] >= self.shape.max_parts:
             completing = [a for a in actions if self._completes(seat, a)]
@@ -234,8 +243,15 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        encode = self.shape.encoding.encode
-        ids = sorted(encode(a) for a in self.seat_actions(seat))
+        actions = self.seat_actions(seat)
+        known = self.shape.encoding._ids.get           # the ids met already: a dictionary look-up each
+        found = [known(a) for a in actions]
+        if None in found:
+            encode = self.shape.encoding.encode
+            ids = [encode(a) for a in actions]
+        else:
+            ids = cast("list[int]", found)
+        ids.sort()
         if not ids and self.current() == SIM:
             ids = [self.shape.pass_id]
         self._legal[seat] = ids
@@ -301,6 +317,7 @@ class KitPlay:
         self.history.append((before, action, seat))
         self.ids.append(code)
         self._legal = {}
+        self._current = None
         if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:

@@ -46,6 +46,9 @@ import numpy as np  # noqa: E402  (numpy comes with open_spiel)
 
 __all__ = ["register", "short_name", "kit_state"]
 
+_GameBase: Any = pyspiel.Game
+_StateBase: Any = pyspiel.State
+
 _CLASSES: dict[str, type[Game[Any, Any, Any]]] = {}
 _OPTIONS: dict[str, dict[str, Any]] = {}
 _PLAYER = {TERMINAL: pyspiel.PlayerId.TERMINAL, CHANCE_ID: pyspiel.PlayerId.CHANCE,
@@ -140,7 +143,7 @@ def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape) -> Any:
         parameter_specification=_param_spec(type(game)))
 
 
-class KitSpielGame(pyspiel.Game):
+class KitSpielGame(_GameBase):
     """A kit game as a ``pyspiel.Game`` (made by :func:`register`)."""
 
     def __init__(self, name: str, params: dict[str, Any]):
@@ -167,7 +170,7 @@ class KitSpielGame(pyspiel.Game):
         return KitObserver(self, iig_obs_type)
 
 
-class KitSpielState(pyspiel.State):
+class KitSpielState(_StateBase):
     """A position of a kit game as a ``pyspiel.State``; ``kit_state(state)`` is the kit's."""
 
     def __init__(self, game: KitSpielGame, play: KitPlay | None = None):
@@ -232,8 +235,19 @@ class KitObserver:
         return None if self.private == pyspiel.PrivateInfoType.NONE else player
 
     def set_from(self, state: KitSpielState, player: int) -> None:
-        if self.game.board is not None:
-            board_tensor(self.game.kit, self.game.board, state.play.state, self._viewer(player), out=self.tensor)
+        if self.game.board is None:
+            return
+        # a game without secrets shows every seat the same pieces: one view serves them all
+        viewer = self._viewer(player) if self.game.shape.information == "imperfect" else None
+        play = state.play
+        cache = play.tensors
+        if cache.get("at") is not play.state:
+            cache.clear()
+            cache["at"] = play.state
+        got = cache.get(viewer)
+        if got is None:
+            got = cache[viewer] = board_tensor(self.game.kit, self.game.board, play.state, viewer)
+        self.tensor[:] = got
 
     def string_from(self, state: KitSpielState, player: int) -> str:
         play = state.play

@@ -38,6 +38,9 @@ import numpy as np  # noqa: E402
 
 __all__ = ["env", "parallel_env", "KitAECEnv", "KitParallelEnv"]
 
+_AECBase: Any = pettingzoo.AECEnv
+_ParallelBase: Any = pettingzoo.ParallelEnv
+
 
 
 def env(name_or_game: Any, render_mode: str | None = None, **params: Any) -> "KitAECEnv":
@@ -135,7 +138,7 @@ class _Spaces:
         pass
 
 
-class KitAECEnv(_Spaces, pettingzoo.AECEnv):  # type: ignore[misc]
+class KitAECEnv(_Spaces, _AECBase):
     """A kit game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(self, game: Any, render_mode: str | None = None):
@@ -219,7 +222,7 @@ class KitAECEnv(_Spaces, pettingzoo.AECEnv):  # type: ignore[misc]
             self._select()
 
 
-class KitParallelEnv(_Spaces, pettingzoo.ParallelEnv):  # type: ignore[misc]
+class KitParallelEnv(_Spaces, _ParallelBase):
     """A kit game with simultaneous steps as a PettingZoo parallel environment: at each step
     every seat that has an order to give (or, built part by part, a part of it) acts at once;
     at the other steps only the seat to move has legal actions (the others' masks are empty
@@ -278,7 +281,7 @@ class KitParallelEnv(_Spaces, pettingzoo.ParallelEnv):  # type: ignore[misc]
                 agent = self.possible_agents[s]
                 if legal[s] and agent in actions and int(actions[agent]) in legal[s]:
                     action = encoding.decode(int(actions[agent]))
-                    if self._simultaneous() and self.game.check(play.state, action, s) is None:
+                    if self._simultaneous() and action in self.game.legal_actions(play.state, s):
                         play._play(s, int(actions[agent]), action)
         elif who >= 0:
             agent = self.possible_agents[who]
@@ -294,7 +297,7 @@ class KitParallelEnv(_Spaces, pettingzoo.ParallelEnv):  # type: ignore[misc]
         rewards = {a: returns[i] for i, a in enumerate(self.agents)}
         terminations = {a: over for a in self.agents}
         truncations = {a: cut for a in self.agents}
-        infos = {a: {} for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

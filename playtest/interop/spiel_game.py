@@ -38,7 +38,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import OrderedDict
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..kernel import (CHANCE, SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, State, field,
                       per_seat)
@@ -55,6 +55,9 @@ class SpielMove(Action):
     """An OpenSpiel action (or chance outcome) by its number."""
     id: int
 
+    if TYPE_CHECKING:
+        def __init__(self, id: int) -> None: ...
+
     def __str__(self) -> str:
         return f"action {self.id}"
 
@@ -64,6 +67,9 @@ class SpielOrder(Action):
     seat: int
     id: int
 
+    if TYPE_CHECKING:
+        def __init__(self, seat: int, id: int) -> None: ...
+
     def __str__(self) -> str:
         return f"order {self.id}"
 
@@ -72,6 +78,9 @@ class SpielPosition(State):
     """A position: the OpenSpiel history, and the orders submitted at a simultaneous node."""
     history: tuple[int, ...] = field((), min=0)
     orders: tuple[int | None, ...] = field((), visible="owner", min=0)
+
+    if TYPE_CHECKING:
+        def __init__(self, history: tuple[int, ...] = (), orders: tuple[int | None, ...] = ()) -> None: ...
 
 
 def _spiel() -> Any:
@@ -156,12 +165,16 @@ class SpielGame(Game):
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._grid = self._board_shape()
 
+    @property
+    def _type(self) -> GameType:
+        return cast(GameType, self.game_type)       # every class made here declares one
+
     # ---------------------------------------------------------------- positions
     def seats(self) -> list[Seat]:
         return [Seat(f"Player {i}", SEAT_COLORS[i % 8], SEAT_SHAPES[i % 8]) for i in range(self.n)]
 
     def initial_state(self) -> SpielPosition:
-        return SpielPosition(history=(), orders=(None,) * self.n if self.game_type.dynamics == "simultaneous" else ())
+        return SpielPosition(history=(), orders=(None,) * self.n if self._type.dynamics == "simultaneous" else ())
 
     def spiel_state(self, state: SpielPosition) -> Any:
         """The OpenSpiel state of a kit position (replayed from its history, cached)."""
@@ -211,7 +224,7 @@ class SpielGame(Game):
         return s
 
     def _state(self, state: SpielPosition) -> Any:
-        if self.game_type.dynamics == "simultaneous":
+        if self._type.dynamics == "simultaneous":
             key = state.history
             got = self._states.get(key)
             if got is None:
@@ -248,7 +261,7 @@ class SpielGame(Game):
             return [SpielOrder(seat, int(a)) for a in s.legal_actions(seat)]
         return [SpielMove(int(a)) for a in s.legal_actions(seat)]
 
-    def why_not(self, state: SpielPosition, action: Action, seat: int) -> Refusal | None:
+    def why_not(self, state: SpielPosition, action: Any, seat: int) -> Refusal | None:
         s = self._state(state)
         if isinstance(action, SpielOrder):
             if not s.is_simultaneous_node():
@@ -263,7 +276,7 @@ class SpielGame(Game):
         return None if action.id in s.legal_actions(seat) else Refusal(
             f"{self._string(s, action.id)} is not legal here" if 0 <= action.id < 10 ** 9 else "no such action")
 
-    def effect(self, state: SpielPosition, action: Action) -> SpielPosition:
+    def effect(self, state: SpielPosition, action: Any) -> SpielPosition:
         if isinstance(action, SpielOrder):
             orders = per_seat(state.orders, action.seat, action.id)
             if None in orders:
@@ -301,7 +314,7 @@ class SpielGame(Game):
         except Exception:
             return f"action {code}"
 
-    def notation(self, state: SpielPosition, action: Action, viewer: int | None = None) -> str:
+    def notation(self, state: SpielPosition, action: Any, viewer: int | None = None) -> str:
         s = self._state(state)
         if isinstance(action, SpielOrder):
             if viewer != action.seat:
@@ -311,9 +324,9 @@ class SpielGame(Game):
             except Exception:
                 return f"{self._seat(action.seat)}: order {action.id}"
         if s.is_chance_node():
-            if self.game_type.information == "imperfect" and viewer is None:
+            if self._type.information == "imperfect" and viewer is None:
                 return "chance"
-            if self.game_type.information == "imperfect":
+            if self._type.information == "imperfect":
                 return self._chance_words(s, action, viewer)
             return f"chance: {self._string(s, action.id)}"
         return self._string(s, action.id)
@@ -337,7 +350,7 @@ class SpielGame(Game):
     def _seen(self, s: Any, viewer: int | None) -> str:
         """What ``viewer`` may know of an OpenSpiel state, as text."""
         gtype = self.spiel.get_type()
-        if self.game_type.information == "perfect":
+        if self._type.information == "perfect":
             return str(s)
         if viewer is None:
             return ""
@@ -349,14 +362,14 @@ class SpielGame(Game):
 
     def determinize(self, state: SpielPosition, seat: int | None, rng: random.Random) -> SpielPosition:
         """A history ``seat`` cannot tell from this one (see the module docstring)."""
-        if self.game_type.information == "perfect" and self.game_type.dynamics == "sequential":
+        if self._type.information == "perfect" and self._type.dynamics == "sequential":
             return state
-        if self.game_type.dynamics == "simultaneous":      # the others' pending orders: any legal ones
+        if self._type.dynamics == "simultaneous":      # the others' pending orders: any legal ones
             s = self._state(state)
             orders = tuple(o if o is None or i == seat else rng.choice(s.legal_actions(i))
                            for i, o in enumerate(state.orders))
             state = state.replace(orders=orders)
-            if self.game_type.information == "perfect" or seat is None:
+            if self._type.information == "perfect" or seat is None:
                 return state
         s = self._state(state)
         if seat is None or s.is_terminal():
@@ -382,7 +395,7 @@ class SpielGame(Game):
                 elif trial.is_simultaneous_node():
                     trial.apply_actions([rng.choice(trial.legal_actions(i)) for i in range(self.n)])
                 else:
-                    if int(trial.current_player()) == seat or self.game_type.information == "perfect":
+                    if int(trial.current_player()) == seat or self._type.information == "perfect":
                         code = history[len(trial.history())]
                         if code not in trial.legal_actions():
                             ok = False
@@ -405,7 +418,7 @@ class SpielGame(Game):
         except Exception:
             return None
         if len(shape) == 3 and shape[1] >= 2 and shape[2] >= 2 and shape[0] <= 16:
-            return shape  # type: ignore[return-value]
+            return cast("tuple[int, int, int]", shape)
         return None
 
     def _planes(self, s: Any, viewer: int) -> Any:
@@ -415,7 +428,7 @@ class SpielGame(Game):
     def view(self, state: SpielPosition, seat: int | None = None) -> dict[str, Any]:
         from ..boards import Grid, board_view
         s = self._state(state)
-        imperfect = self.game_type.information == "imperfect"
+        imperfect = self._type.information == "imperfect"
         text = self._seen(s, seat) if imperfect else str(s)
         if self._grid is not None and not (imperfect and seat is None):
             viewer = seat if seat is not None else 0
