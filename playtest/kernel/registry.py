@@ -207,6 +207,9 @@ def game_class(name: str) -> type[Game[Any, Any, Any]]:
     """The class of the game called ``name``."""
     if not isinstance(name, str):
         raise ValueError(f"a game is named by text, not {type(name).__name__}")
+    if name.startswith("openspiel:") and name not in _REGISTRY:   # OpenSpiel's games (imported on use)
+        from ..interop.spiel_game import spiel_game_class
+        return spiel_game_class(name)
     if name not in _REGISTRY:
         _import_games()
     if name not in _REGISTRY:

@@ -1,0 +1,345 @@
+"""A kit game as a numbering library sees it: its shape (dynamics, chance, information, utility,
+longest game, numbers of actions) and a *play*, one position with its history, stepped by integer
+action ids. OpenSpiel's and PettingZoo's adapters are thin layers over it; it imports neither.
+
+Three forms, chosen once per game and parameters (:class:`KitShape`):
+
+* ``sequential``: the kit's seats act in turn; ids are the game's :class:`ActionEncoding`.
+* ``simultaneous``: every order is one action (Goofspiel's bids): a simultaneous node over the
+  complete orders, a seat that has nothing to order plays the extra id ``pass_id``.
+* ``hidden_orders``: orders built part by part (Secret Bid, Back to the Wall) become a
+  sequential game with hidden orders: the pending seats give their parts in seat order, the
+  lowest pending seat first, each part an action that the other seats' information states
+  do not show (the game's own per-viewer notation and redaction hide them). A seat that has
+  given ``max_parts`` parts of one order is offered only the actions that complete it (when
+  there are any), so random play ends.
+
+Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
+encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
+``draws`` equally likely seeded draws: draw ``i`` samples the game's own distribution with a
+generator seeded by the position and ``i``, so it is a sample of that distribution (exact in
+the limit) and replays identically (saving a game saves the draw numbers).
+
+>>> import playtest
+>>> shape = KitShape.of(playtest.load("goofspiel", cards=4))
+>>> shape.form, shape.information, shape.num_actions, shape.max_length
+('simultaneous', 'imperfect', 25, 39)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, cast
+
+from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
+from ..kernel.encoding import ActionEncoding, Exploration, explore
+
+__all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
+
+TERMINAL = -4      # OpenSpiel's kTerminalPlayerId
+SIM = -2           # OpenSpiel's kSimultaneousPlayerId
+CHANCE_ID = -1     # OpenSpiel's kChancePlayerId
+
+
+def resolve_game(name_or_game: Any, **params: Any) -> Game:
+    """A kit game from its name (and parameters) or a game object (``ValueError`` otherwise)."""
+    if isinstance(name_or_game, Game):
+        return name_or_game.with_params(**params) if params else name_or_game
+    if isinstance(name_or_game, type) and issubclass(name_or_game, Game):
+        return name_or_game(**params)
+    if isinstance(name_or_game, str):
+        from ..kernel import load
+        return load(name_or_game, **params)
+    raise ValueError(f"a kit game is named by text or given as a playtest.Game, not {type(name_or_game).__name__}")
+
+
+def observation_text(game: Game, state: Any, seat: int | None) -> str:
+    """What ``seat`` (``None``: the table, which knows no seat's secrets) may know of ``state``,
+    as one JSON line: a declared state's redaction, a secret-free game's whole position, or
+    else the seat's own board (its scene, which shows only what it may see)."""
+    if isinstance(state, State):
+        data: Any = state.redact(seat)
+    elif not game.has_secrets and hasattr(state, "to_json"):
+        data = state.to_json()
+    else:
+        data = game.view(state, seat)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@dataclass
+class KitShape:
+    """What a kit game is, for numbering libraries; made by :meth:`of` (cached per parameters)."""
+
+    game: Game
+    form: str                    # "sequential", "simultaneous" or "hidden_orders"
+    chance: bool
+    information: str             # "perfect" or "imperfect"
+    utility: str                 # "zero_sum", "constant_sum" or "general_sum"
+    utility_sum: float | None
+    min_utility: float
+    max_utility: float
+    max_length: int
+    length_declared: bool
+    encoding: ActionEncoding
+    chance_encoding: ActionEncoding
+    draws: int                   # seeded draws offered for an uncounted chance step (0: none met)
+    max_parts: int
+    found: Exploration
+
+    _CACHE = {}  # type: dict[tuple[str, str, int, int, int], KitShape]
+
+    @classmethod
+    def of(cls, game: Game, explore_games: int = 20, seed: int = 0, draws: int = 32,
+           max_parts: int = 12) -> "KitShape":
+        """The shape of ``game``: declared where it has a ``game_type``, inferred otherwise from
+        ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`)."""
+        key = (game.name, json.dumps(game.params.to_json(), sort_keys=True), explore_games, seed, draws)
+        cached = cls._CACHE.get(key)
+        if cached is not None:
+            return cached
+        found = explore(game, games=explore_games, seed=seed)
+        declared = game.game_type
+        simultaneous = found.simultaneous or (declared is not None and declared.dynamics == "simultaneous")
+        form = ("sequential" if not simultaneous else "simultaneous" if found.one_part_orders and found.simultaneous
+                else "hidden_orders")
+        secret_orders = simultaneous and not (declared is not None and declared.public_orders)
+        imperfect = (game.has_secrets or secret_orders or (declared is not None and declared.information == "imperfect"))
+        sums = {round(sum(r), 9) for r in found.returns}
+        if declared is not None:
+            utility = declared.utility
+        else:
+            utility = "zero_sum" if sums <= {0.0} else "constant_sum" if len(sums) == 1 else "general_sum"
+        utility_sum = 0.0 if utility == "zero_sum" else (next(iter(sums)) if utility == "constant_sum" and sums
+                                                            else None)
+        lo, hi = game.returns_range()
+        if declared is not None and declared.max_length is not None:
+            longest, length_declared = declared.max_length, True
+        else:
+            longest, length_declared = found.longest * 3 + 20, False
+        made = cls(game=game, form=form,
+                   chance=found.chance_steps or (declared is not None and declared.chance),
+                   information="imperfect" if imperfect else "perfect", utility=utility, utility_sum=utility_sum,
+                   min_utility=float(lo), max_utility=float(hi), max_length=longest, length_declared=length_declared,
+                   encoding=ActionEncoding.for_game(game, games=explore_games, seed=seed, found=found),
+                   chance_encoding=ActionEncoding.for_game(game, games=explore_games, seed=seed, chance=True,
+                                                           found=found),
+                   draws=draws if found.uncounted_chance else 0, max_parts=max_parts, found=found)
+        cls._CACHE[key] = made
+        return made
+
+    @property
+    def num_players(self) -> int:
+        return len(self.game.seats())
+
+    @property
+    def pass_id(self) -> int:
+        """The id a seat with nothing to order plays at a simultaneous node."""
+        return self.encoding.capacity
+
+    @property
+    def num_actions(self) -> int:
+        """How many player action ids there are (``0..num_actions-1``)."""
+        return self.encoding.capacity + (1 if self.form == "simultaneous" else 0)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """How many chance ids there are: the listed outcomes, then the seeded draws."""
+        return max(1, self.chance_encoding.capacity + self.draws)
+
+
+class KitPlay:
+    """One position of a kit game and how it was reached, stepped by integer ids.
+
+    ``history`` holds ``(state before, kit action, actor)`` for every step; information states
+    are read from it lazily (notation per viewer), so stepping costs little more than the kit's
+    own ``apply``.
+    """
+
+    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current")
+
+    def __init__(self, shape: KitShape, state: Any = None):
+        self.shape = shape
+        self.game = shape.game
+        self.state = self.game.initial_state() if state is None else state
+        self.history: list[tuple[Any, Any, int]] = []
+        self.ids: list[int] = []
+        self.parts = (-1, 0)             # (seat, parts given) of the order being built (hidden_orders)
+        self.logs: dict[int | None, list[str]] = {}
+        self._legal: dict[int, list[int]] = {}
+        self.tensors: dict[Any, Any] = {}          # board planes of ``state`` by viewer (the observer's cache)
+        self._current: int | None = None
+
+    def copy(self) -> "KitPlay":
+        other = KitPlay.__new__(KitPlay)
+        other.shape, other.game, other.state = self.shape, self.game, self.state
+        other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
+        other.logs = {k: list(v) for k, v in self.logs.items()}
+        other._legal = dict(self._legal)
+        other.tensors = self.tensors
+        other._current = self._current
+        return other
+
+    def __deepcopy__(self, memo: Any) -> "KitPlay":
+        # OpenSpiel clones a Python state by deep-copying it: kit states are immutable values,
+        # the game and its shape are shared, only the lists are copied
+        return self.copy()
+
+    # ------------------------------------------------------------------ who acts
+    def current(self) -> int:
+        """The seat to act, ``CHANCE_ID``, ``SIM`` (a simultaneous node) or ``TERMINAL``."""
+        if self._current is None:
+            self._current = self._who()
+        return self._current
+
+    def _who(self) -> int:
+        mover = self.game.to_move(self.state)
+        if mover is None:
+            return TERMINAL
+        if mover == CHANCE:
+            return CHANCE_ID
+        if mover == SIMULTANEOUS:
+            if self.shape.form == "simultaneous":
+                return SIM
+            return self._first_pending()
+        return int(mover)
+
+    def _first_pending(self) -> int:
+        pending = self.game.pending_seats(self.state)
+        if pending:
+            return min(pending)
+        for seat in range(self.shape.num_players):     # nobody pending but the step goes on: whoever can act
+            if self.game.legal_actions(self.state, seat):
+                return seat
+        return 0
+
+    def seat_actions(self, seat: int) -> list[Any]:
+        """The kit actions ``seat`` may take now (in the adapter's form)."""
+        who = self.current()
+        game, state = self.game, self.state
+        if who >= 0 and self.shape.form != "hidden_orders":
+            return game.legal_actions(state) if seat == who else []
+        if who == SIM:
+            return game.legal_actions(state, seat) if seat in game.pending_seats(state) else []
+        if who < 0 or seat != who:
+            return []
+        if game.to_move(state) != SIMULTANEOUS:
+            return game.legal_actions(state)
+        actions = game.legal_actions(state, seat)
+        if self.parts[0] == seat and self.parts[1] >= self.shape.max_parts:
+            completing = [a for a in actions if self._completes(seat, a)]
+            return completing or actions
+        return actions
+
+    def _completes(self, seat: int, action: Any) -> bool:
+        after = self.game.apply(self.state, action, check=False)
+        return self.game.to_move(after) != SIMULTANEOUS or seat not in self.game.pending_seats(after)
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """The sorted ids ``seat`` may play now (a seat with nothing to order at a simultaneous
+        node: ``[pass_id]``)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        actions = self.seat_actions(seat)
+        known = self.shape.encoding._ids.get           # the ids met already: a dictionary look-up each
+        found = [known(a) for a in actions]
+        if None in found:
+            encode = self.shape.encoding.encode
+            ids = [encode(a) for a in actions]
+        else:
+            ids = cast("list[int]", found)
+        ids.sort()
+        if not ids and self.current() == SIM:
+            ids = [self.shape.pass_id]
+        self._legal[seat] = ids
+        return ids
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of the chance step, sorted by id."""
+        outcomes = self.game.chance_outcomes(self.state)
+        if isinstance(outcomes, UncountedChance):
+            base = self.shape.chance_encoding.capacity
+            counts: dict[int, int] = {}
+            seen: dict[Any, int] = {}
+            for i in range(self.shape.draws):
+                action = self._draw(outcomes, i)
+                first = seen.setdefault(action, i)
+                counts[first] = counts.get(first, 0) + 1
+            return [(base + i, n / self.shape.draws) for i, n in sorted(counts.items())]
+        encode = self.shape.chance_encoding.encode
+        return sorted((encode(a), float(p)) for a, p in outcomes)
+
+    def _draw(self, outcomes: UncountedChance, i: int) -> Any:
+        key = json.dumps([self.ids, i], separators=(",", ":")).encode()
+        seed = int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
+        return outcomes.sample(random.Random(seed))
+
+    def chance_action(self, code: int) -> Any:
+        """The kit action of chance id ``code`` here."""
+        base = self.shape.chance_encoding.capacity
+        if code >= base:
+            outcomes = self.game.chance_outcomes(self.state)
+            if not isinstance(outcomes, UncountedChance) or not 0 <= code - base < self.shape.draws:
+                raise ValueError(f"{self.game.name}: {code} is not a chance outcome here")
+            return self._draw(outcomes, code - base)
+        return self.shape.chance_encoding.decode(code)
+
+    # ------------------------------------------------------------------ stepping
+    def action_of(self, seat: int, code: int) -> Any:
+        """The kit action of ``code`` for ``seat`` (``CHANCE_ID`` for chance), checked legal."""
+        if seat == CHANCE_ID:
+            if code not in {c for c, _ in self.chance_outcomes()}:
+                raise ValueError(f"{self.game.name}: {code} is not a chance outcome here")
+            return self.chance_action(code)
+        if code not in self.legal_ids(seat):
+            raise ValueError(f"{self.game.name}: action id {code} is not legal for seat {seat} here")
+        return self.shape.encoding.decode(code)
+
+    def step(self, seat: int, code: int) -> None:
+        """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
+        action = self.action_of(seat, code)
+        self._play(seat, code, action)
+
+    def step_joint(self, codes: list[int]) -> None:
+        """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
+        actions = [None if c == self.shape.pass_id else self.action_of(s, c) for s, c in enumerate(codes)]
+        for seat, (code, action) in enumerate(zip(codes, actions)):
+            if action is not None:
+                self._play(seat, code, action)
+
+    def _play(self, seat: int, code: int, action: Any) -> None:
+        before = self.state
+        self.state = self.game.apply(before, action, check=False)
+        self.history.append((before, action, seat))
+        self.ids.append(code)
+        self._legal = {}
+        self._current = None
+        if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
+            self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
+        else:
+            self.parts = (-1, 0)
+
+    # ------------------------------------------------------------------ what a seat may know
+    def log(self, viewer: int | None) -> list[str]:
+        """The move log as ``viewer`` may read it (the game's notation per viewer)."""
+        lines = self.logs.setdefault(viewer, [])
+        notation = self.game.notation
+        for before, action, _ in self.history[len(lines):]:
+            lines.append(notation(before, action, viewer))
+        return lines
+
+    def information_state(self, viewer: int | None) -> str:
+        """Everything ``viewer`` has seen: its move log, then its observation of the position."""
+        return "\n".join([f"seat {viewer}"] + self.log(viewer) + [observation_text(self.game, self.state, viewer)])
+
+    def observation(self, viewer: int | None) -> str:
+        """What ``viewer`` may know of the position now."""
+        return f"seat {viewer}\n" + observation_text(self.game, self.state, viewer)
+
+    def returns(self) -> list[float]:
+        got = self.game.returns(self.state)
+        return [0.0] * self.shape.num_players if got is None else [float(r) for r in got]

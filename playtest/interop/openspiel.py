@@ -1,0 +1,268 @@
+"""Kit game -> OpenSpiel: ``register(name_or_game, **params)`` gives a ``pyspiel`` game.
+
+The kit game is registered with ``pyspiel.register_game`` as the Python game
+``playtest_<name>`` (its parameters are OpenSpiel game parameters, a list parameter written as
+its numbers separated by spaces), and loaded with the parameters given. What OpenSpiel sees comes from
+:class:`playtest.interop.core.KitShape`:
+
+* **type**: the declared ``game_type`` (dynamics, chance, information, utility, longest game);
+  a game that declares none gets them inferred from seeded random games (simultaneous steps
+  met, secrets declared with ``has_secrets``, the sum of the returns met, three times the
+  longest game met plus 20 as its longest game: an estimate, not a bound);
+* **actions**: the stable :class:`playtest.kernel.encoding.ActionEncoding`; Goofspiel-like
+  one-action orders make a simultaneous node, orders built part by part the documented
+  sequential-with-hidden-orders form (see :mod:`playtest.interop.core`);
+* **chance**: the listed outcomes with their probabilities; an uncounted chance step as
+  equally likely seeded draws;
+* **information state / observation strings**: the seat's move log in the game's notation
+  for that seat, then its redacted position (or its own board, for a game without a declared
+  state); the public observer reads the table's (``seat=None``) view;
+* **observation tensor**: the planes of :mod:`playtest.interop.board` when the game draws a
+  board, none otherwise;
+* serialization: OpenSpiel's own (the history of ids; seeded draws replay identically).
+
+>>> import pyspiel
+>>> from playtest.interop.openspiel import register
+>>> game = register("kuhn_poker")
+>>> game.get_type().short_name, game.num_distinct_actions(), game.max_game_length()
+('playtest_kuhn_poker', 18, 5)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), state.chance_outcomes()[0][1]
+(True, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..kernel import Game
+from ._require import need
+from .board import board_spec, board_tensor
+from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, observation_text, resolve_game
+
+pyspiel = need("pyspiel")
+import numpy as np  # noqa: E402  (numpy comes with open_spiel)
+
+__all__ = ["register", "short_name", "kit_state"]
+
+_GameBase: Any = pyspiel.Game
+_StateBase: Any = pyspiel.State
+
+_CLASSES: dict[str, type[Game[Any, Any, Any]]] = {}
+_OPTIONS: dict[str, dict[str, Any]] = {}
+_PLAYER = {TERMINAL: pyspiel.PlayerId.TERMINAL, CHANCE_ID: pyspiel.PlayerId.CHANCE,
+           SIM: pyspiel.PlayerId.SIMULTANEOUS}
+
+
+def short_name(game: Game[Any, Any, Any]) -> str:
+    """The OpenSpiel name a kit game registers under: ``playtest_<name>``."""
+    return "playtest_" + game.name.replace(":", "_").replace("-", "_")
+
+
+def _spec_value(value: Any) -> Any:
+    # OpenSpiel writes parameters as name=value,...: a list is its JSON items separated by spaces
+    if isinstance(value, tuple):
+        return " ".join(json.dumps(v) for v in value)
+    return value
+
+
+def _flat(value: Any) -> bool:
+    return not isinstance(value, tuple) or all(isinstance(v, (bool, int, float)) for v in value)
+
+
+def _param_spec(cls: type[Game[Any, Any, Any]]) -> dict[str, Any]:
+    """The kit parameters OpenSpiel can carry (numbers, true/false, text, flat lists of numbers)."""
+    out: dict[str, Any] = {}
+    for spec in cls.Params.specs():
+        if isinstance(spec.default, (bool, int, float, str, tuple)) and _flat(spec.default):
+            out[spec.name] = _spec_value(spec.default)
+    return out
+
+
+def _kit_params(cls: type[Game[Any, Any, Any]], params: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for spec in cls.Params.specs():
+        if spec.name in params:
+            value = params[spec.name]
+            if isinstance(spec.default, tuple) and isinstance(value, str):
+                try:
+                    value = tuple(json.loads(v) for v in value.split())
+                except ValueError:
+                    raise ValueError(f"{cls.name} parameter {spec.name}: {value[:60]!r} is not a list of "
+                                     f"numbers separated by spaces") from None
+            out[spec.name] = value
+    return out
+
+
+def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws: int = 32,
+             max_parts: int = 12, **params: Any) -> Any:
+    """Register a kit game with OpenSpiel and return it loaded with ``params`` (a ``pyspiel.Game``).
+
+    ``name_or_game`` is a kit game's name, class or object. ``explore_games`` and ``seed`` set
+    the exploration the action encoding (and an undeclared type) come from; ``draws`` how many
+    seeded draws stand for an uncounted chance step; ``max_parts`` after how many parts of an
+    order built part by part only the completing actions are offered. Registering again is
+    cheap (the type is registered once per name; the latest class of that name is used).
+    """
+    game = resolve_game(name_or_game, **params)
+    cls = type(game)
+    name = short_name(game)
+    options = {"explore_games": explore_games, "seed": seed, "draws": draws, "max_parts": max_parts}
+    first = name not in _CLASSES
+    _CLASSES[name], _OPTIONS[name] = cls, options
+    if first:
+        shape = KitShape.of(game, explore_games, seed, draws, max_parts)
+        pyspiel.register_game(_game_type(name, game, shape), _factory(name))
+    spiel_params = {k: _spec_value(v) for k, v in game.params.to_json(native=True).items()
+                    if k in _param_spec(cls)}
+    return pyspiel.load_game(name, spiel_params)
+
+
+def _factory(name: str) -> type:
+    # a class, as OpenSpiel's own Python games register (a closure here crashes the interpreter's exit)
+    def init(self: KitSpielGame, params: dict[str, Any] | None = None) -> None:
+        KitSpielGame.__init__(self, name, params or {})
+    return type(f"KitSpielGame_{name}", (KitSpielGame,), {"__init__": init, "__module__": __name__})
+
+
+def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape) -> Any:
+    GT = pyspiel.GameType
+    return GT(
+        short_name=name, long_name=f"playtest {game.title or game.name}",
+        dynamics=GT.Dynamics.SIMULTANEOUS if shape.form == "simultaneous" else GT.Dynamics.SEQUENTIAL,
+        chance_mode=GT.ChanceMode.EXPLICIT_STOCHASTIC if shape.chance else GT.ChanceMode.DETERMINISTIC,
+        information=(GT.Information.IMPERFECT_INFORMATION if shape.information == "imperfect"
+                     else GT.Information.PERFECT_INFORMATION),
+        utility={"zero_sum": GT.Utility.ZERO_SUM, "constant_sum": GT.Utility.CONSTANT_SUM,
+                 "general_sum": GT.Utility.GENERAL_SUM}[shape.utility],
+        reward_model=GT.RewardModel.TERMINAL,
+        max_num_players=shape.num_players, min_num_players=shape.num_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=board_spec(game) is not None,
+        parameter_specification=_param_spec(type(game)))
+
+
+class KitSpielGame(_GameBase):
+    """A kit game as a ``pyspiel.Game`` (made by :func:`register`)."""
+
+    def __init__(self, name: str, params: dict[str, Any]):
+        cls = _CLASSES[name]
+        options = _OPTIONS[name]
+        self.kit = cls(**_kit_params(cls, params))
+        self.shape = KitShape.of(self.kit, options["explore_games"], options["seed"], options["draws"],
+                                 options["max_parts"])
+        self.board = board_spec(self.kit)
+        shape = self.shape
+        info = pyspiel.GameInfo(
+            num_distinct_actions=shape.num_actions,
+            max_chance_outcomes=shape.num_chance_outcomes if shape.chance else 0,
+            num_players=shape.num_players, min_utility=shape.min_utility, max_utility=shape.max_utility,
+            utility_sum=shape.utility_sum, max_game_length=shape.max_length)
+        super().__init__(_game_type(name, self.kit, shape), info, params)
+
+    def new_initial_state(self) -> "KitSpielState":
+        return KitSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "KitObserver":
+        if params:
+            raise ValueError(f"{self.kit.name}: observation parameters are not supported, got {params}")
+        return KitObserver(self, iig_obs_type)
+
+
+class KitSpielState(_StateBase):
+    """A position of a kit game as a ``pyspiel.State``; ``kit_state(state)`` is the kit's."""
+
+    def __init__(self, game: KitSpielGame, play: KitPlay | None = None):
+        super().__init__(game)
+        self.play = play if play is not None else KitPlay(game.shape)
+
+    def current_player(self) -> int:
+        who = self.play.current()
+        return _PLAYER.get(who, who)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.play.legal_ids(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.play.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.play.step(self.play.current(), int(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        self.play.step_joint([int(a) for a in actions])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        play = self.play
+        try:
+            if player == pyspiel.PlayerId.CHANCE:
+                return str(play.chance_action(int(action)))
+            if action == play.shape.pass_id and play.shape.form == "simultaneous":
+                return "no order"
+            return str(play.shape.encoding.decode(int(action)))
+        except ValueError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.play.current() == TERMINAL
+
+    def returns(self) -> list[float]:
+        return self.play.returns()
+
+    def __str__(self) -> str:
+        state = self.play.state
+        text = json.dumps(state.to_json(), sort_keys=True, default=str) if hasattr(state, "to_json") else repr(state)
+        if self.play.shape.form == "hidden_orders":
+            text += f"\nparts {self.play.parts[0]} {self.play.parts[1]}"
+        return text
+
+
+class KitObserver:
+    """OpenSpiel's observer of a kit game: strings per seat (information state with perfect
+    recall, observation without) and the board planes as the tensor."""
+
+    def __init__(self, game: KitSpielGame, iig_obs_type: Any):
+        self.game = game
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.private = private
+        spec = game.board
+        self.tensor = np.zeros(spec.size if spec is not None else 0, np.float32)
+        self.dict = {"board": self.tensor.reshape(spec.shape)} if spec is not None else {}
+
+    def _viewer(self, player: int) -> int | None:
+        return None if self.private == pyspiel.PrivateInfoType.NONE else player
+
+    def set_from(self, state: KitSpielState, player: int) -> None:
+        if self.game.board is None:
+            return
+        # a game without secrets shows every seat the same pieces: one view serves them all
+        viewer = self._viewer(player) if self.game.shape.information == "imperfect" else None
+        play = state.play
+        cache = play.tensors
+        if cache.get("at") is not play.state:
+            cache.clear()
+            cache["at"] = play.state
+        got = cache.get(viewer)
+        if got is None:
+            got = cache[viewer] = board_tensor(self.game.kit, self.game.board, play.state, viewer)
+        self.tensor[:] = got
+
+    def string_from(self, state: KitSpielState, player: int) -> str:
+        play = state.play
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return str(state)
+        viewer = self._viewer(player)
+        if self.perfect_recall:
+            return play.information_state(viewer)
+        return play.observation(viewer)
+
+
+def kit_state(state: Any) -> Any:
+    """The kit position behind a state of a registered kit game."""
+    return state.play.state
+
+
+# for readers of observation strings
+_ = observation_text

@@ -1,0 +1,303 @@
+"""Kit game -> PettingZoo: ``env(name, **params)`` is an AEC environment, ``parallel_env`` a
+parallel one for games with simultaneous steps.
+
+* agents ``seat_0``, ``seat_1``, ... (``infos[agent]["seat"]`` is the seat's name);
+* actions: ``Discrete(n)`` over the game's stable action ids
+  (:class:`playtest.kernel.encoding.ActionEncoding`), with ``observation["action_mask"]``
+  (``int8``) marking the legal ones;
+* observations: what the seat may see, as the board planes of :mod:`playtest.interop.board`
+  when the game draws a board (a float ``Box``), else its observation text (its redacted
+  position, or its own board's scene) as ASCII bytes in a ``uint8`` ``Box``, zero-padded to
+  twice the longest text met in a few seeded games (a longer text is cut);
+* chance steps are drawn with the generator seeded by ``reset(seed=...)``; the game's returns
+  are the rewards at the end; a game that runs past its (inferred) longest length is truncated.
+
+In the AEC form, simultaneous orders are given one seat after another, as OpenSpiel's
+sequential-with-hidden-orders form (:mod:`playtest.interop.core`): one-action orders are
+collected and applied together, orders built part by part are given part by part.
+
+>>> from playtest.interop.pettingzoo import env
+>>> e = env("tic_tac_toe")
+>>> e.reset(seed=1)
+>>> e.agent_selection, int(e.observe("seat_0")["action_mask"].sum())
+('seat_0', 9)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ._require import need
+from .board import board_spec, board_tensor
+from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, resolve_game
+
+pettingzoo = need("pettingzoo")
+spaces = need("gymnasium.spaces")
+import numpy as np  # noqa: E402
+
+__all__ = ["env", "parallel_env", "KitAECEnv", "KitParallelEnv"]
+
+_AECBase: Any = pettingzoo.AECEnv
+_ParallelBase: Any = pettingzoo.ParallelEnv
+
+
+
+def env(name_or_game: Any, render_mode: str | None = None, **params: Any) -> "KitAECEnv":
+    """The AEC environment of a kit game (its name, class or object, with ``params``)."""
+    return KitAECEnv(resolve_game(name_or_game, **params), render_mode=render_mode)
+
+
+def parallel_env(name_or_game: Any, render_mode: str | None = None, **params: Any) -> "KitParallelEnv":
+    """The parallel environment of a kit game with simultaneous steps (``ValueError`` for a
+    game whose seats always act one at a time: use :func:`env`)."""
+    return KitParallelEnv(resolve_game(name_or_game, **params), render_mode=render_mode)
+
+
+def _text_length(shape: KitShape, games: int = 3) -> int:
+    """The observation text's length in bytes: twice the longest met in a few seeded random
+    games, in whole blocks of 256 (a longer text is cut there)."""
+    rng = random.Random(0)
+    longest = 0
+    for _ in range(games):
+        play = KitPlay(shape)
+        for _ in range(min(shape.max_length, 2000)):
+            longest = max([longest] + [len(play.observation(s).encode("ascii", "backslashreplace"))
+                                       for s in range(shape.num_players)])
+            who = play.current()
+            if who == TERMINAL:
+                break
+            if who == CHANCE_ID:
+                play.step(CHANCE_ID, rng.choice(play.chance_outcomes())[0])
+            elif who == SIM:
+                play.step_joint([rng.choice(play.legal_ids(s)) for s in range(shape.num_players)])
+            else:
+                play.step(who, rng.choice(play.legal_ids(who)))
+    return max(256, -(-2 * longest // 256) * 256)
+
+
+class _Spaces:
+    """What the two environments share: agents, spaces, observations, chance."""
+
+    def _setup(self, game: Any, render_mode: str | None) -> None:
+        self.game = game
+        self.shape = KitShape.of(game)
+        self.board = board_spec(game)
+        self.render_mode = render_mode
+        n = self.shape.num_players
+        self.possible_agents = [f"seat_{i}" for i in range(n)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        actions = self.shape.num_actions
+        if self.board is not None:
+            inner: Any = spaces.Box(0.0, 1.0, self.board.shape, np.float32)
+        else:
+            self.text_length = _text_length(self.shape)
+            inner = spaces.Box(0, 255, (self.text_length,), np.uint8)
+        self._obs_space = spaces.Dict({"observation": inner,
+                                       "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
+        self._act_space = spaces.Discrete(actions)
+        self._rng = random.Random()
+        self.play = KitPlay(self.shape)
+
+    def observation_space(self, agent: str) -> Any:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> Any:
+        return self._act_space
+
+    def _observe(self, seat: int, legal: list[int]) -> dict[str, Any]:
+        mask = np.zeros(self.shape.num_actions, np.int8)
+        mask[legal] = 1
+        if self.board is not None:
+            obs: Any = board_tensor(self.game, self.board, self.play.state, seat).reshape(self.board.shape)
+        else:
+            obs = np.zeros(self.text_length, np.uint8)
+            text = self.play.observation(seat).encode("ascii", "backslashreplace")[:self.text_length]
+            obs[:len(text)] = np.frombuffer(text, np.uint8)
+        return {"observation": obs, "action_mask": mask}
+
+    def _resolve_chance(self) -> None:
+        while self.play.current() == CHANCE_ID:
+            outcomes = self.play.chance_outcomes()
+            x, total, code = self._rng.random(), 0.0, outcomes[-1][0]
+            for c, p in outcomes:
+                total += p
+                if x < total:
+                    code = c
+                    break
+            self.play.step(CHANCE_ID, code)
+
+    def render(self) -> str | None:
+        text = self.game.describe_state(self.play.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class KitAECEnv(_Spaces, _AECBase):
+    """A kit game as a PettingZoo AEC environment (see the module docstring)."""
+
+    def __init__(self, game: Any, render_mode: str | None = None):
+        super().__init__()
+        self._setup(game, render_mode)
+        self.metadata = {"render_modes": ["ansi", "human"], "name": f"playtest_{game.name}",
+                         "is_parallelizable": False}
+        self._pending: dict[int, int] = {}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.play = KitPlay(self.shape)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {"seat": s.name} for a, s in zip(self.agents, self.game.seats())}
+        self._pending = {}
+        self._steps = 0
+        self._resolve_chance()
+        self._select()
+
+    def _acting(self) -> list[int]:
+        """The seats that act now: one, or at a simultaneous node those with an order to give."""
+        who = self.play.current()
+        if who == SIM:
+            return [s for s in range(self.shape.num_players)
+                    if self.play.legal_ids(s) != [self.shape.pass_id] and s not in self._pending]
+        return [who] if who >= 0 else []
+
+    def _select(self) -> None:
+        acting = self._acting()
+        if acting:
+            self.agent_selection = self.possible_agents[acting[0]]
+
+    def _legal(self, seat: int) -> list[int]:
+        if self.play.current() == TERMINAL or seat not in self._acting():
+            return []
+        return self.play.legal_ids(seat)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._index[agent]
+        return self._observe(seat, self._legal(seat))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._index[agent]
+        code = int(action)
+        if code not in self._legal(seat):
+            raise ValueError(f"{self.game.name}: action {code} is not legal for {agent} here")
+        self._cumulative_rewards[agent] = 0.0
+        if self.play.current() == SIM:
+            self._pending[seat] = code
+            if self._acting():
+                self._select()
+                return
+            codes = [self._pending.get(s, self.shape.pass_id) for s in range(self.shape.num_players)]
+            self._pending = {}
+            self.play.step_joint(codes)
+        else:
+            self.play.step(seat, code)
+        self._steps += 1
+        self._resolve_chance()
+        if self.play.current() == TERMINAL:
+            for a, r in zip(self.possible_agents, self.play.returns()):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        elif self._steps >= self.shape.max_length:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+        self._accumulate_rewards()
+        if self.play.current() == TERMINAL or self._steps >= self.shape.max_length:
+            self.agent_selection = self.agents[0]
+        else:
+            self._select()
+
+
+class KitParallelEnv(_Spaces, _ParallelBase):
+    """A kit game with simultaneous steps as a PettingZoo parallel environment: at each step
+    every seat that has an order to give (or, built part by part, a part of it) acts at once;
+    at the other steps only the seat to move has legal actions (the others' masks are empty
+    and their actions are ignored)."""
+
+    def __init__(self, game: Any, render_mode: str | None = None):
+        super().__init__()
+        self._setup(game, render_mode)
+        if self.shape.form == "sequential":
+            raise ValueError(f"{game.name} has no simultaneous steps: use playtest.interop.pettingzoo.env")
+        self.metadata = {"render_modes": ["ansi", "human"], "name": f"playtest_{game.name}_parallel"}
+
+    def _legal(self, seat: int) -> list[int]:
+        play = self.play
+        who = play.current()
+        if who == TERMINAL:
+            return []
+        if who == SIM or (who >= 0 and self.shape.form == "hidden_orders" and self._simultaneous()):
+            if self.shape.form == "simultaneous":
+                return play.legal_ids(seat)
+            pending = self.game.pending_seats(play.state)
+            if seat not in pending:
+                return []
+            encode = self.shape.encoding.encode
+            return sorted(encode(a) for a in self.game.legal_actions(play.state, seat))
+        return play.legal_ids(seat) if seat == who else []
+
+    def _simultaneous(self) -> bool:
+        from ..kernel import SIMULTANEOUS
+        return self.game.to_move(self.play.state) == SIMULTANEOUS
+
+    def _all(self) -> dict[str, Any]:
+        return {a: self._observe(i, self._legal(i)) for i, a in enumerate(self.agents)}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        self._rng = random.Random(seed)
+        self.play = KitPlay(self.shape)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        self._resolve_chance()
+        return self._all(), {a: {"seat": s.name} for a, s in zip(self.agents, self.game.seats())}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        play, n = self.play, self.shape.num_players
+        legal = {s: self._legal(s) for s in range(n)}
+        who = play.current()
+        if who == SIM:
+            codes = []
+            for s in range(n):
+                code = int(actions.get(self.possible_agents[s], self.shape.pass_id))
+                codes.append(code if code in legal[s] else (legal[s][0] if legal[s] else self.shape.pass_id))
+            play.step_joint(codes)
+        elif who >= 0 and self.shape.form == "hidden_orders" and self._simultaneous():
+            encoding = self.shape.encoding
+            for s in range(n):
+                agent = self.possible_agents[s]
+                if legal[s] and agent in actions and int(actions[agent]) in legal[s]:
+                    action = encoding.decode(int(actions[agent]))
+                    if self._simultaneous() and action in self.game.legal_actions(play.state, s):
+                        play._play(s, int(actions[agent]), action)
+        elif who >= 0:
+            agent = self.possible_agents[who]
+            if agent not in actions or int(actions[agent]) not in legal[who]:
+                raise ValueError(f"{self.game.name}: {agent} is to move and needs a legal action")
+            play.step(who, int(actions[agent]))
+        self._steps += 1
+        self._resolve_chance()
+        over = play.current() == TERMINAL
+        cut = not over and self._steps >= self.shape.max_length
+        returns = play.returns() if over else [0.0] * n
+        observations = self._all()
+        rewards = {a: returns[i] for i, a in enumerate(self.agents)}
+        terminations = {a: over for a in self.agents}
+        truncations = {a: cut for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos

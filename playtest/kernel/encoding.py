@@ -1,0 +1,356 @@
+"""A stable integer encoding of a game's actions, for libraries that number actions (OpenSpiel,
+PettingZoo's action masks). It knows no library: :mod:`playtest.interop` reads it.
+
+A kit action is a small frozen dataclass; a numbering library wants ``0..n-1``. The encoding is
+derived, in this order, from:
+
+1. the declared ``action_types`` (their order fixes the order of the kinds);
+2. a game's own list of every action, when it writes ``action_space()`` (optional, duck-typed:
+   ``def action_space(self) -> list[Action]`` for these parameters); otherwise
+3. the actions met in the candidates/legal listings of seeded random games (:func:`explore`):
+   for each kind, each field's *domain* (whole numbers: every value from the least to the
+   greatest met; true/false: both; a fixed-length tuple of whole numbers: each entry's range;
+   anything else: the values met, sorted), and the kind's actions numbered in mixed radix over
+   those domains, so ``Place(3, 4)`` gets an id even when random play only met ``Place(2, 4)``
+   and ``Place(3, 5)``. A kind whose domains would give more than :data:`RADIX_LIMIT` ids is
+   numbered by the actions met instead (sorted).
+
+The result depends only on the game's rules, its parameters and the exploration's seed and
+size, never on the order things were met: the same parameters give the same numbers in every
+run. An action the exploration never met and no domain covers gets the next free id of the
+*spare* range (``capacity - size`` ids) when it is first encoded: stable within a process, and
+recorded by :meth:`ActionEncoding.to_json` (a table you can save and pass back to pin them).
+
+>>> import playtest
+>>> game = playtest.load("tic_tac_toe")
+>>> enc = ActionEncoding.for_game(game)
+>>> enc.size, enc.encode(game.legal_actions(game.initial_state())[4]), enc.decode(8)
+(9, 4, Mark(cell=8))
+>>> ActionEncoding.from_json(game, enc.to_json()).encode(game.action_types[0](7))
+7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Iterable, Sequence
+
+from .actions import Action
+from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
+
+__all__ = ["ActionEncoding", "Exploration", "explore", "RADIX_LIMIT"]
+
+#: the most ids one kind may take in mixed radix before it is numbered by the actions met
+RADIX_LIMIT = 50_000
+
+
+@dataclass
+class Exploration:
+    """What seeded random games of a game met: its actions, its chance steps and its shape."""
+
+    actions: set[Any] = field(default_factory=set)        # player actions met in legal listings
+    chance: set[Any] = field(default_factory=set)         # chance outcomes met in listed chance steps
+    uncounted_chance: bool = False                        # a chance step too large to list was met
+    chance_steps: bool = False
+    simultaneous: bool = False                            # a SIMULTANEOUS step was met
+    one_part_orders: bool = True                          # every order there was one action
+    most_outcomes: int = 0                                # the longest chance listing met
+    longest: int = 0                                      # the longest game, in actions
+    games: int = 0
+    truncated: int = 0                                    # games cut at ``max_steps``
+    returns: set[tuple[float, ...]] = field(default_factory=set)   # the returns of the games that ended
+
+
+def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) -> Exploration:
+    """Play ``games`` seeded random games of ``game`` and note what they met.
+
+    At simultaneous steps every pending seat's listing is read, and whether each of its
+    actions completes its order at once (one-part orders, like Goofspiel's bids) or is one
+    part of an order built part by part (Secret Bid's bid, stake, submit).
+
+    >>> import playtest
+    >>> found = explore(playtest.load("goofspiel", cards=4), games=3)
+    >>> found.simultaneous, found.one_part_orders, len(found.actions), found.longest
+    (True, True, 8, 9)
+    """
+    rng = random.Random(seed)
+    found = Exploration()
+    for _ in range(games):
+        state = game.initial_state()
+        steps = 0
+        while steps < max_steps:
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            if mover == CHANCE:
+                found.chance_steps = True
+                outcomes = game.chance_outcomes(state)
+                if isinstance(outcomes, UncountedChance):
+                    found.uncounted_chance = True
+                    action = outcomes.sample(rng)
+                else:
+                    found.chance.update(a for a, _ in outcomes)
+                    found.most_outcomes = max(found.most_outcomes, len(outcomes))
+                    action = _draw(outcomes, rng)
+            elif mover == SIMULTANEOUS:
+                found.simultaneous = True
+                pending = set(game.pending_seats(state))
+                listed = []
+                for seat in range(len(game.seats())):
+                    mine = game.legal_actions(state, seat)
+                    found.actions.update(mine)
+                    listed += mine
+                    if found.one_part_orders:
+                        if seat not in pending and mine:
+                            found.one_part_orders = False
+                        for action in mine:
+                            after = game.apply(state, action)
+                            if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after):
+                                found.one_part_orders = False
+                                break
+                action = rng.choice(listed)
+            else:
+                listed = game.legal_actions(state)
+                found.actions.update(listed)
+                action = rng.choice(listed)
+            state = game.apply(state, action)
+            steps += 1
+        found.truncated += steps >= max_steps
+        if steps < max_steps:
+            found.returns.add(tuple(game.returns(state)))
+        found.longest = max(found.longest, steps)
+        found.games += 1
+    return found
+
+
+def _draw(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
+    x, total = rng.random(), 0.0
+    for action, p in outcomes:
+        total += p
+        if x < total:
+            return action
+    return outcomes[-1][0]
+
+
+# --------------------------------------------------------------------------- domains
+
+def _order(value: Any) -> tuple[str, str]:
+    return (type(value).__name__, repr(value))
+
+
+def _domain(values: list[Any]) -> list[Any]:
+    """The values a field may take, from those met (see the module docstring)."""
+    present = [v for v in values if v is not None]
+    none = [None] if len(present) < len(values) else []
+    if present and all(type(v) is bool for v in present):
+        return none + [False, True]
+    if present and all(type(v) is int for v in present):
+        return none + list(range(min(present), max(present) + 1))
+    return none + sorted(set(present), key=_order)
+
+
+class _Kind:
+    """How one action kind is numbered: mixed radix over field domains, or a table."""
+
+    def __init__(self, cls: type, met: list[Any]):
+        self.cls = cls
+        self.names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+        self.table: list[Any] | None = None
+        self.domains: list[list[Any]] = []
+        self.split: list[int | None] = []         # per field: a tuple's length when numbered entry by entry
+        if not self.names:
+            self.size = 1                         # a kind without fields is one action
+            return
+        if not met:
+            self.size = 0
+            self.table = []
+            return
+        size = 1
+        for name in self.names:
+            values = [getattr(a, name) for a in met]
+            lengths = {len(v) for v in values if isinstance(v, tuple)}
+            if (len(lengths) == 1 and all(isinstance(v, tuple) for v in values) and next(iter(lengths)) <= 4
+                    and all(type(x) is int for v in values for x in v)):
+                width = next(iter(lengths))
+                self.split.append(width)
+                for i in range(width):
+                    domain = _domain([v[i] for v in values])
+                    self.domains.append(domain)
+                    size *= len(domain)
+            else:
+                self.split.append(None)
+                domain = _domain(values)
+                self.domains.append(domain)
+                size *= len(domain)
+        if size > RADIX_LIMIT:
+            self.table = sorted(set(met), key=lambda a: json.dumps(a.to_json(), sort_keys=True))
+            self.size = len(self.table)
+            self.index = {a: i for i, a in enumerate(self.table)}
+        else:
+            self.size = size
+            self.lookup = [{_key(v): i for i, v in enumerate(d)} for d in self.domains]
+
+    def encode(self, action: Any) -> int | None:
+        if not self.names:
+            return 0
+        if self.table is not None:
+            return self.index.get(action) if self.table else None
+        code = 0
+        parts: list[Any] = []
+        for name, width in zip(self.names, self.split):
+            value = getattr(action, name)
+            if width is None:
+                parts.append(value)
+            elif isinstance(value, tuple) and len(value) == width:
+                parts.extend(value)
+            else:
+                return None
+        for value, domain, lookup in zip(parts, self.domains, self.lookup):
+            index = lookup.get(_key(value))
+            if index is None:
+                return None
+            code = code * len(domain) + index
+        return code
+
+    def decode(self, code: int) -> Any:
+        if not self.names:
+            return self.cls()
+        if self.table is not None:
+            return self.table[code]
+        parts = []
+        for domain in reversed(self.domains):
+            code, index = divmod(code, len(domain))
+            parts.append(domain[index])
+        parts.reverse()
+        values, at = [], 0
+        for width in self.split:
+            if width is None:
+                values.append(parts[at])
+                at += 1
+            else:
+                values.append(tuple(parts[at:at + width]))
+                at += width
+        return self.cls(*values)
+
+
+def _key(value: Any) -> Any:
+    return (type(value), value)       # True is not 1 here
+
+
+class ActionEncoding:
+    """Actions of one game (fixed parameters) numbered ``0..capacity-1``; see the module docstring.
+
+    ``encode(action)`` and ``decode(id)`` are inverse; ``size`` ids come from the declaration and
+    the exploration, ``capacity - size`` more are spare for actions met later.
+    """
+
+    _CACHE: dict[tuple[str, str, int, int], "ActionEncoding"] = {}
+
+    def __init__(self, game: Any, actions: Iterable[Any], spare: int | None = None,
+                 types: Sequence[type] | None = None):
+        self.game_name = game.name
+        self.types = tuple(types if types is not None else game.action_types)
+        met: dict[str, list[Any]] = {t.kind: [] for t in self.types}
+        for action in set(actions):
+            kind = getattr(action, "kind", None)
+            if kind in met and isinstance(action, self.types):
+                met[kind].append(action)
+        self.kinds = [_Kind(t, met[t.kind]) for t in self.types]
+        self.offsets: list[int] = []
+        total = 0
+        for kind in self.kinds:
+            self.offsets.append(total)
+            total += kind.size
+        self.size = total
+        self.capacity = total + (spare if spare is not None else max(16, total // 4))
+        self.extra: list[Any] = []
+        self._ids: dict[Any, int] = {}
+        self._actions: dict[int, Any] = {}
+        self._by_type = {t: i for i, t in enumerate(self.types)}
+
+    @classmethod
+    def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
+                 found: Exploration | None = None) -> "ActionEncoding":
+        """The encoding of ``game``'s player actions (or, with ``chance``, its listed chance
+        outcomes), cached per game and parameters: ``action_space()`` when the game writes it,
+        else :func:`explore` with ``games`` seeded games (or what ``found`` already met)."""
+        key = (game.name + (":chance" if chance else ""), json.dumps(game.params.to_json(), sort_keys=True),
+               games, seed)
+        cached = cls._CACHE.get(key)
+        if cached is not None:
+            return cached
+        space = getattr(game, "action_space", None)
+        if callable(space) and not chance:
+            made = cls(game, list(space()), spare=0)
+        else:
+            found = found if found is not None else explore(game, games=games, seed=seed)
+            made = cls(game, found.chance if chance else found.actions)
+        cls._CACHE[key] = made
+        return made
+
+    def encode(self, action: Any) -> int:
+        """The id of ``action``; an action met for the first time takes the next spare id.
+        ``ValueError`` when it is not an action of this game or the spare ids are used up."""
+        code = self._ids.get(action)
+        if code is not None:
+            return code
+        index = self._by_type.get(type(action))
+        if index is None:
+            raise ValueError(f"{self.game_name}: {str(action)[:80]!r} is not one of its actions")
+        inner = self.kinds[index].encode(action)
+        if inner is None:
+            if action in self.extra:
+                code = self.size + self.extra.index(action)
+            elif self.size + len(self.extra) < self.capacity:
+                self.extra.append(action)
+                code = self.size + len(self.extra) - 1
+            else:
+                raise ValueError(f"{self.game_name}: the action {str(action)[:80]!r} has no id: the "
+                                 f"encoding's {self.capacity - self.size} spare ids are used up (explore more games)")
+        else:
+            code = self.offsets[index] + inner
+        self._ids[action] = code
+        self._actions[code] = action
+        return code
+
+    def decode(self, code: int) -> Any:
+        """The action numbered ``code``; ``ValueError`` for a number no action has."""
+        action = self._actions.get(code)
+        if action is not None:
+            return action
+        if type(code) is not int and not hasattr(code, "__index__"):
+            raise ValueError(f"{self.game_name}: an action id is a whole number, not {type(code).__name__}")
+        code = int(code)
+        if 0 <= code < self.size:
+            at = max(i for i, o in enumerate(self.offsets) if o <= code and self.kinds[i].size)
+            action = self.kinds[at].decode(code - self.offsets[at])
+        elif self.size <= code < self.size + len(self.extra):
+            action = self.extra[code - self.size]
+        else:
+            raise ValueError(f"{self.game_name}: no action has the id {code} (ids run from 0 to "
+                             f"{self.size + len(self.extra) - 1})")
+        self._actions[code] = action
+        self._ids.setdefault(action, code)
+        return action
+
+    def to_json(self) -> dict[str, Any]:
+        """The encoding's spare ids in use, to pin them: ``{"game", "size", "capacity", "extra"}``."""
+        return {"game": self.game_name, "size": self.size, "capacity": self.capacity,
+                "extra": [a.to_json() for a in self.extra]}
+
+    @classmethod
+    def from_json(cls, game: Any, data: Any, games: int = 20, seed: int = 0) -> "ActionEncoding":
+        """The encoding of ``game`` with the spare ids of ``data`` (from :meth:`to_json`) pinned."""
+        if not isinstance(data, dict) or data.get("game") != game.name or not isinstance(data.get("extra"), list):
+            raise ValueError(f"not an action encoding of {game.name}")
+        base = cls.for_game(game, games=games, seed=seed)
+        made = cls.__new__(cls)
+        made.__dict__.update(base.__dict__)
+        made.extra, made._ids, made._actions = [], {}, {}
+        for item in data["extra"][: made.capacity - made.size]:
+            made.encode(game.action_from_json(item))
+        return made

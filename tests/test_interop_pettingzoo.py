@@ -1,0 +1,69 @@
+"""Kit games as PettingZoo environments (issue 24, point 2): every game passes PettingZoo's own
+``api_test`` and ``seed_test`` (few cycles for the long ones), and the simultaneous games its
+``parallel_api_test``. Skipped, with the reason, where ``pettingzoo`` is not installed.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="pettingzoo is in the interop extra")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+
+from playtest.interop.pettingzoo import env, parallel_env  # noqa: E402
+
+GAMES = ["tic_tac_toe", "connect_four", "kuhn_poker", "goofspiel", "secret_bid", "eat_thyself", "source",
+         "corner_rush", "then_there_was_one", "back_to_the_wall"]
+LONG = {"corner_rush", "then_there_was_one", "back_to_the_wall"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_api_and_seed(name):
+    cycles = 8 if name in LONG else 40
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(name), num_cycles=cycles, verbose_progress=False)
+        seed_test(lambda: env(name), num_cycles=cycles)
+
+
+@pytest.mark.parametrize("name", ["goofspiel", "secret_bid", "back_to_the_wall"])
+def test_parallel_api(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env(name), num_cycles=8 if name in LONG else 40)
+
+
+def test_masks_and_observations_follow_the_rules():
+    e = env("kuhn_poker")
+    e.reset(seed=4)
+    seat = e.agent_selection
+    obs = e.observe(seat)
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].sum() == 2
+    other = [a for a in e.agents if a != seat][0]
+    assert e.observe(other)["action_mask"].sum() == 0
+    mine = bytes(obs["observation"]).rstrip(b"\0").decode()
+    theirs = bytes(e.observe(other)["observation"]).rstrip(b"\0").decode()
+    assert mine != theirs                      # each sees its own card only
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+def test_a_whole_game_pays_the_returns():
+    e = env("tic_tac_toe")
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        _, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))
+    assert sum(total.values()) == 0.0
+
+
+def test_parallel_needs_simultaneous_steps():
+    with pytest.raises(ValueError, match="no simultaneous steps"):
+        parallel_env("tic_tac_toe")

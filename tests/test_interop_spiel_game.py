@@ -1,0 +1,109 @@
+"""Any OpenSpiel game on the kit's table (issue 24, point 3): ``playtest.load("openspiel:...")``
+plays with sessions (undo, branches, notes, save and load), live parameters, bots (random, the
+kit's MCTS, OpenSpiel's MCTS) and the lab; grid games draw on a clickable grid, others as text
+with buttons; imperfect-information games show each seat its own information only; bad names
+and parameters are refused. Skipped, with the reason, where ``open_spiel`` is not installed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="open_spiel is in the interop extra (CPython 3.11+)")
+
+import playtest  # noqa: E402
+from playtest.bots import available, build  # noqa: E402
+from playtest.interop.spiel_game import SpielMove  # noqa: E402
+
+
+def test_breakthrough_session_undo_branch_note_save_load(tmp_path):
+    game = playtest.load("openspiel:breakthrough", rows=6, columns=6)
+    session = playtest.Session(game, seed=1)
+    first = session.legal_actions()[0]
+    session.play(first)
+    session.note("opening")
+    session.undo()
+    session.play(session.legal_actions()[1])
+    assert len(session.branches()) >= 2
+    for _ in range(4):
+        session.play(random.Random(2).choice(session.legal_actions()))
+    path = tmp_path / "bt.json"
+    session.save(path)
+    again = playtest.Session.load(path)
+    assert again.state == session.state and again.game == game
+
+
+def test_grid_board_has_clickable_cells():
+    game = playtest.load("openspiel:breakthrough", rows=6, columns=6)
+    scene = game.view(game.initial_state(), 0)
+    assert scene["boards"][0]["kind"] == "grid" and scene["boards"][0]["cols"] == 6
+    options = [o for opts in scene["moves"].values() for o in opts]
+    assert len(options) == len(game.legal_actions(game.initial_state()))
+    assert sum(1 for i in scene["items"] if i["kind"] == "piece") == 24
+
+
+def test_text_board_with_buttons_and_own_information_only():
+    game = playtest.load("openspiel:kuhn_poker")
+    state = game.initial_state()
+    for action in (SpielMove(0), SpielMove(2)):          # seat 0 the jack, seat 1 the king
+        state = game.apply(state, action)
+    mine = game.view(state, 0)
+    assert [b["label"] for b in mine["buttons"]] == ["Pass", "Bet"]
+    text0 = str(mine["panels"])
+    text1 = str(game.view(state, 1)["panels"])
+    table = str(game.view(state, None)["panels"])
+    assert text0 != text1 and "0" in text0
+    assert game.notation(game.initial_state(), SpielMove(0), viewer=1) == "chance"
+    assert table.count("2") == 0                          # the table sees no card
+    world = game.determinize(state, 0, random.Random(1))
+    assert world.history[0] == 0 and game.view(world, 0)["panels"] == mine["panels"]
+
+
+def test_simultaneous_openspiel_game_takes_secret_orders():
+    game = playtest.load("openspiel:matrix_rps")
+    session = playtest.Session(game, seed=1)
+    assert session.to_move == playtest.SIMULTANEOUS
+    a = session.legal_actions(seat=0)[0]
+    session.play(a, seat=0)
+    assert session.history(viewer=1)[-1]["notation"] == "Player 0 gives an order"
+    session.play(session.legal_actions(seat=1)[1], seat=1)
+    assert session.game.outcome(session.state) is not None
+
+
+def test_live_parameters_and_bots():
+    game = playtest.load("openspiel:tic_tac_toe")
+    assert "openspiel_mcts" in available(game)
+    session = playtest.Session(game, seed=3)
+    for seat_bot in (build(game, "random", seed=1), build(game, "mcts", iterations=20, seed=1),
+                     build(game, "openspiel_mcts", simulations=20, seed=1)):
+        action = session.play_bot(seat_bot)
+        assert isinstance(action, SpielMove)
+    connect = playtest.Session(playtest.load("openspiel:connect_four"), seed=1)
+    connect.play(connect.legal_actions()[0])
+    connect.set_params(rows=7)
+    assert connect.game.params.rows == 7 and len(connect.state.history) == 1
+
+
+def test_the_lab_plays_openspiel_games():
+    result = playtest.simulate("openspiel:tic_tac_toe", games=6, seed=1, progress=False)
+    assert len(result.games) == 6
+
+
+def test_bad_names_and_parameters_are_refused():
+    with pytest.raises(ValueError, match="no game 'nosuchgame'"):
+        playtest.load("openspiel:nosuchgame")
+    with pytest.raises(ValueError, match="rowz"):
+        playtest.load("openspiel:breakthrough", rowz=3)
+    with pytest.raises(ValueError, match="rows"):
+        playtest.load("openspiel:breakthrough", rows="six")
+    with pytest.raises(ValueError, match="mean-field"):
+        playtest.load("openspiel:mfg_crowd_modelling")
+    with pytest.raises(ValueError, match="breakthrough: OpenSpiel refuses"):
+        playtest.load("openspiel:breakthrough", rows=-3)
+
+
+def test_check_game_passes_on_openspiel_games():
+    for name in ("openspiel:tic_tac_toe", "openspiel:kuhn_poker"):
+        playtest.check_game(playtest.load(name), examples=3).assert_ok()
