@@ -1,12 +1,17 @@
 """The tester's view: a name, a seat, the table, and a button that sends the session back.
 
 A tester opens ``notebooks/testers/<game>.ipynb`` from the designer's link
-(:func:`playtest.tester_link`); served by Voila it shows no code, only this view. The
-tester types their name, picks a seat (or hot-seat, every seat at one screen), and
-plays; notes are written under their name, and every change is saved in the tester's
-own file (``sessions/testers/<game>-<name>.playtest.json``), resumed when they come
-back. "Send back" hands the browser that file; the designer merges it
-(:meth:`playtest.Session.merge`, or the table's "Merge files").
+(:func:`playtest.tester_link`); served by Voila (or on the serverless site) it shows no
+code, only this view. The tester types their name, picks a seat (or hot-seat, every seat
+at one screen), and plays; the other seats are played by the designer's chosen bots
+(``bots={seat: bot or name}``), by default the game's best available bot, said on
+screen. Notes are written under their name, and every change is saved in the tester's
+own file in one folder (``directory``; the tester notebooks use
+``notebooks/sessions/testers/``), one file per tester whatever the name, resumed when
+they come back. "Send back" hands the browser that file and says so beside the button;
+the designer merges it (:meth:`playtest.Session.merge`, or the table's "Merge files").
+The tester gets only what a tester needs: no parameter panel unless the designer allows
+it (``allow_params=True``), no file paths, no merging.
 
 >>> import playtest
 >>> view = playtest.TesterView("source", directory=__import__("tempfile").mkdtemp())
@@ -14,11 +19,14 @@ back. "Send back" hands the browser that file; the designer merges it
 >>> view.start_button.click()
 >>> view.session.author, view.table.seat
 ('Alice', None)
+>>> view.seat.value = 0
+>>> view.start_button.click()
+>>> view.table.seat, sorted(view.table.bots)
+(0, [1])
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +35,7 @@ import ipywidgets as w
 from ..rules import load
 from ..session import Session
 from .table import Table
+from .tester_view import bots_line, how_to_play, seat_bots, session_file_for
 
 __all__ = ["TesterView"]
 
@@ -36,8 +45,14 @@ _HOT_SEAT = -1
 class TesterView(w.VBox):
     """What a remote tester sees: their name, their seat, the table, "Send back"."""
 
-    def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers", **params: Any):
+    def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers",
+                 bots: dict[int, Any] | None = None, allow_params: bool = False, **params: Any):
         self.game = load(game, **params)
+        #: the designer's bots for the other seats (a bot or a bot's name per seat)
+        self.chosen_bots = dict(bots or {})
+        seat_bots(self.game, 0, self.chosen_bots)       # checked now: a wrong seat or name is the designer's
+        #: whether the tester may change the rule parameters (the designer allows it in the notebook)
+        self.allow_params = bool(allow_params)
         self.seed = seed
         self.directory = Path(directory)
         self.session: Session | None = None
@@ -52,12 +67,18 @@ class TesterView(w.VBox):
         self.start_button.on_click(lambda _: self.start())
         self.send_button = w.Button(description="Send back", icon="paper-plane", disabled=True,
                                     tooltip="Download your session file, then send it to the designer")
-        self.send_button.on_click(lambda _: self.table and self.table.download())
+        self.send_button.on_click(lambda _: self.send_back())
+        #: what Send back did, beside the button
+        self.sent_note = w.Label(value="")
+        self.how_to_play = w.Accordion(children=[w.HTML(how_to_play(self.game))],
+                                       layout=w.Layout(width="auto"))
+        self.how_to_play.set_title(0, f"How to play {self.game.title}")
+        self.how_to_play.selected_index = None
         self.message = w.Label(value=f"{self.game.title}: type your name, choose a seat, and start.")
         self.area = w.VBox([])
-        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button],
-                                 layout=w.Layout(flex_flow="row wrap")),
-                          self.message, self.area])
+        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button, self.sent_note],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                          self.message, self.how_to_play, self.area])
         self.add_class("pt-tester")
 
     def start(self) -> None:
@@ -69,8 +90,8 @@ class TesterView(w.VBox):
         if len(name) > 60:
             self.message.value = "A shorter name, please (60 characters at most)."
             return
-        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "tester"
-        path = self.directory / f"{self.game.name}-{slug}.playtest.json"
+        path = session_file_for(self.directory, self.game.name, name)
+        resuming = path.exists()
         try:
             self.session = Session.open(path, self.game, seed=self.seed)
         except (ValueError, OSError) as err:
@@ -80,10 +101,40 @@ class TesterView(w.VBox):
         seat = None if self.seat.value == _HOT_SEAT else self.seat.value
         if self.table is not None:
             self.table.close()
-        self.table = Table(self.session, seat=seat)
+        bots = seat_bots(self.session.game, seat, self.chosen_bots)
+        self.table = Table(self.session, seat=seat, bots=bots)
+        self._tester_controls(self.table)
         self.area.children = [self.table]
         self.send_button.disabled = False
-        resumed = f" (resumed: {self.session.positions()} positions)" if self.session.positions() > 1 else ""
+        self.sent_note.value = ""
+        moves = self.session.move_number
+        resumed = f" (resumed at move {moves})" if resuming else ""
+        who = bots_line(self.session.game, bots, self.chosen_bots)
         self.message.value = (f"Playing as {name}" + (f", {self.game.seats()[seat].name}" if seat is not None
                                                       else ", every seat") +
-                              f"{resumed}. Notes go under your name; press Send back when you are done.")
+                              f"{resumed}. {who + ' ' if who else ''}Notes go under your name; press Send back "
+                              "when you are done.")
+
+    def _tester_controls(self, table: Table) -> None:
+        """Only what a tester needs at the table: no file paths, no merging, no bots to seat, and no
+        parameters unless the designer allows them (hidden, and refused if sent anyway)."""
+        refused = {"seat bots", "merge files", "save to a path"}
+        if not self.allow_params:
+            refused.add("change parameters")
+        table.refuses = frozenset(table.refuses | refused)
+        hidden = [table.save_path, table.save_button, table.save_replace, table.upload, table.download_button,
+                  *table.seat_pickers.values()]
+        if not self.allow_params:
+            hidden.append(table.param_panel)
+        for widget in hidden:
+            widget.layout.display = "none"
+
+    def send_back(self) -> None:
+        """Hand the browser the tester's session file (the whole session: the designer merges it), and
+        say so beside the button."""
+        if self.session is None or self.table is None:
+            return
+        data = self.session.to_bytes()
+        name = self.session.path.name if self.session.path is not None else f"{self.game.name}.playtest.json"
+        self.table.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
+        self.sent_note.value = f"✓ Sent: {name} ({len(data):,} bytes) is in your browser's downloads."
