@@ -159,3 +159,107 @@ def test_a_seat_bound_table_gives_only_its_seat_and_changes_nothing_shared(game)
     assert table.move_log.value == session.node
     assert table.branches.layout.display == "none" and table.param_panel.layout.display == "none"
     assert "designer" in table.board.error or "plays for" in table.board.error
+
+
+def test_replay_is_read_only_with_step_controls_and_refuses_a_tampered_file(tmp_path):
+    path = tmp_path / "tester.playtest.json"
+    session = Session("source", seed=1, path=path)
+    session.author = "Alice"
+    for _ in range(4):
+        session.play(session.legal_actions()[0])
+    session.note("look at move 2", author="Alice")
+    recorded = path.read_bytes()
+    view = playtest.replay(path, move=2)
+    assert view.session.move_number == 2 and view.slider.value == 2
+    view.next_button.click()
+    assert view.session.move_number == 3
+    view.first_button.click()
+    assert view.session.move_number == 0 and "position 0 of 4" in view.label.value
+    view.last_button.click()
+    view.back_button.click()
+    assert view.session.move_number == 3
+    table = view.table
+    positions = view.session.positions()
+    table.board.receive({"type": "action", "action": view.session.legal_actions()[0].to_json()})
+    table.note_box.value = "a note in a replay"
+    table._add_note()
+    table.undo_button.click()
+    assert view.session.positions() == positions and len(view.session.notes) == 1
+    assert "designer" in table.board.error or "view does not offer" in table.board.error
+    assert path.read_bytes() == recorded                 # nothing written, ever
+    assert playtest.replay(recorded).session.positions() == positions        # the bytes of a download
+    with pytest.raises(ValueError, match="move must be"):
+        playtest.replay(path, move=99)
+    tampered = recorded.replace(b'"col":1', b'"col":42', 1)
+    with pytest.raises(playtest.SessionFileError):
+        playtest.replay(tampered)
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"format": "something-else"}\n')
+    with pytest.raises(playtest.SessionFileError):
+        playtest.replay(foreign)
+    with pytest.raises(TypeError):
+        playtest.replay(12)
+
+
+def test_the_referee_view_shows_every_seat_its_secrets():
+    session = Session("corner_rush", seed=2)
+    import random
+    rng = random.Random(2)
+    for _ in range(6):
+        if session.to_move == playtest.CHANCE:
+            session.roll()
+        elif session.to_move is not None:
+            mover = session.to_move
+            seat = session.game.pending_seats(session.state)[0] if mover == playtest.SIMULTANEOUS else None
+            session.play(rng.choice(session.legal_actions(seat)), seat=seat)
+    referee = playtest.RefereeView(session)
+    assert len(referee.boards) == len(session.game.seats())
+    for seat, board in enumerate(referee.boards):
+        shown = {k: v for k, v in board.scene.items() if k != "version"}
+        assert shown == session.game.view(session.state, seat)
+    views = [json.dumps(session.game.view(session.state, s), sort_keys=True) for s in range(2)]
+    assert views[0] != views[1]                 # each seat's own secrets: not one view for all
+    referee.close()
+
+
+def test_the_merged_report_lists_each_authors_moves_and_notes():
+    designer = Session("source", seed=1)
+    designer.author = "Dana"
+    designer.play(designer.legal_actions()[0])
+    tester = Session("source", seed=1)
+    tester.author = "Alice"
+    tester.play(tester.legal_actions()[-1])
+    tester.play(tester.legal_actions()[0])
+    tester.note("*bold* [x](http://a.b)")
+    designer.merge(tester)
+    report = designer.report()
+    alice = report[report.index("### Alice"):report.index("### Dana")]
+    assert "moves first played by them (2)" in alice and "📝" in alice and "\\[x\\]" in alice
+    assert "moves first played by them (1)" in report[report.index("### Dana"):]
+
+
+def test_the_designer_is_asked_for_a_name_once_and_it_is_kept(tmp_path, monkeypatch):
+    monkeypatch.delenv("PLAYTEST_AUTHOR", raising=False)
+    path = tmp_path / "mine.playtest.json"
+    session = Session("source", seed=1, path=path)
+    assert session.author == "designer"           # never the machine's login name
+    table = playtest.Table(session)
+    assert table.author_row in table.children
+    table.author_box.value = "   "
+    table.author_button.click()
+    assert "name" in table.board.error and session.author == "designer"
+    table.author_box.value = "Dana  Designer"
+    table.author_button.click()
+    assert session.author == "Dana Designer" and table.author_row not in table.children
+    session.play(session.legal_actions()[0])
+    session.note("my note")
+    again = Session.read(path)
+    assert again.author == "Dana Designer" and again.notes[0].author == "Dana Designer"
+    assert table.author_row not in playtest.Table(again).children       # asked once
+    assert json.loads(path.read_text().splitlines()[0])["author"] == "Dana Designer"
+    bad = path.read_text().splitlines()
+    header = json.loads(bad[0])
+    header["author"] = ["not", "a", "name"]
+    (tmp_path / "bad.playtest.json").write_text("\n".join([json.dumps(header), *bad[1:]]) + "\n")
+    with pytest.raises(playtest.SessionFileError, match="author"):
+        Session.read(tmp_path / "bad.playtest.json")

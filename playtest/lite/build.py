@@ -183,7 +183,11 @@ def build(out: Path, work: Path, quiet: bool = False) -> dict[str, Any]:
     (lite / "jupyter_lite_config.json").write_text(json.dumps({
         "LiteBuildConfig": {"output_dir": str(out), "contents": ["files"], "no_sourcemaps": True},
         "PyodideLockAddon": {"enabled": True, "wheels": ["wheels"],
-                             "specs": ["playtest-kit", *KERNEL_SPECS]}}, indent=1))
+                             "specs": ["playtest-kit", *KERNEL_SPECS],
+                             # fetched while Pyodide starts, not after: the tester view imports them first
+                             "prefetch_extra": ["playtest-kit", "ipywidgets", "anywidget", "psygnal",
+                                                "typing-extensions", "jupyterlab-widgets", "widgetsnbextension"]}},
+        indent=1))
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never", "UV_DEFAULT_INDEX": "https://pypi.org/simple",
            "UV_NO_CONFIG": "1", "JUPYTERLITE_NO_LIBARCHIVE": "1"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)

@@ -639,14 +639,12 @@ class Session(SessionFiles, SessionReports):
 
 
 def _default_author() -> str:
-    """The designer's name for notes: $PLAYTEST_AUTHOR, else the login name, else "designer"."""
+    """The designer's name for notes: $PLAYTEST_AUTHOR, else "designer".
+
+    Never the machine's login name: a session file travels (to testers, to a
+    repository), and it carries no OS login and no machine path.
+    """
     name = os.environ.get("PLAYTEST_AUTHOR", "").strip()
-    if not name:
-        try:
-            import getpass
-            name = getpass.getuser()
-        except Exception:   # no login name in some containers
-            name = ""
     return _check_author(name or "designer")
 
 

@@ -137,10 +137,13 @@ class SessionFiles:
 
     # the journal: a compact copy, then one appended line or a few per change
     def _header(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
-                "params": self._initial_params.to_json(), "seed": self.seed,
-                "start": self._start.to_json() if self._start is not None else None,
-                "created": self.created}
+        header = {"format": FORMAT, "version": VERSION, "game": self._nodes[0].game.name,
+                  "params": self._initial_params.to_json(), "seed": self.seed,
+                  "start": self._start.to_json() if self._start is not None else None,
+                  "created": self.created}
+        if self.author and self.author != "designer":      # the name its notes go under, once given
+            header["author"] = self.author
+        return header
 
     def _node_record(self, node: _Node) -> dict[str, Any]:
         entry: dict[str, Any] = {"parent": node.parent.id}  # type: ignore[union-attr]
@@ -368,6 +371,12 @@ class SessionFiles:
         except (ValueError, TypeError, IllegalAction) as err:
             raise bad(f"bad start position: {str(err)[:300]}") from None
         session.created = created or session.created
+        author = header.get("author")
+        if author is not None:
+            if type(author) is not str or len(author) > 100:
+                raise bad("'author' must be a short name")
+            if author.strip():
+                session.author = " ".join(author.split())
         current = None
         parse = _ActionCache()
         collecting = gc.isenabled()

@@ -104,7 +104,7 @@ class Table(w.VBox):
                                    tooltip="Let the seat's bot (or a random one) play the seat to move, once")
         self.undo_button.on_click(lambda _: self._designer_only("undo") and self._guard(self.session.undo))
         self.redo_button.on_click(lambda _: self._designer_only("redo") and self._guard(self.session.redo))
-        self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
+        self.bot_button.on_click(lambda _: self._designer_only("play") and self._guard(self._bot_move_once))
         self.notice = w.Label(value="")
         self.notice.add_class("pt-wrap")          # long notices wrap (board.css) instead of being cut
 
@@ -191,6 +191,8 @@ class Table(w.VBox):
         self.add_class("pt-table")
         if seat is not None:
             self._bind_to_seat()
+        else:
+            self._ask_designer_name()
         self._listener = lambda _session: self.refresh()
         session.on_change(self._listener)
         self.refresh()
@@ -510,6 +512,8 @@ class Table(w.VBox):
         return True
 
     def _on_board_action(self, action: dict) -> None:
+        if not self._designer_only("play"):
+            return
         if self.session.to_move == CHANCE:
             if self.seat is not None:
                 self.board.error = "Only the designer's table forces chance outcomes; press Roll."
@@ -525,7 +529,7 @@ class Table(w.VBox):
 
     def _on_board_command(self, name: str, seat: int | None) -> None:
         if name == "roll":
-            if self._guard(self.session.roll):
+            if self._designer_only("play") and self._guard(self.session.roll):
                 self._run_bots()
         elif name == "reveal":
             if self.seat is not None or seat not in self._acting_seats():
@@ -559,7 +563,7 @@ class Table(w.VBox):
             self._guard(self.session.goto, change["new"])
 
     def _add_note(self) -> None:
-        if self._guard(self.session.note, self.note_box.value):
+        if self._designer_only("write notes") and self._guard(self.session.note, self.note_box.value):
             self.note_box.value = ""
 
     def set_bots(self, bots: dict[int, Any]) -> None:
@@ -727,6 +731,31 @@ class Table(w.VBox):
             picker.disabled = True
         self.bot_button.tooltip = "Let a bot play your seat's move, once"
         self.download_button.tooltip = "Save what your seat may know (your export) in your browser"
+
+    def _ask_designer_name(self) -> None:
+        """The designer's table asks once for the name the designer's notes go under (never the
+        machine's login): kept in the session (its file's header), not asked again once given."""
+        self.author_box = w.Text(placeholder="your name", description="Notes by",
+                                 style={"description_width": "60px"}, layout=w.Layout(width="260px"))
+        self.author_button = w.Button(description="Use this name", icon="user", layout=w.Layout(width="auto"))
+        self.author_row = w.HBox([self.author_box, self.author_button,
+                                  w.Label("Your name for your notes (asked once, kept in the session)")],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.author_button.on_click(lambda _: self._guard(self.set_author, self.author_box.value))
+        if self.session.author in ("", "designer"):
+            self.children = (self.author_row, *self.children)
+
+    def set_author(self, name: str) -> None:
+        """Write the designer's notes under ``name`` from now on, and keep it in the session file."""
+        from ..session.core import _check_author
+        name = _check_author(name)
+        if not name:
+            raise ValueError("type a name: your notes are written under it")
+        self.session.author = name
+        if self.session.path is not None:
+            self.session.save()              # the file's header keeps the name
+        self.children = tuple(c for c in self.children if c is not getattr(self, "author_row", None))
+        self.notice.value = f"Your notes are written under {name}."
 
     def _download_export(self) -> None:
         seat = self.seat
