@@ -2,6 +2,8 @@
 # The two ways in, both set up ./.venv on first use (and again when pyproject.toml changes):
 #   ./dev.sh lab    open JupyterLab on notebooks/
 #   ./dev.sh test   run the whole test suite (rules, widgets, notebooks, browser); extra args go to pytest
+#   ./dev.sh lite   build the serverless site (JupyterLite) into build/lite-site from the package
+#                   registries alone (PyPI, npm); extra args go to python -m playtest.lite (--out DIR)
 # Browser tests need Chromium (/usr/bin/chromium or $PLAYTEST_CHROMIUM); without it they skip,
 # unless PLAYTEST_REQUIRE_BROWSER is set (CI sets it), then they fail.
 set -euo pipefail
@@ -39,8 +41,13 @@ case "${1:-}" in
     shift
     exec "$venv/bin/python" -m pytest "$@"
     ;;
+  lite)
+    setup
+    shift
+    exec "$venv/bin/python" -m playtest.lite "$@"
+    ;;
   *)
-    echo "usage: ./dev.sh lab | ./dev.sh test [pytest args]" >&2
+    echo "usage: ./dev.sh lab | ./dev.sh test [pytest args] | ./dev.sh lite [--out DIR]" >&2
     exit 2
     ;;
 esac

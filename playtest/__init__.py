@@ -9,6 +9,8 @@ Everything an author of a game needs comes from here (``from playtest import ...
   ``board_view``, and ``Scene`` for a view built by hand;
 * checking it: ``check_game`` (``CheckReport``, ``GameCheckFailed``), ``broken_games``;
 * playing it: ``load``, ``games``, ``Session``, ``Table``, ``TesterView``, ``bots``;
+* testers' sessions: ``tester_link``, ``replay`` (a recorded session, read-only, step by step),
+  ``RefereeView`` (every seat's secrets, for the designer);
 * the lab: ``simulate``, ``sweep``, ``compare``, ``probe``;
 * errors: ``IllegalAction``, ``MalformedAction``, ``DeclarationError``, ``RegistrationError``,
   ``SessionFileError``, ``SessionSaveError``.
@@ -38,8 +40,8 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
            "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring", "Hex", "Track", "Hand",
-           "Deck", "Dice", "board_view", "Scene"]
+           "tester_link", "replay", "RefereeView", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring",
+           "Hex", "Track", "Hand", "Deck", "Dice", "board_view", "Scene"]
 __version__ = "0.1.0"
 
 
@@ -54,6 +56,9 @@ def __getattr__(name: str):
     if name == "playtests":             # pandas and matplotlib load only when playtests are read
         from .analytics import playtests
         return playtests
+    if name in ("replay", "RefereeView"):
+        from .widgets import replay
+        return getattr(replay, name)
     if name in ("simulate", "sweep", "compare", "probe"):
         from . import lab
         return getattr(lab, name)

@@ -18,6 +18,13 @@ before the call returns, so autosave costs the same at move 10 and at move
 load: a torn last line is left out (and said so) when the file is opened.
 Saving to a path writes a compact copy (header, nodes, notes, current).
 
+In a browser kernel (Pyodide, in JupyterLite) the file system keeps a file in
+the page's storage and writes it there when the file is closed, and there is
+no ``flock``: there the journal closes the file after every change (so a
+reload or a kernel restart loses nothing), and the lock that keeps a second
+kernel from playing the same file degrades to a guard within this kernel
+(see :data:`PLATFORM`).
+
 Version 1 files (one JSON object, written by earlier playtest versions) are
 read too, and rewritten as a journal on the first change.
 
@@ -29,16 +36,19 @@ code is ever run (never pickle, never eval). The limits are in :data:`LIMITS`.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 __all__ = ["FORMAT", "EXPORT_FORMAT", "VERSION", "LIMITS", "Limits", "SessionFileError", "SessionSaveError",
            "Journal", "read_records", "read_file", "read_bytes", "TORN_NOTE", "encode_journal", "encode_record",
-           "write_atomically"]
+           "write_atomically", "PLATFORM", "Platform"]
 
 FORMAT = "playtest-session"
 #: how a warning about an incomplete last line begins
@@ -74,6 +84,52 @@ class Limits:
 LIMITS = Limits()
 
 
+@dataclass
+class Platform:
+    """What the file system under the session files can do (found once, on import).
+
+    ``file_locks``: ``fcntl.flock`` exists (a second kernel opening a session file
+    is refused); without it the lock degrades to a guard within this process.
+    ``close_after_write``: the platform saves a file only when it is closed (the
+    browser's storage under Pyodide), so the journal closes it after every change.
+
+    >>> PLATFORM.file_locks, PLATFORM.close_after_write    # a Linux or macOS kernel
+    (True, False)
+    """
+
+    file_locks: bool
+    close_after_write: bool
+    name: str
+
+    @classmethod
+    def detect(cls) -> "Platform":
+        try:
+            import fcntl
+            locks = callable(getattr(fcntl, "flock", None))
+        except ImportError:
+            locks = False
+        browser = sys.platform == "emscripten"
+        return cls(file_locks=locks and not browser, close_after_write=browser,
+                   name="browser (Pyodide)" if browser else sys.platform)
+
+
+#: the platform this kernel runs on (tests may change its fields to play another)
+PLATFORM = Platform.detect()
+
+#: session files held by a journal of this process where there is no file lock: path -> holder's id
+_HELD: dict[str, int] = {}
+_HELD_LOCK = threading.Lock()
+
+
+def _fsync(fd: int) -> None:
+    """fsync, where the platform has it (a browser's file system may not: the close saves the file)."""
+    try:
+        os.fsync(fd)
+    except OSError as err:
+        if err.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EROFS):
+            raise
+
+
 def write_atomically(path: Path, data: str) -> None:
     """Write ``data`` to ``path`` through a temporary file, fsync, rename, fsync the directory."""
     directory = path.parent if str(path.parent) else Path(".")
@@ -83,7 +139,7 @@ def write_atomically(path: Path, data: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            _fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -150,7 +206,12 @@ def encode_journal(header: dict, records: list[Any]) -> str:
 
 
 class Journal:
-    """The open session file: a compact rewrite, then one appended line (or a few) per change."""
+    """The open session file: a compact rewrite, then one appended line (or a few) per change.
+
+    Where the platform saves a file only when it is closed (a browser kernel), the
+    file is closed after every append: each change is in the browser's storage
+    before the call returns (see :class:`Platform`).
+    """
 
     def __init__(self, path: Path, durable: bool = False):
         self.path = path
@@ -158,11 +219,14 @@ class Journal:
         self.durable = durable
         self._fd: int | None = None
         self.locked = False
+        #: how the lock is held: "flock" (no other process), "process" (no other journal of this
+        #: process: the platform has no file locks), or "" (not held)
+        self.lock_kind = ""
 
     def rewrite(self, header: dict, records: list[Any]) -> None:
         """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
         locked = self.locked
-        self.close()
+        self._close_file() if self.lock_kind == "process" else self.close()
         data = encode_journal(header, records)
         try:
             write_atomically(self.path, data)
@@ -186,7 +250,9 @@ class Journal:
             while written < len(data):
                 written += os.write(self._fd, data[written:])
             if self.durable:
-                os.fsync(self._fd)
+                _fsync(self._fd)
+            if PLATFORM.close_after_write and self.lock_kind != "flock":
+                self._close_file(check=True)    # the browser stores the file when it is closed
         except OSError as err:
             if size is not None and self._fd is not None:     # half a line would hide every later one
                 try:
@@ -194,8 +260,11 @@ class Journal:
                 except OSError:
                     pass
             locked = self.locked
-            self.close()
-            if locked:
+            if self.lock_kind == "process":
+                self._close_file()
+            else:
+                self.close()
+            if locked and not self.locked:
                 try:
                     self.lock()
                 except SessionFileError:
@@ -207,11 +276,21 @@ class Journal:
         """Hold the file for this process alone (another kernel's ``Session.open`` is refused).
 
         The lock lives as long as the open file; a rewrite (compaction) takes it again.
+        Where the platform has no file locks (a browser kernel: one kernel per page),
+        it degrades to a guard within this process: another journal of this kernel
+        opening the same file is refused, as ``flock`` would refuse it.
         """
-        try:
-            import fcntl
-        except ImportError:         # not on this platform: no guard, as before
+        if not PLATFORM.file_locks:
+            key = _held_key(self.path)
+            with _HELD_LOCK:
+                holder = _HELD.get(key)
+                if holder is not None and holder != id(self):
+                    raise SessionFileError(f"{self.path} is open in another session of this kernel: close "
+                                           "that one first, or open a copy")
+                _HELD[key] = id(self)
+            self.locked, self.lock_kind = True, "process"
             return
+        import fcntl
         try:
             if self._fd is None:
                 self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
@@ -220,7 +299,7 @@ class Journal:
             self.close()
             raise SessionFileError(f"{self.path} is open in another kernel (a notebook playing it): close "
                                    "that notebook's kernel first, or open a copy") from None
-        self.locked = True
+        self.locked, self.lock_kind = True, "flock"
 
     def truncate(self, size: int) -> None:
         """Cut a torn last line off the file (before appending after it); a lock held stays held."""
@@ -233,16 +312,34 @@ class Journal:
             raise SessionSaveError(f"could not repair {self.path}: {err.strerror or err}") from None
 
     def close(self) -> None:
-        self.locked = False
-        if self._fd is not None:
+        """Close the file and let go of the lock."""
+        if self.lock_kind == "process":
+            with _HELD_LOCK:
+                if _HELD.get(_held_key(self.path)) == id(self):
+                    del _HELD[_held_key(self.path)]
+        self.locked, self.lock_kind = False, ""
+        self._close_file()
+
+    def _close_file(self, check: bool = False) -> None:
+        """Close the file (a lock held within the process stays held); ``check``: a failed close
+        (the browser's storage refusing the file) raises ``OSError``."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
             try:
-                os.close(self._fd)
+                os.close(fd)
             except OSError:
-                pass
-            self._fd = None
+                if check:
+                    raise
 
     def __del__(self) -> None:
         self.close()
+
+
+def _held_key(path: Path) -> str:
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return os.path.abspath(path)
 
 
 def check_depth(value: Any, limit: int, where: str) -> None:

@@ -75,11 +75,27 @@ def _identity(value: Any) -> Any:
 _SCALARS = {int: "a whole number", bool: "true or false", str: "text", float: "a number"}
 
 
+def own_annotations(cls: type) -> dict[str, Any]:
+    """The annotations written in ``cls`` itself (not its bases), unevaluated where they are text.
+
+    Python 3.14 evaluates annotations lazily (PEP 649): a class without ``from __future__ import
+    annotations`` keeps an ``__annotate__`` function instead of ``__annotations__`` in its namespace
+    (Pyodide's Python in the browser is 3.14), so they are asked for through ``annotationlib``.
+    """
+    own = cls.__dict__.get("__annotations__")
+    if own is not None:
+        return dict(own)
+    if "__annotate__" in cls.__dict__ and sys.version_info >= (3, 14):
+        import annotationlib
+        return dict(annotationlib.get_annotations(cls, format=annotationlib.Format.FORWARDREF))
+    return {}
+
+
 def type_hints(cls: type) -> dict[str, Any]:
     """The resolved annotations of ``cls`` itself (not its bases), ClassVars left out."""
     module = sys.modules.get(cls.__module__)
     globalns = dict(vars(module)) if module is not None else {}
-    own = cls.__dict__.get("__annotations__", {})
+    own = own_annotations(cls)
     out: dict[str, Any] = {}
     for name, annotation in own.items():
         if isinstance(annotation, str):

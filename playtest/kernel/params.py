@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable
 
-from .fieldtypes import DeclarationError
+from .fieldtypes import DeclarationError, own_annotations
 from .values import from_json_value as _from_json_value
 from .values import show_value
 from .values import to_json_value as _to_json_value
@@ -133,7 +133,7 @@ class Params:
         for name, value in list(cls.__dict__.items()):
             if not isinstance(value, dataclasses.Field) or "playtest" not in value.metadata:
                 continue
-            if name not in cls.__dict__.get("__annotations__", {}):
+            if name not in own_annotations(cls):
                 raise DeclarationError(f"{cls.__name__}.{name}: a parameter needs a type (`{name}: int = param(...)`)")
             spec = ParamSpec(name=name, default=value.default, **value.metadata["playtest"])
             if spec.choices is not None and spec.default not in spec.choices:

@@ -22,6 +22,7 @@
 
 from typing import Any
 
+from .._optional import need
 from ._play import BotError, Job, game_seed, play_game
 from .compare import Comparison, compare
 from .probe import Finding, ProbeResult, probe
@@ -37,5 +38,6 @@ __all__ = ["BotError", "simulate", "sweep", "compare", "probe", "play_game", "ga
 def interval_plot(values: Any, low: Any, high: Any, **options: Any) -> Any:
     """A value and its interval per label, as a picture (see :func:`playtest.lab.plots.interval_plot`;
     imported on first use: it needs matplotlib, from the ``lab`` extra)."""
+    need("matplotlib", "a lab figure")
     from .plots import interval_plot as plot
     return plot(values, low, high, **options)

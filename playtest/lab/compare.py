@@ -23,6 +23,7 @@ from concurrent.futures import Executor
 from statistics import NormalDist
 from typing import Any, Mapping
 
+from .._optional import need
 from ..rules import Game
 from ._play import BotSpec
 from ._run import run_jobs
@@ -48,7 +49,7 @@ def two_proportion_test(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[s
     cols = [wins_a + wins_b, total - wins_a - wins_b]
     expected = [r * c / total for r in (n_a, n_b) for c in cols] if total else [0]
     if min(expected) < 5:
-        from scipy.stats import fisher_exact
+        fisher_exact = need("scipy.stats", "a lab statistic").fisher_exact
         return "Fisher's exact test", float(fisher_exact(table, alternative="two-sided")[1])
     pooled = cols[0] / total
     se = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
@@ -118,7 +119,7 @@ class Comparison:
         return sides + [t for t in teams(winners, seats) if len(t) > 1]
 
     def _make_table(self) -> Any:
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         rows = []
         for side in self._sides():
             wa = sum(1 for w in self.a.games["winners"] if set(side) <= set(w))
@@ -140,8 +141,8 @@ class Comparison:
         """Mean return per seat with each parameter set, and Welch's t-test of the difference:
         one row per seat (who, A, B, difference, p_value, significant). The game's own payoff,
         or +1/-1/0 for a game that only names winners."""
-        import pandas as pd
-        from scipy.stats import ttest_ind
+        pd = need("pandas", "a lab table")
+        ttest_ind = need("scipy.stats", "a lab statistic").ttest_ind
         rows = []
         for seat, info in enumerate(self.a.game.seats()):
             a = [v for v in self.a.games.get(f"return_{seat}", []) if v is not None and not math.isnan(v)]

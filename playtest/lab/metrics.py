@@ -33,6 +33,8 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Sequence
 
+from .._optional import need
+
 __all__ = ["wilson", "mean_interval", "ratio_interval", "leader", "lead_changes", "decisiveness", "teams",
            "first_player_advantage"]
 
@@ -57,7 +59,7 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _t95(df: int) -> float:
-    from scipy.stats import t
+    t = need("scipy.stats", "a lab statistic").t
     return float(t.ppf(0.975, df))
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from .._optional import need
 from ..bots import bots_for, build
 from ..rules import CHANCE, Game, draw_outcome
 from ._play import BotSpec, Job, play_one
@@ -203,7 +204,7 @@ class ProbeResult:
         self.table = self._make_table()
 
     def _make_table(self) -> Any:
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         rows = []
         for k, (combo, result) in enumerate(zip(self.combos, self.searched)):
             row: dict[str, Any] = dict(zip(self.params, combo))

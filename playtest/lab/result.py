@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable
 
+from .._optional import need
 from ..rules import Game
 from . import metrics
 from .tables import notes_for
@@ -13,7 +14,7 @@ __all__ = ["SimulationResult"]
 
 
 def _dataframe(rows: list[dict[str, Any]], seats: int) -> Any:
-    import pandas as pd
+    pd = need("pandas", "a lab table")
     columns = ["game", "seed"]
     frame = pd.DataFrame(rows)
     if frame.empty:
@@ -180,7 +181,7 @@ class SimulationResult:
         >>> list(table["metric"])[:3]
         ['win rate', 'win rate', 'first-player advantage']
         """
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         table = self._table()
         n = len(table)
         out = []
@@ -269,7 +270,7 @@ class SimulationResult:
 
 def _values(column: Any) -> list[Any]:
     """A column's values with pandas' missing markers as ``None``."""
-    import pandas as pd
+    pd = need("pandas", "a lab table")
     return [None if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v
             for v in column.tolist()]
 

@@ -10,6 +10,7 @@ import time
 from concurrent.futures import Executor
 from typing import Any, Iterable, Mapping
 
+from .._optional import need
 from ..rules import Game
 from ._play import BotSpec, Job, seat_bots
 from ._run import run_jobs
@@ -112,7 +113,7 @@ class SweepResult:
     @property
     def frame(self) -> Any:
         """Every measure of every parameter set: the parameters' columns, then :meth:`SimulationResult.summary`'s."""
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         parts = []
         for combo, result in zip(self.combos, self.results):
             part = result.summary()
@@ -157,7 +158,7 @@ class SweepResult:
         >>> list(table.frame.columns), [c for c, _ in table.notes][:2]
         ([('decisiveness', '')], ['decisiveness', '95% interval'])
         """
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         from .tables import ExplainedTable
         metrics = metrics or ("win rate", "decisiveness", "lead changes")
         columns = {}
@@ -182,6 +183,7 @@ class SweepResult:
         >>> [tick.get_text() for tick in figure.axes[0].get_xticklabels()], figure._repr_png_()[:4]
         (['1', '2', '3'], b'\x89PNG')
         """
+        need("matplotlib", "a lab figure")
         from .plots import Figure, integer_ticks, percent_axis
         value, low, high = (self.table(metric, c) for c in ("value", "low", "high"))
         if ax is None:

@@ -13,6 +13,8 @@ import math
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from .._optional import need
+
 __all__ = ["MEANINGS", "meaning", "notes_for", "ExplainedTable", "explained"]
 
 #: what each measure (or column) of the lab means; intervals are 95% intervals
@@ -67,7 +69,7 @@ def _cell(value: Any, fmt: str | None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     try:
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         if value is pd.NA:
             return "–"
     except ImportError:         # pragma: no cover - pandas is in the lab extra
@@ -135,6 +137,6 @@ def explained(frame: Any, formats: Mapping[str, str] | None = None, notes: Mappi
     """``frame`` (a DataFrame, or rows as dicts) with its columns explained: every column the lab
     knows (:data:`MEANINGS`) and every one in ``notes``; ``formats`` maps a column to a format string."""
     if not hasattr(frame, "columns"):
-        import pandas as pd
+        pd = need("pandas", "a lab table")
         frame = pd.DataFrame(list(frame))
     return ExplainedTable(frame, formats, notes, title)

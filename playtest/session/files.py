@@ -159,6 +159,8 @@ class SessionFiles:
                   "created": self.created}
         if self.started is not None:     # every time in the file is seconds from this one (UTC)
             header["started"] = utc_text(self.started)
+        if self.author and self.author != "designer":      # the name its notes go under, once given
+            header["author"] = self.author
         return header
 
     def _node_record(self, node: _Node) -> dict[str, Any]:
@@ -415,6 +417,12 @@ class SessionFiles:
         session._nodes[0].t = 0.0 if started is not None else None
         session._stamping = False          # the file's times are read, not made
         session._horizon = horizon
+        author = header.get("author")
+        if author is not None:
+            if type(author) is not str or len(author) > 100:
+                raise bad("'author' must be a short name")
+            if author.strip():
+                session.author = " ".join(author.split())
         current = None
         parse = _ActionCache()
         collecting = gc.isenabled()

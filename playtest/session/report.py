@@ -86,6 +86,13 @@ class SessionReports:
             out.append(f"### {esc(author)}")
             out.append("")
             mine = [b for b in leaves if self._nodes[b.leaf].by == author]
+            played = [n for n in self._nodes[1:] if n.by == author]
+            if played:
+                shown = [f"{n.depth}. {esc(n.notation_for(viewer))}" if n.kind == "move" else
+                         f"{'🎲' if n.kind == 'chance' else '⚙'} {esc(n.notation_for(viewer))}"
+                         for n in played[:_MOVES_SHOWN]]
+                more = f" and {len(played) - _MOVES_SHOWN:,} more" if len(played) > _MOVES_SHOWN else ""
+                out.append(f"- moves first played by them ({len(played):,}): " + ", ".join(shown) + more)
             for branch in mine:
                 leaf = self._nodes[branch.leaf]
                 last = leaf.notation_for(viewer) if leaf.action is not None else "start"
@@ -93,10 +100,14 @@ class SessionReports:
                            f"last: {esc(last)}")
             for note in (n for n in self._notes if n.author == author):
                 out.append(f"- 📝 move {note.move} (position {note.node}): {esc(note.text)}")
-            if not mine and not any(n.author == author for n in self._notes):
+            if not mine and not played and not any(n.author == author for n in self._notes):
                 out.append("- nothing of their own")
             out.append("")
         return out
+
+
+#: moves listed per author in a merged report (the rest are counted)
+_MOVES_SHOWN = 200
 
 
 def _by(author: str, esc: Callable[[str], str]) -> str:

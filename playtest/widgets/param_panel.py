@@ -89,8 +89,9 @@ class ParamPanel:
 
     def _on_param(self, spec: ParamSpec, value: Any) -> None:
         """A value typed or chosen in the panel: checked at once (alone and with the other values),
-        marked at its field when refused; a live one applies, a new-game one waits for the button."""
-        if self._syncing:
+        marked at its field when refused; a live one applies, a new-game one waits for the button.
+        A table bound to a seat (a tester's) changes no parameter of the shared session."""
+        if self._syncing or not self._designer_only("change parameters"):  # type: ignore[attr-defined]
             return
         params = self.session.params
         self._unread.discard(spec.name)
@@ -159,6 +160,8 @@ class ParamPanel:
             self.board.error = ""
 
     def _apply_staged(self) -> None:
+        if not self._designer_only("change parameters"):  # type: ignore[attr-defined]
+            return
         if any(not self.session.params.spec(n).live for n in self._param_problems):
             self.board.error = "Rule parameters: " + _strip_tags(self.new_game_error.value)
             return

@@ -116,10 +116,11 @@ class Table(ParamPanel, w.VBox):
         self.bot_step_button = w.Button(description="Bot step", icon="step-forward", layout=button,
                                         tooltip="Let the seat's bot (or a random one) play one step of its turn, "
                                                 "to watch a turn of several steps")
-        self.undo_button.on_click(lambda _: self._guard(self.session.undo))
-        self.redo_button.on_click(lambda _: self._guard(self.session.redo))
-        self.bot_button.on_click(lambda _: self._guard(self._bot_move_once))
-        self.bot_step_button.on_click(lambda _: self._guard(self._bot_move_once, False))
+        self.undo_button.on_click(lambda _: self._designer_only("undo") and self._guard(self.session.undo))
+        self.redo_button.on_click(lambda _: self._designer_only("redo") and self._guard(self.session.redo))
+        self.bot_button.on_click(lambda _: self._designer_only("play") and self._guard(self._bot_move_once))
+        self.bot_step_button.on_click(
+            lambda _: self._designer_only("play") and self._guard(self._bot_move_once, False))
         self.notice = w.Label(value="")
         self.notice.add_class("pt-wrap")          # long notices wrap (board.css) instead of being cut
 
@@ -226,6 +227,10 @@ class Table(ParamPanel, w.VBox):
         self.add_class("pt-table")
         if bots is not None:
             self._keep_seating()
+        if seat is not None:
+            self._bind_to_seat()
+        else:
+            self._ask_designer_name()
         self._listener = lambda _session: self.refresh()
         session.on_change(self._listener)
         self.refresh()
@@ -643,6 +648,8 @@ class Table(ParamPanel, w.VBox):
         return True
 
     def _on_board_action(self, action: dict) -> None:
+        if not self._designer_only("play"):
+            return
         if self.session.to_move == CHANCE:
             if self.seat is not None:
                 self.board.error = "Only the designer's table forces chance outcomes; press Roll."
@@ -661,7 +668,7 @@ class Table(ParamPanel, w.VBox):
 
     def _on_board_command(self, name: str, seat: int | None) -> None:
         if name == "roll":
-            if self._guard(self.session.roll):
+            if self._designer_only("play") and self._guard(self.session.roll):
                 self._run_bots()
         elif name == "reveal":
             if self.seat is not None or seat not in self._acting_seats():
@@ -680,16 +687,26 @@ class Table(ParamPanel, w.VBox):
             self.refresh()
 
     def _on_log_pick(self, change: dict) -> None:
+        if not self._syncing and change["new"] != self.session.node and not self._designer_only("jump in the log"):
+            self._syncing = True
+            try:
+                self.move_log.value = self.session.node
+            finally:
+                self._syncing = False
+            return
         if not self._syncing and change["new"] is not None and change["new"] != self.session.node:
             self._guard(self.session.goto, change["new"])
 
     def _on_branch_pick(self, change: dict) -> None:
         if not self._syncing and change["new"] not in (None, _CURRENT_LINE) and \
+                not self._designer_only("switch branches"):
+            return
+        if not self._syncing and change["new"] not in (None, _CURRENT_LINE) and \
                 change["new"] not in self.session.line():
             self._guard(self.session.goto, change["new"])
 
     def _add_note(self) -> None:
-        if self._guard(self.session.note, self.note_box.value):
+        if self._designer_only("write notes") and self._guard(self.session.note, self.note_box.value):
             self.note_box.value = ""
 
     def set_bots(self, bots: dict[int, Any]) -> None:
@@ -702,6 +719,8 @@ class Table(ParamPanel, w.VBox):
         self.refresh()
 
     def _on_seat_pick(self, seat: int, name: str) -> None:
+        if not self._designer_only("seat bots"):
+            return
         if name == _PERSON:
             self.bots.pop(seat, None)
             self._keep_seating()
@@ -717,6 +736,9 @@ class Table(ParamPanel, w.VBox):
         seat = self.session.to_move
         if seat is None:
             raise IllegalAction("the game is over")
+        if self.seat is not None and seat != self.seat:
+            raise IllegalAction(f"this table plays for {self.session.game.seats()[self.seat].name} only: a bot "
+                                "move for another seat is the designer's (a table not bound to a seat)")
         if seat == CHANCE:
             self.session.roll()
         else:
@@ -805,7 +827,13 @@ class Table(ParamPanel, w.VBox):
                              f"failed: {type(err).__name__}: {str(err)[:200]}") from None
 
     def download(self) -> None:
-        """Hand the browser the session file (it saves it as a download, wherever the kernel runs)."""
+        """Hand the browser the session file (it saves it as a download, wherever the kernel runs).
+
+        A table bound to a seat hands it that seat's export instead (``session.save(path, seat=k)``):
+        what the seat may know, never the other seats' secrets."""
+        if self.seat is not None:
+            self._download_export()
+            return
         data = self.session.to_bytes()
         name = self.session.path.name if self.session.path is not None else \
             f"{self.session.game.name}.playtest.json"
@@ -815,6 +843,9 @@ class Table(ParamPanel, w.VBox):
     def _on_upload(self, change: dict) -> None:
         """Session files chosen in the browser: each is checked like a file from a stranger, then merged."""
         files = change.get("new") or ()
+        if files and not self._designer_only("merge files"):
+            self.upload.value = ()
+            return
         merged = []
         for item in files:
             name = str(item.get("name", "file"))[:80] if isinstance(item, dict) else "file"
@@ -834,6 +865,8 @@ class Table(ParamPanel, w.VBox):
             self.upload.value = ()
 
     def _save(self) -> None:
+        if not self._designer_only("save to a path"):
+            return
         path = self.save_path.value.strip()
         if not path:
             raise ValueError("type a file name to save the session to")
@@ -841,11 +874,80 @@ class Table(ParamPanel, w.VBox):
         self.save_replace.value = False
         self.notice.value = f"Saved to {saved}; every change is now saved there."
 
+    # ------------------------------------------------------------------ a table bound to a seat
+    #: the designer's controls this table refuses (by what they do): a table bound to a seat refuses
+    #: them all; a tester's view refuses some (see :class:`playtest.TesterView`)
+    refuses: frozenset = frozenset()
+
+    def _designer_only(self, what: str) -> bool:
+        """Whether this table may ``what``: on a table bound to a seat, what changes the shared session
+        for everyone (undo, jumps, branches, parameters, bots, files) is refused, saying so."""
+        if what not in self.refuses:
+            return True
+        if self.seat is not None:
+            self.board.error = (f"This table plays for {self.session.game.seats()[self.seat].name}: to {what} "
+                                "is the designer's, at a table not bound to a seat.")
+        else:
+            self.board.error = f"To {what} is the designer's: this view does not offer it."
+        return False
+
+    def _bind_to_seat(self) -> None:
+        """A table bound to a seat shows only what that seat needs: the board, the log (to read),
+        notes, Download (its own export); the designer's controls are hidden (and refused if used)."""
+        self.refuses = DESIGNER_CONTROLS
+        hidden = [self.undo_button, self.redo_button, self.branches, self.param_panel, self.save_path,
+                  self.save_button, self.save_replace, self.upload, *self.seat_pickers.values()]
+        for widget in hidden:
+            widget.layout.display = "none"
+        for picker in self.seat_pickers.values():
+            picker.disabled = True
+        self.bot_button.tooltip = "Let a bot play your seat's move, once"
+        self.download_button.tooltip = "Save what your seat may know (your export) in your browser"
+
+    def _ask_designer_name(self) -> None:
+        """The designer's table asks once for the name the designer's notes go under (never the
+        machine's login): kept in the session (its file's header), not asked again once given."""
+        self.author_box = w.Text(placeholder="your name", description="Notes by",
+                                 style={"description_width": "60px"}, layout=w.Layout(width="260px"))
+        self.author_button = w.Button(description="Use this name", icon="user", layout=w.Layout(width="auto"))
+        self.author_row = w.HBox([self.author_box, self.author_button,
+                                  w.Label("Your name for your notes (asked once, kept in the session)")],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.author_button.on_click(lambda _: self._guard(self.set_author, self.author_box.value))
+        if self.session.author in ("", "designer"):
+            self.children = (self.author_row, *self.children)
+
+    def set_author(self, name: str) -> None:
+        """Write the designer's notes under ``name`` from now on, and keep it in the session file."""
+        from ..session.core import _check_author
+        name = _check_author(name)
+        if not name:
+            raise ValueError("type a name: your notes are written under it")
+        self.session.author = name
+        if self.session.path is not None:
+            self.session.save()              # the file's header keeps the name
+        self.children = tuple(c for c in self.children if c is not getattr(self, "author_row", None))
+        self.notice.value = f"Your notes are written under {name}."
+
+    def _download_export(self) -> None:
+        seat = self.seat
+        assert seat is not None
+        data = json.dumps(self.session.export(seat), ensure_ascii=False, indent=1).encode("utf-8")
+        stem = self.session.path.name.split(".")[0] if self.session.path is not None else self.session.game.name
+        name = f"{stem}-{_slug(self.session.game.seats()[seat].name)}-view.json"
+        self.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
+        self.notice.value = (f"Sent {name} ({len(data):,} bytes), what {self.session.game.seats()[seat].name} "
+                             "may know, to your browser's downloads.")
+
     def __repr__(self) -> str:
         session = self.session
         return (f"Table({session.game.name}: move {session.move_number}, "
                 f"{session.game.describe_state(session.state)})")
 
+
+#: what only the designer's table does (changes the shared session for everyone, or its files)
+DESIGNER_CONTROLS = frozenset({"undo", "redo", "jump in the log", "switch branches", "change parameters",
+                               "seat bots", "merge files", "save to a path"})
 
 # ---------------------------------------------------------------------- helpers
 
@@ -914,3 +1016,14 @@ def _fraction(probability: float) -> str:
         if abs(probability * denominator - round(probability * denominator)) < 1e-9:
             return f"{round(probability * denominator)}/{denominator}"
     return f"{probability:.1%}"
+
+
+def _slug(text: str) -> str:
+    """A name as part of a file name: letters, digits and dashes."""
+    return "".join(c if c.isalnum() else "-" for c in text).strip("-").lower() or "seat"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return " + ".join(_show(v) for v in value)
+    return str(value)

@@ -1,19 +1,24 @@
 """The tester's view: a name, a seat, the table, and a button that sends the session back.
 
 A tester opens ``notebooks/testers/<game>.ipynb`` from the designer's link
-(:func:`playtest.tester_link`); served by Voila it shows no code, only this view. The
-tester types their name, picks a seat (or hot-seat, every seat at one screen), and
-plays; notes are written under their name, and every change is saved in the tester's
-own file (``sessions/testers/<game>-<name>.playtest.json``), resumed when they come
-back. "Send back" hands the browser that file; the designer merges it
-(:meth:`playtest.Session.merge`, or the table's "Merge files"). "What is sent"
-shows the tester that file, line by line, before they send it: the moves, the
-times (seconds from the start), their notes, refused attempts and feedback, under
-the name they typed; no login name, no path of their machine.
+(:func:`playtest.tester_link`); served by Voila (or on the serverless site) it shows no
+code, only this view. The tester types their name, picks a seat (or hot-seat, every seat
+at one screen), and plays; the other seats are played by the designer's chosen bots
+(``bots={seat: bot or name}``), by default the game's best available bot, said on
+screen. Notes are written under their name, and every change is saved in the tester's
+own file in one folder (``directory``; the tester notebooks use
+``notebooks/sessions/testers/``), one file per tester whatever the name, resumed when
+they come back. "Send back" hands the browser that file and says so beside the button;
+the designer merges it (:meth:`playtest.Session.merge`, or the table's "Merge files").
+The tester gets only what a tester needs: no parameter panel unless the designer allows
+it (``allow_params=True``), no file paths, no merging.
+"What is sent" shows the tester that file, line by line, before they send it: the moves, the
+times (seconds from the start), their notes, refused attempts and feedback, under the name they
+typed; no login name, no path of their machine.
 
-"Feedback" opens the designer's form (``feedback=``, a list of questions; fun,
-clarity, length and "what confused you?" by default), which also opens by itself
-when a game ends; the answers are saved in the tester's session.
+"Feedback" opens the designer's form (``feedback=``, a list of questions; fun, clarity, length and
+"what confused you?" by default), which also opens by itself when a game ends; the answers are
+saved in the tester's session.
 
 >>> import playtest
 >>> view = playtest.TesterView("source", directory=__import__("tempfile").mkdtemp())
@@ -21,11 +26,14 @@ when a game ends; the answers are saved in the tester's session.
 >>> view.start_button.click()
 >>> view.session.author, view.table.seat
 ('Alice', None)
+>>> view.seat.value = 0
+>>> view.start_button.click()
+>>> view.table.seat, sorted(view.table.bots)
+(0, [1])
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +43,7 @@ from ..rules import load
 from ..session import Session
 from ..session.feedback import FeedbackForm
 from .table import Table
+from .tester_view import bots_line, how_to_play, seat_bots, session_file_for
 
 __all__ = ["TesterView"]
 
@@ -45,10 +54,16 @@ class TesterView(w.VBox):
     """What a remote tester sees: their name, their seat, the table, "Send back"."""
 
     def __init__(self, game: str, seed: int = 1, directory: str | Path = "sessions/testers",
-                 feedback: Any = None, **params: Any):
+                 feedback: Any = None, bots: dict[int, Any] | None = None, allow_params: bool = False,
+                 **params: Any):
         self.game = load(game, **params)
         #: the designer's feedback form (checked now: a bad form is the designer's error, not the tester's)
         self.feedback_form = FeedbackForm.of(feedback) if feedback is not None else None
+        #: the designer's bots for the other seats (a bot or a bot's name per seat)
+        self.chosen_bots = dict(bots or {})
+        seat_bots(self.game, 0, self.chosen_bots)       # checked now: a wrong seat or name is the designer's
+        #: whether the tester may change the rule parameters (the designer allows it in the notebook)
+        self.allow_params = bool(allow_params)
         self.seed = seed
         self.directory = Path(directory)
         self.session: Session | None = None
@@ -63,7 +78,9 @@ class TesterView(w.VBox):
         self.start_button.on_click(lambda _: self.start())
         self.send_button = w.Button(description="Send back", icon="paper-plane", disabled=True,
                                     tooltip="Download your session file, then send it to the designer")
-        self.send_button.on_click(lambda _: self.table and self.table.download())
+        self.send_button.on_click(lambda _: self.send_back())
+        #: what Send back did, beside the button
+        self.sent_note = w.Label(value="")
         self.feedback_button = w.Button(description="Feedback", icon="comment", disabled=True,
                                         tooltip="Tell the designer how it went (saved in your session)")
         self.feedback_button.on_click(lambda _: self.open_feedback())
@@ -72,12 +89,16 @@ class TesterView(w.VBox):
         self.sent_button.observe(lambda _: self.show_sent(), names="value")
         self.sent = w.Textarea(value="", disabled=True, layout=w.Layout(width="100%", height="220px",
                                                                           display="none"))
+        self.how_to_play = w.Accordion(children=[w.HTML(how_to_play(self.game))],
+                                       layout=w.Layout(width="auto"))
+        self.how_to_play.set_title(0, f"How to play {self.game.title}")
+        self.how_to_play.selected_index = None
         self.message = w.Label(value=f"{self.game.title}: type your name, choose a seat, and start.")
         self.area = w.VBox([])
-        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button,
+        super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button, self.sent_note,
                                   self.feedback_button, self.sent_button],
-                                 layout=w.Layout(flex_flow="row wrap")),
-                          self.message, self.sent, self.area])
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                          self.message, self.sent, self.how_to_play, self.area])
         self.add_class("pt-tester")
 
     def start(self) -> None:
@@ -89,8 +110,8 @@ class TesterView(w.VBox):
         if len(name) > 60:
             self.message.value = "A shorter name, please (60 characters at most)."
             return
-        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "tester"
-        path = self.directory / f"{self.game.name}-{slug}.playtest.json"
+        path = session_file_for(self.directory, self.game.name, name)
+        resuming = path.exists()
         try:
             self.session = Session.open(path, self.game, seed=self.seed)
         except (ValueError, OSError) as err:
@@ -108,15 +129,21 @@ class TesterView(w.VBox):
             return
         if self.table is not None:
             self.table.close()
-        self.table = Table(self.session, seat=seat)
+        bots = seat_bots(self.session.game, seat, self.chosen_bots)
+        self.table = Table(self.session, seat=seat, bots=bots)
+        self._tester_controls(self.table)
         self.area.children = [self.table]
         self.send_button.disabled = False
         self.feedback_button.disabled = False
         self.sent_button.disabled = False
-        resumed = f" (resumed: {self.session.positions()} positions)" if self.session.positions() > 1 else ""
+        self.sent_note.value = ""
+        moves = self.session.move_number
+        resumed = f" (resumed at move {moves})" if resuming else ""
+        who = bots_line(self.session.game, bots, self.chosen_bots)
         self.message.value = (f"Playing as {name}" + (f", {self.game.seats()[seat].name}" if seat is not None
                                                       else ", every seat") +
-                              f"{resumed}. Notes go under your name; press Send back when you are done.")
+                              f"{resumed}. {who + ' ' if who else ''}Notes go under your name; press Send back "
+                              "when you are done.")
 
     def open_feedback(self) -> None:
         """Open the feedback form of the table (the designer's questions)."""
@@ -133,3 +160,27 @@ class TesterView(w.VBox):
         showing = bool(self.sent_button.value) and self.session is not None
         self.sent.value = self.sent_text() if showing else ""
         self.sent.layout.display = "block" if showing else "none"
+
+    def _tester_controls(self, table: Table) -> None:
+        """Only what a tester needs at the table: no file paths, no merging, no bots to seat, and no
+        parameters unless the designer allows them (hidden, and refused if sent anyway)."""
+        refused = {"seat bots", "merge files", "save to a path"}
+        if not self.allow_params:
+            refused.add("change parameters")
+        table.refuses = frozenset(table.refuses | refused)
+        hidden = [table.save_path, table.save_button, table.save_replace, table.upload, table.download_button,
+                  *table.seat_pickers.values()]
+        if not self.allow_params:
+            hidden.append(table.param_panel)
+        for widget in hidden:
+            widget.layout.display = "none"
+
+    def send_back(self) -> None:
+        """Hand the browser the tester's session file (the whole session: the designer merges it), and
+        say so beside the button."""
+        if self.session is None or self.table is None:
+            return
+        data = self.session.to_bytes()
+        name = self.session.path.name if self.session.path is not None else f"{self.game.name}.playtest.json"
+        self.table.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
+        self.sent_note.value = f"✓ Sent: {name} ({len(data):,} bytes) is in your browser's downloads."

@@ -1,0 +1,103 @@
+"""The serverless site's cold load, offline: from opening a tester view to the first board drawn.
+
+Builds the site (or reuses the build of the same sources that tests/browser/test_lite_site.py
+keeps), serves it on loopback, and opens a game's tester view in headless Chromium with every
+request outside loopback refused, in a fresh browser profile each time (cold: nothing cached).
+It measures how long until the view is on screen, and until the first board is drawn once the
+tester has typed a name and pressed Start (the typing itself takes no time here), and how many
+bytes the page fetched. Target (issue 25): the first board drawn within 15 s.
+
+    python benchmarks/bench_lite.py [--quick] [--game source] [--runs 3] [--site DIR]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(HERE))
+
+import lab  # noqa: E402  (tests/browser/lab.py)
+import lite  # noqa: E402  (tests/browser/lite.py)
+from common import parser, report  # noqa: E402
+
+from playtest import lite as kit_lite  # noqa: E402
+
+TARGET_S = 15.0
+SVG = ".pt-table .pt-root svg.pt-svg"
+
+
+def one_load(browser, server: "lite.StaticServer", game: str) -> tuple[float, float, int, list[str]]:
+    outside: list[str] = []
+    context = lite.offline_context(browser, outside)
+    page = context.new_page()
+    before = server.sent
+    try:
+        began = time.monotonic()
+        page.goto(kit_lite.tester_view_address(server.url, game), wait_until="domcontentloaded")
+        name = page.locator(".pt-tester input[type=text]").first
+        name.wait_for(timeout=300_000)
+        view = time.monotonic() - began
+        name.fill("Bench")
+        page.locator(".pt-tester button", has_text="Start playing").click()
+        page.wait_for_function("(sel) => { const s = document.querySelector(sel);"
+                               " return !!s && Number(s.getAttribute('data-version')) > 0; }",
+                               arg=SVG, timeout=120_000)
+        board = time.monotonic() - began
+    finally:
+        context.close()
+    return view, board, server.sent - before, outside
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--game", default="source", help="whose tester view to open")
+    ap.add_argument("--runs", type=int, default=3, help="cold loads to time (the median is reported)")
+    ap.add_argument("--site", type=Path, default=None, help="a built site to serve (default: build or reuse)")
+    args = ap.parse_args()
+    runs = 1 if args.quick else max(1, args.runs)
+    if args.site is not None:
+        site = args.site
+    else:
+        cache = Path(tempfile.gettempdir()) / "pytest-of-root" / "playtest-lite-cache"
+        cache.mkdir(parents=True, exist_ok=True)
+        site, _built = lite.cached_site(cache)
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    chromium = lab.find_chromium()
+    if not chromium:
+        sys.exit("no Chromium found (set PLAYTEST_CHROMIUM)")
+    from playwright.sync_api import sync_playwright
+    views, boards, sent, outside = [], [], [], []
+    proxy = lite.RefusingProxy()
+    with lite.StaticServer(site) as server, sync_playwright() as pw:
+        browser = lab.launch_chromium(pw, chromium, args=[proxy.argument])
+        try:
+            for _ in range(runs):
+                view, board, fetched, away = one_load(browser, server, args.game)
+                views.append(view)
+                boards.append(board)
+                sent.append(fetched)
+                outside += away
+        finally:
+            browser.close()
+            proxy.close()
+    board = statistics.median(boards)
+    report([
+        ("site size on disk", f"{size / 1e6:.1f} MB", "", None),
+        ("transferred per cold load", f"{statistics.median(sent) / 1e6:.1f} MB", "", None),
+        ("tester view on screen (cold)", f"{statistics.median(views):.1f} s", "", None),
+        ("first board drawn (cold)", f"{board:.1f} s (runs: {', '.join(f'{b:.1f}' for b in boards)})",
+         f"<= {TARGET_S:.0f} s", board <= TARGET_S),
+        ("requests outside loopback", str(len(outside) + len(proxy.seen)), "0",
+         not outside and not proxy.seen),
+    ], title=f"Serverless site, {args.game}'s tester view, offline")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""The serverless site: the kit in JupyterLite, a folder any static host can serve.
+
+``./dev.sh lite`` (``python -m playtest.lite``) builds it from the package registries alone:
+JupyterLite and its Pyodide kernel from PyPI, the Pyodide runtime from npm, every package the
+browser kernel imports re-resolved from PyPI into local wheels, and the kit's own wheel. The site
+holds the widgets' front ends, the start page, every game's notebook and tester view; opened from
+any static host (GitHub Pages, or ``python -m http.server`` on a folder), it needs no server and
+no network beyond that host. See :mod:`playtest.lite.build`.
+
+>>> from playtest.lite import tester_view_address
+>>> tester_view_address("https://me.github.io/kit/", "source").split("&code=")[0]
+'https://me.github.io/kit/repl/index.html?kernel=python&showBanner=0&hideCodeInput=1'
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+__all__ = ["tester_view_address", "tester_code", "TESTER_FOLDER"]
+
+#: where testers' session files are kept on the site (the browser's storage), from the site's root
+TESTER_FOLDER = "sessions/testers"
+
+
+def tester_code(game: str) -> str:
+    """The Python the tester view runs on the site: the game's :class:`playtest.TesterView`."""
+    return f"import playtest\nplaytest.TesterView({game!r}, directory={TESTER_FOLDER!r})"
+
+
+def tester_view_address(base_url: str, game: str) -> str:
+    """The address of ``game``'s tester view on a site published at ``base_url``.
+
+    A console (JupyterLite's REPL) that runs :func:`tester_code` by itself, its code hidden:
+    the tester sees the view only.
+    """
+    base = base_url.rstrip("/")
+    return (f"{base}/repl/index.html?kernel=python&showBanner=0&hideCodeInput=1"
+            f"&code={quote(tester_code(game), safe='')}")
