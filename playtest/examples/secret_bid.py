@@ -136,7 +136,7 @@ class Withdraw(Action):
 
 class Order(State):
     """One seat's order: its parts, and whether it is submitted."""
-    bid: int | None = field(None, min=0, max=99)
+    bid: int | None = field(default=None, min=0, max=99)
     stake: bool = False
     submitted: bool = False
 
@@ -144,18 +144,18 @@ class Order(State):
 class Result(State):
     """The last resolution, public: per seat ``[bid, stake, card, total]``, and the winner."""
     orders: tuple[tuple[int, bool, int, int], ...] = ()
-    winner: int | None = field(None, min=0, max=3)
+    winner: int | None = field(default=None, min=0, max=3)
 
 
 class BidState(State):
     """A position: ``None`` marks what chance has still to draw (the prize, a card); a seat's card
     and order are its own until the round is resolved."""
-    round: int = field(1, min=1, max=10)
-    prize: int | None = field(None, min=1, max=12)
-    cards: tuple[int | None, ...] = field((None, None), visible="owner", min=0, max=99)
-    coins: tuple[int, ...] = field((5, 5), min=0, max=10_000)
-    points: tuple[int, ...] = field((0, 0), min=0, max=10_000)
-    orders: tuple[Order | None, ...] = field((None, None), visible="owner")
+    round: int = field(default=1, min=1, max=10)
+    prize: int | None = field(default=None, min=1, max=12)
+    cards: tuple[int | None, ...] = field(default=(None, None), visible="owner", min=0, max=99)
+    coins: tuple[int, ...] = field(default=(5, 5), min=0, max=10_000)
+    points: tuple[int, ...] = field(default=(0, 0), min=0, max=10_000)
+    orders: tuple[Order | None, ...] = field(default=(None, None), visible="owner")
     last: Result | None = None
     over: bool = False
 

@@ -26,7 +26,7 @@ unchanged::
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
 from .actions import Action, EndTurn, check_action_types
 from .fieldtypes import DeclarationError
@@ -91,7 +91,7 @@ class Game(Generic[P, S, A]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         where = f"game {cls.__name__}"
-        kinds: dict[str, type] = {}
+        kinds: dict[str, type[Action]] = {}
         for action_type in cls.action_types:
             if not (isinstance(action_type, type) and issubclass(action_type, Action)):
                 raise DeclarationError(f"{where}: action_types holds {action_type!r}, which is not an Action class")
@@ -121,7 +121,7 @@ class Game(Generic[P, S, A]):
                 isinstance(n, str) and n for n in seat_names)):
             raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
 
-    _kinds: ClassVar[dict[str, type]] = {}
+    _kinds: ClassVar[dict[str, type[Action]]] = {}
     _own_seat_of: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
@@ -332,7 +332,7 @@ class Game(Generic[P, S, A]):
 
     def chance_outcome(self, state: S, rng: random.Random) -> A:
         """Draw the outcome of a chance step from :meth:`chance_outcomes` (the session records it)."""
-        return draw_outcome(self.chance_outcomes(state), rng)  # type: ignore[no-any-return]
+        return cast(A, draw_outcome(self.chance_outcomes(state), rng))
 
     def determinize(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A full state that ``seat`` cannot tell from ``state``: every detail hidden from
@@ -345,7 +345,7 @@ class Game(Generic[P, S, A]):
         games without secrets return ``state`` itself.
         """
         if isinstance(state, State) and state._hidden:
-            return state.determinize(seat, rng)  # type: ignore[no-any-return]
+            return cast(S, state.determinize(seat, rng))
         return state
 
     def frames(self, state: S, action: A, seat: int | None = None) -> list[dict[str, Any]]:
@@ -424,7 +424,7 @@ class Game(Generic[P, S, A]):
             shown = repr(kind) if type(kind) is str and len(kind) < 40 else type(kind).__name__
             raise MalformedAction(f"malformed action: {self.name} has no action kind {shown}; "
                                   f"its kinds are {', '.join(sorted(kinds))}")
-        return kinds[kind].from_json(data)  # type: ignore[attr-defined,no-any-return]
+        return cast(A, kinds[kind].from_json(data))
 
     def action_from_text(self, state: S, text: str, seat: int | None = None) -> A:
         """The legal action written ``text`` in ``state`` (its notation or ``str``), for ``seat``.
