@@ -89,14 +89,16 @@ class KitShape:
     max_parts: int
     found: Exploration
 
-    _CACHE = {}  # type: dict[tuple[str, str, int, int, int], KitShape]
+    _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
     @classmethod
     def of(cls, game: Game, explore_games: int = 20, seed: int = 0, draws: int = 32,
            max_parts: int = 12) -> "KitShape":
         """The shape of ``game``: declared where it has a ``game_type``, inferred otherwise from
         ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`)."""
-        key = (game.name, json.dumps(game.params.to_json(), sort_keys=True), explore_games, seed, draws)
+        # keyed by the class too: a game redefined in a notebook cell under the same name is explored afresh
+        key = (game.name, id(type(game)), json.dumps(game.params.to_json(), sort_keys=True), explore_games, seed,
+               draws, max_parts)
         cached = cls._CACHE.get(key)
         if cached is not None:
             return cached

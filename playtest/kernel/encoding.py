@@ -248,7 +248,7 @@ class ActionEncoding:
     the exploration, ``capacity - size`` more are spare for actions met later.
     """
 
-    _CACHE: dict[tuple[str, str, int, int], "ActionEncoding"] = {}
+    _CACHE: dict[tuple[str, int, str, int, int], "ActionEncoding"] = {}
 
     def __init__(self, game: Any, actions: Iterable[Any], spare: int | None = None,
                  types: Sequence[type] | None = None):
@@ -278,8 +278,8 @@ class ActionEncoding:
         """The encoding of ``game``'s player actions (or, with ``chance``, its listed chance
         outcomes), cached per game and parameters: ``action_space()`` when the game writes it,
         else :func:`explore` with ``games`` seeded games (or what ``found`` already met)."""
-        key = (game.name + (":chance" if chance else ""), json.dumps(game.params.to_json(), sort_keys=True),
-               games, seed)
+        key = (game.name + (":chance" if chance else ""), id(type(game)),
+               json.dumps(game.params.to_json(), sort_keys=True), games, seed)
         cached = cls._CACHE.get(key)
         if cached is not None:
             return cached
