@@ -244,18 +244,20 @@ def test_the_designer_is_asked_for_a_name_once_and_it_is_kept(tmp_path, monkeypa
     session = Session("source", seed=1, path=path)
     assert session.author == "designer"           # never the machine's login name
     table = playtest.Table(session)
-    assert table.author_row in table.children
+    side = table._side_column()
+    assert table.author_row in side.children and side.children[0] is table.author_row
     table.author_box.value = "   "
     table.author_button.click()
     assert "name" in table.board.error and session.author == "designer"
     table.author_box.value = "Dana  Designer"
     table.author_button.click()
-    assert session.author == "Dana Designer" and table.author_row not in table.children
+    assert session.author == "Dana Designer" and table.author_row not in side.children
     session.play(session.legal_actions()[0])
     session.note("my note")
     again = Session.read(path)
     assert again.author == "Dana Designer" and again.notes[0].author == "Dana Designer"
-    assert table.author_row not in playtest.Table(again).children       # asked once
+    again_table = playtest.Table(again)
+    assert again_table.author_row not in again_table._side_column().children       # asked once
     assert json.loads(path.read_text().splitlines()[0])["author"] == "Dana Designer"
     bad = path.read_text().splitlines()
     header = json.loads(bad[0])

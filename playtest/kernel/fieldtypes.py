@@ -85,9 +85,12 @@ def own_annotations(cls: type) -> dict[str, Any]:
     own = cls.__dict__.get("__annotations__")
     if own is not None:
         return dict(own)
-    if "__annotate__" in cls.__dict__ and sys.version_info >= (3, 14):
+    if sys.version_info >= (3, 14) and ("__annotate_func__" in cls.__dict__ or "__annotate__" in cls.__dict__):
         import annotationlib
-        return dict(annotationlib.get_annotations(cls, format=annotationlib.Format.FORWARDREF))
+        try:              # the values, as the class body wrote them
+            return dict(annotationlib.get_annotations(cls, format=annotationlib.Format.VALUE))
+        except Exception:  # noqa: BLE001 (a name not defined yet: the text, read like a future import's)
+            return dict(annotationlib.get_annotations(cls, format=annotationlib.Format.STRING))
     return {}
 
 

@@ -905,17 +905,30 @@ class Table(ParamPanel, w.VBox):
         self.download_button.tooltip = "Save what your seat may know (your export) in your browser"
 
     def _ask_designer_name(self) -> None:
-        """The designer's table asks once for the name the designer's notes go under (never the
-        machine's login): kept in the session (its file's header), not asked again once given."""
-        self.author_box = w.Text(placeholder="your name", description="Notes by",
-                                 style={"description_width": "60px"}, layout=w.Layout(width="260px"))
+        """The designer's table asks once, at the top of its side column, for the name the
+        designer's notes go under (never the machine's login): kept in the session (its file's
+        header), not asked again once given."""
+        self.author_box = w.Text(placeholder="your name", layout=w.Layout(flex="1 1 auto", width="auto"))
         self.author_button = w.Button(description="Use this name", icon="user", layout=w.Layout(width="auto"))
-        self.author_row = w.HBox([self.author_box, self.author_button,
-                                  w.Label("Your name for your notes (asked once, kept in the session)")],
-                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.author_row = w.VBox([w.HTML("<b>Your name</b> <small>(for your notes; asked once, kept in the "
+                                         "session)</small>"),
+                                  w.HBox([self.author_box, self.author_button])],
+                                 layout=w.Layout(width="auto", margin="0 0 8px 0"))
+        self.author_row.add_class("pt-author")
         self.author_button.on_click(lambda _: self._guard(self.set_author, self.author_box.value))
-        if self.session.author in ("", "designer"):
-            self.children = (self.author_row, *self.children)
+        side = self._side_column()
+        if self.session.author in ("", "designer") and side is not None:
+            side.children = (self.author_row, *side.children)
+
+    def _side_column(self) -> Any:
+        """The side column (the box with the class ``pt-side``), or None."""
+        stack = list(self.children)
+        while stack:
+            widget = stack.pop(0)
+            if "pt-side" in getattr(widget, "_dom_classes", ()):
+                return widget
+            stack.extend(getattr(widget, "children", ()))
+        return None
 
     def set_author(self, name: str) -> None:
         """Write the designer's notes under ``name`` from now on, and keep it in the session file."""
@@ -926,7 +939,9 @@ class Table(ParamPanel, w.VBox):
         self.session.author = name
         if self.session.path is not None:
             self.session.save()              # the file's header keeps the name
-        self.children = tuple(c for c in self.children if c is not getattr(self, "author_row", None))
+        side = self._side_column()
+        if side is not None:
+            side.children = tuple(c for c in side.children if c is not self.author_row)
         self.notice.value = f"Your notes are written under {name}."
 
     def _download_export(self) -> None:
