@@ -61,7 +61,8 @@ class TesterView(w.VBox):
         self.feedback_form = FeedbackForm.of(feedback) if feedback is not None else None
         #: the designer's bots for the other seats (a bot or a bot's name per seat)
         self.chosen_bots = dict(bots or {})
-        seat_bots(self.game, 0, self.chosen_bots)       # checked now: a wrong seat or name is the designer's
+        if self.chosen_bots:       # checked now: a wrong seat or bot name is the designer's to hear
+            seat_bots(self.game, None, self.chosen_bots)
         #: whether the tester may change the rule parameters (the designer allows it in the notebook)
         self.allow_params = bool(allow_params)
         self.seed = seed

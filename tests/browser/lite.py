@@ -20,6 +20,7 @@ import functools
 import hashlib
 import http.server
 import json
+import re
 import socketserver
 import subprocess
 import sys
@@ -106,6 +107,26 @@ class StaticServer:
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
+#: Chromium's own services (updates, sign-in, safe browsing...): the browser calls them by itself, never
+#: the site; the proxy refuses them like everything else, and the test tells them apart from the page's
+BROWSER_SERVICES = re.compile(r"(^|\.)(googleapis\.com|google\.com|gvt1\.com|googleusercontent\.com)$")
+#: switches that keep most of those calls from being made at all
+QUIET_ARGS = ["--no-pings", "--disable-domain-reliability", "--disable-client-side-phishing-detection",
+              "--disable-default-apps", "--disable-features=OptimizationHints,MediaRouter,AutofillServerCommunication"]
+
+
+def request_host(line: str) -> str:
+    """The host a proxy request line asks for (``CONNECT host:443 HTTP/1.1`` or ``GET http://host/...``)."""
+    parts = line.split()
+    target = parts[1] if len(parts) > 1 else ""
+    return (urlparse(target).hostname if "://" in target else target.rsplit(":", 1)[0]) or ""
+
+
+def split_requests(seen: list[str]) -> tuple[list[str], list[str]]:
+    """The proxy's requests: (the browser's own services', everything else)."""
+    own = [line for line in seen if BROWSER_SERVICES.search(request_host(line))]
+    return own, [line for line in seen if line not in own]
+
 
 class RefusingProxy:
     """An HTTP proxy on 127.0.0.1 that refuses everything and keeps the first line of each request in
@@ -127,6 +148,8 @@ class RefusingProxy:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         #: the Chromium switch that sends every request but loopback's here
         self.argument = f"--proxy-server=http://127.0.0.1:{self.server.server_address[1]}"
+        #: every switch to start Chromium with: the proxy, and fewer calls of its own
+        self.arguments = [self.argument, *QUIET_ARGS]
 
     def close(self) -> None:
         self.server.shutdown()

@@ -65,7 +65,11 @@ def test_a_tester_plays_in_voila_and_sends_the_session_back(lab_browser, lab_ser
         with page.expect_download(timeout=TIMEOUT_MS) as info:
             page.locator(".pt-tester button", has_text="Send back").click()
         download = info.value
-        assert download.suggested_filename == "source-alice.playtest.json"
+        page.wait_for_function("() => document.querySelector('.pt-tester').innerText.includes('Sent:')",
+                               timeout=TIMEOUT_MS)             # the confirmation, beside the button
+        # one file per tester: the readable name, then a hash of the name as typed ("Alice" is not "ALICE")
+        from playtest.widgets.tester_view import session_file_for
+        assert download.suggested_filename == session_file_for(".", "source", "Alice").name
         data = Path(download.path()).read_bytes()
     finally:
         context.close()
