@@ -60,7 +60,13 @@ def cached_site(cache: Path) -> tuple[Path, bool]:
         if old != site:
             import shutil
             shutil.rmtree(old, ignore_errors=True)
-    lite_build.build(site, cache / "work", quiet=True)
+    try:
+        lite_build.build(site, cache / "work", quiet=True)
+    except Exception:          # a registry hiccup or a cache another run left locked: once more, from clean
+        import shutil
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(cache / "work", ignore_errors=True)
+        lite_build.build(site, cache / "work", quiet=True)
     (site / ".playtest-complete").write_text(key)
     return site, True
 
