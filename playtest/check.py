@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, load
+from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, draw_outcome, load
 from .kernel.game import _overrides
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
@@ -282,7 +282,7 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                 return actions, state
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
-                action = outcomes.sample(rng) if isinstance(outcomes, UncountedChance) else _draw(outcomes, rng)
+                action = draw_outcome(outcomes, rng)          # (samples an UncountedChance too)
             else:
                 legal = game.legal_actions(state)
                 if not legal:
@@ -310,14 +310,6 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                                         f"(declare GameType(max_length=...) if the rules bound it)"))
     return actions, state
 
-
-def _draw(outcomes: list[tuple[Any, float]], rng: random.Random) -> Any:
-    x, total = rng.random(), 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if x < total:
-            return outcome
-    return outcomes[-1][0]
 
 
 # ------------------------------------------------------------------ position properties

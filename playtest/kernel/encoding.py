@@ -36,11 +36,9 @@ import dataclasses
 import json
 import random
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Any, Iterable, Sequence
 
-from .actions import Action
-from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
+from .outcome import CHANCE, SIMULTANEOUS, UncountedChance, draw_outcome
 
 __all__ = ["ActionEncoding", "Exploration", "explore", "RADIX_LIMIT"]
 
@@ -95,7 +93,7 @@ def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) 
                 else:
                     found.chance.update(a for a, _ in outcomes)
                     found.most_outcomes = max(found.most_outcomes, len(outcomes))
-                    action = _draw(outcomes, rng)
+                    action = draw_outcome(outcomes, rng)
             elif mover == SIMULTANEOUS:
                 found.simultaneous = True
                 pending = set(game.pending_seats(state))
@@ -126,14 +124,6 @@ def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) 
         found.games += 1
     return found
 
-
-def _draw(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    x, total = rng.random(), 0.0
-    for action, p in outcomes:
-        total += p
-        if x < total:
-            return action
-    return outcomes[-1][0]
 
 
 # --------------------------------------------------------------------------- domains
