@@ -21,6 +21,12 @@ setup() {
     "$venv/bin/python" -m pip install --quiet -e ".[lab,test,interop]"
     touch "$stamp"
   fi
+  # The kit's server setting (playtest/server.py) is enabled by a file in jupyter_server_config.d, which
+  # a wheel install puts in place and an editable install does not: put it there for this venv too.
+  local conf="$venv/etc/jupyter/jupyter_server_config.d"
+  mkdir -p "$conf"
+  cmp -s playtest/jupyter_config/jupyter_server_config.d/playtest.json "$conf/playtest.json" ||
+    cp playtest/jupyter_config/jupyter_server_config.d/playtest.json "$conf/playtest.json"
   # JupyterLab autosaves outputs into the notebooks: git stores them without (.gitattributes names the filter)
   if command -v git >/dev/null && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
      [ "$(git config filter.notebook-outputs.clean || true)" != "python3 tools/strip_notebook_outputs.py" ]; then
@@ -32,9 +38,9 @@ case "${1:-}" in
   lab)
     setup
     shift
-    # playtest.server: Nagle's algorithm off on kernel websockets, so board clicks answer at once
-    exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks \
-      --ServerApp.kernel_websocket_connection_class=playtest.server.NoDelayKernelWebsocketConnection "$@"
+    # playtest.server (enabled by the config file above): Nagle's algorithm off on kernel websockets,
+    # so board clicks answer at once
+    exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks "$@"
     ;;
   test)
     setup

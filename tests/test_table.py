@@ -415,17 +415,34 @@ def test_a_new_game_value_is_checked_as_it_is_typed_and_the_error_stays_at_the_f
     assert session.params.card_pair == ("1&2", "2&4") and not table._staged
 
 
-def test_a_live_value_out_of_range_is_named_at_its_field_and_changes_nothing():
+def test_a_live_value_is_checked_as_it_is_typed_and_applied_when_entered():
     session = playtest.Session("eat_thyself", seed=1)
     table = playtest.Table(session)
     turns = table.param_widgets["max_turns"]
-    assert not turns.continuous_update             # a live change is a step: it applies when entered
-    turns.value = 10 ** 7
+    apply = table.param_apply["max_turns"]
+    assert turns.continuous_update                 # the page sends every key: each is checked at once
+    turns.value = "1000000"                         # out of range as typed: named at the field
     assert session.params.max_turns == 300 and "max_turns" in table.param_errors["max_turns"].value
+    assert "from 1 to 100000" in table.param_errors["max_turns"].value and "pt-param-refused" in turns._dom_classes
     assert "max_turns" in table.board.error         # and the board points there
-    turns.value = 120
-    assert session.params.max_turns == 120 and table.param_errors["max_turns"].layout.display == "none"
-    assert table.board.error == ""
+    assert apply.layout.display == "none"           # nothing to apply
+    turns._handle_custom_msg({"event": "submit"}, [])          # Enter on a refused value changes nothing
+    assert session.params.max_turns == 300 and "max_turns" in table.board.error
+    turns.value = "12a"
+    assert "whole number" in table.param_errors["max_turns"].value
+    turns.value = "120"                             # good: waits for Enter or Apply (typing "12" played nothing)
+    assert session.params.max_turns == 300 and table.param_errors["max_turns"].layout.display == "none"
+    assert table.board.error == "" and apply.layout.display == "" and apply.description == "Apply max_turns = 120"
+    before = len(session.history())
+    apply.click()
+    assert session.params.max_turns == 120 and apply.layout.display == "none"
+    assert len(session.history()) == before + 1     # one step for the change, none for the keys
+    turns.value = "300"
+    turns._handle_custom_msg({"event": "submit"}, [])
+    assert session.params.max_turns == 300
+    turns._handle_custom_msg({"event": "elsewhere"}, [])        # any other message: nothing
+    turns._handle_custom_msg("garbage", [])
+    assert session.params.max_turns == 300
 
 
 def test_the_panel_separates_live_from_new_game_parameters_and_hides_fixed_ones():

@@ -115,14 +115,16 @@ def test_notes_box_adds_a_note_shown_on_the_board():
     assert "needs some text" in table.board.error
 
 
-def test_live_parameter_from_the_panel_applies_at_once():
+def test_live_parameter_from_the_panel_applies_when_entered():
     session = Session(playtest.load("eat_thyself"))
     table = Table(session)
-    table.param_widgets["max_turns"].value = 77
+    table.param_widgets["max_turns"].value = "77"          # typed: checked, not yet a step
+    assert session.params.max_turns == 300
+    table.param_widgets["max_turns"]._handle_custom_msg({"event": "submit"}, [])   # Enter, as the page sends it
     assert session.params.max_turns == 77
     assert "changed at this position" in table.notice.value
     table.undo_button.click()
-    assert session.params.max_turns == 300 and table.param_widgets["max_turns"].value == 300
+    assert session.params.max_turns == 300 and table.param_widgets["max_turns"].value == "300"
 
 
 def test_setup_parameters_wait_for_new_game():

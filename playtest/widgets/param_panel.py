@@ -2,6 +2,11 @@
 is typed and its refusal shown at its field (and, for a new-game value, beside "New game with
 these"); a parameter with one possible value shows no control, only a line saying so.
 
+A typed live value (a number or a list written in a field) is checked at every key too, but it
+changes the game only when it is entered: Enter in the field, or the "Apply" button that shows
+beside it once the value typed there is a good one. (Each live change is a step of the session:
+typing "12" must not first play "1".) A live slider, choice or checkbox applies at once.
+
 A part of :class:`playtest.widgets.table.Table` (a mixin: it uses the table's session, board,
 notice and its ``_guard``), kept apart so the table's module stays one concern.
 
@@ -12,11 +17,19 @@ notice and its ``_guard``), kept apart so the table's module stays one concern.
 write a JSON list, for example [1, 2]</d
 >>> table.new_game_button.disabled
 True
+>>> turns = table.param_widgets["max_turns"]        # live: checked as typed, applied when entered
+>>> turns.value = "120"
+>>> table.session.params.max_turns, table.param_apply["max_turns"].description
+(300, 'Apply max_turns = 120')
+>>> table.param_apply["max_turns"].click()
+>>> table.session.params.max_turns
+120
 """
 
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
@@ -41,6 +54,8 @@ class ParamPanel:
     _staged: dict[str, Any]
     _param_problems: dict[str, str]
     _unread: set[str]
+    _pending_live: dict[str, Any]
+    param_apply: dict[str, w.Button]
 
     def _guard(self, call: Any, *args: Any) -> bool:        # (the Table's)
         raise NotImplementedError
@@ -66,15 +81,27 @@ class ParamPanel:
             error = w.HTML("", layout=w.Layout(display="none"))
             error.add_class("pt-param-error")
             self.param_errors[spec.name] = error
-            row = w.VBox([name, control, error, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
+            parts_of_row: list[w.Widget] = [name, control, error]
+            if _typed_live(spec):       # entered by Enter, or by the button that shows once the value is good
+                control.on_msg(lambda _w, content, _b, spec=spec:
+                               self._enter_live(spec) if isinstance(content, dict)
+                               and content.get("event") == "submit" else None)
+                apply = w.Button(description="Apply", icon="check", layout=w.Layout(width="auto", display="none"),
+                                 tooltip="Change this rule at this position (Enter in the field does the same)")
+                apply.add_class("pt-param-apply")
+                apply.on_click(lambda _b, spec=spec: self._enter_live(spec))
+                self.param_apply[spec.name] = apply
+                parts_of_row.append(apply)
+            row = w.VBox([*parts_of_row, help_text], layout=w.Layout(width="auto", margin="0 0 8px 0"))
             row.add_class("pt-param")
             row.add_class(f"pt-param-{spec.name}")
             if _fixed(spec):       # nothing to choose: the row stays out of sight, a line says the value
                 row.layout.display = "none"
                 fixed.append(f"<b>{escape(spec.name)}</b> = {escape(show_value(getattr(params, spec.name)))}")
             parts[spec.live].append(row)
-        live = w.HTML(f'<div style="{_WRAP}"><b>Live</b>: a change applies at once, from this position '
-                      "(the board says when the rules take it up).</div>")
+        live = w.HTML(f'<div style="{_WRAP}"><b>Live</b>: a change applies from this position when it is '
+                      "entered (Enter or Apply; a slider or a choice at once); the board says when the "
+                      "rules take it up.</div>")
         setup = w.HTML(f'<div style="{_WRAP} margin-top: 10px; border-top: 1px solid #e2d9ca; padding-top: 6px">'
                        "<b>New game</b>: changes wait for the button below, which starts a new game.</div>")
         self.new_game_error.add_class("pt-param-error")
@@ -109,14 +136,13 @@ class ParamPanel:
         except (ValueError, TypeError, RecursionError) as err:
             self._show_param_problem(spec.name, _short_error(err) if not isinstance(err, RecursionError)
                                      else "that value is nested too deeply to read")
+            self._show_pending(spec.name, None)
             return
         self._show_param_problem(spec.name, "")
-        if spec.live:
-            if self._guard(lambda: self.session.set_params(**{spec.name: value})):
-                self.notice.value = (f"{spec.name} = {show_value(value)}: changed at this position "
-                                     "(the board says when the rules apply it).")
-            else:
-                self._show_param_problem(spec.name, self.board.error.split("\n\n")[0])
+        if spec.live and _typed_live(spec):      # good as typed: it waits for Enter or "Apply"
+            self._show_pending(spec.name, None if getattr(params, spec.name) == value else value)
+        elif spec.live:
+            self._apply_live(spec, value)
         else:
             if getattr(params, spec.name) == value:
                 self._staged.pop(spec.name)
@@ -127,6 +153,40 @@ class ParamPanel:
             self.notice.value = ("Setup parameter changed: " + ", ".join(
                 f"{k} = {show_value(v)}" for k, v in self._staged.items())
                 + ". Press 'New game with these' to start a new game.") if self._staged else ""
+
+    def _apply_live(self, spec: ParamSpec, value: Any) -> None:
+        """Change a live parameter at this position (a step of the session), or say why not at its field."""
+        if self._guard(lambda: self.session.set_params(**{spec.name: value})):
+            self.notice.value = (f"{spec.name} = {show_value(value)}: changed at this position "
+                                 "(the board says when the rules apply it).")
+        else:
+            self._show_param_problem(spec.name, self.board.error.split("\n\n")[0])
+
+    def _enter_live(self, spec: ParamSpec) -> None:
+        """Enter (or "Apply") in a typed live field: the value accepted there becomes the rule; a
+        refused one is named again, on the board too, and changes nothing."""
+        if not self._designer_only("change parameters"):  # type: ignore[attr-defined]
+            return
+        problem = self._param_problems.get(spec.name)
+        if problem:
+            self.board.error = f"Rule parameters: {spec.name}: {problem}"
+            return
+        if spec.name in self._pending_live:
+            value = self._pending_live[spec.name]
+            self._show_pending(spec.name, None)
+            self._apply_live(spec, value)
+
+    def _show_pending(self, name: str, value: Any) -> None:
+        """Keep ``value`` as the live value typed at ``name``'s field, waiting to be entered (``None``:
+        nothing waits), and show or hide the field's "Apply" button accordingly."""
+        if value is None:
+            self._pending_live.pop(name, None)
+        else:
+            self._pending_live[name] = value
+        apply = self.param_apply.get(name)
+        if apply is not None:
+            apply.description = "Apply" if value is None else f"Apply {name} = {show_value(value)}"[:60]
+            apply.layout.display = "none" if value is None else ""
 
     def _show_param_problem(self, name: str, problem: str) -> None:
         """Mark (or clear) the field of parameter ``name`` with ``problem``; a refused new-game value
@@ -194,6 +254,16 @@ def _fixed(spec: ParamSpec) -> bool:
         spec.min is not None and spec.max is not None and spec.min == spec.max)
 
 
+def _typed_live(spec: ParamSpec) -> bool:
+    """Whether a live parameter is typed in a text field (not a slider, a choice or a checkbox):
+    such a value is checked at every key and applied when entered."""
+    if not spec.live or spec.choices is not None or isinstance(spec.default, bool) or _fixed(spec):
+        return False
+    if isinstance(spec.default, int):
+        return not (spec.min is not None and spec.max is not None and spec.max - spec.min <= 200)
+    return True
+
+
 def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
     """The control of one parameter; one that cannot change anything is disabled, saying why.
 
@@ -213,13 +283,18 @@ def _control_for(spec: ParamSpec, value: Any) -> w.Widget:
     if isinstance(spec.default, int):
         if spec.min is not None and spec.max is not None and spec.max - spec.min <= 200:
             return w.IntSlider(value=value, min=int(spec.min), max=int(spec.max), continuous_update=False, **common)
-        return w.IntText(value=value, continuous_update=not spec.live, **common)
+    if _typed_live(spec):
+        return w.Text(value=_widget_value(spec, value), continuous_update=True, **common)
+    if isinstance(spec.default, int):
+        return w.IntText(value=value, continuous_update=True, **common)
     if isinstance(spec.default, float):
-        return w.FloatText(value=value, continuous_update=not spec.live, **common)
-    return w.Text(value=_widget_value(spec, value), continuous_update=not spec.live, **common)
+        return w.FloatText(value=value, continuous_update=True, **common)
+    return w.Text(value=_widget_value(spec, value), continuous_update=True, **common)
 
 
 def _widget_value(spec: ParamSpec, value: Any) -> Any:
+    if _typed_live(spec) and isinstance(spec.default, (int, float)) and not isinstance(value, bool):
+        return repr(value) if isinstance(value, float) else str(value)
     if spec.choices is None and isinstance(spec.default, tuple):
         return json.dumps(list(value), ensure_ascii=False)
     if spec.choices is None and isinstance(spec.default, dict):
@@ -228,6 +303,18 @@ def _widget_value(spec: ParamSpec, value: Any) -> Any:
 
 
 def _param_value(spec: ParamSpec, value: Any) -> Any:
+    if _typed_live(spec) and isinstance(spec.default, (int, float)) and isinstance(value, str):
+        text = value.strip().replace("_", "")
+        if isinstance(spec.default, int):
+            if not re.fullmatch(r"[+-]?\d{1,30}", text):
+                raise ValueError(f"write a whole number, for example {spec.default}")
+            return int(text)
+        try:
+            if len(text) > 60:
+                raise ValueError
+            return float(text)
+        except ValueError:
+            raise ValueError(f"write a number, for example {spec.default}") from None
     if spec.choices is None and isinstance(spec.default, (tuple, dict)) and isinstance(value, str):
         example = json.dumps(list(spec.default))[:80]
         if len(value) > 20_000:

@@ -176,6 +176,9 @@ class Table(ParamPanel, w.VBox):
         self._staged: dict[str, Any] = {}
         self._param_problems: dict[str, str] = {}
         self._unread: set[str] = set()       # fields whose text is not a value at all
+        #: a live value typed and accepted at its field, waiting for Enter or its "Apply" button
+        self._pending_live: dict[str, Any] = {}
+        self.param_apply: dict[str, w.Button] = {}
         self.new_game_error = w.HTML("", layout=w.Layout(display="none"))
         self.new_game_button = w.Button(description="New game with these", icon="refresh",
                                         button_style="warning", disabled=True,
@@ -386,11 +389,13 @@ class Table(ParamPanel, w.VBox):
                 for name, control in self.param_widgets.items():
                     spec = params.spec(name)
                     value = _widget_value(spec, getattr(params, name))
-                    if name not in self._staged and (control.value != value or name in self._param_problems) \
+                    if name not in self._staged and (control.value != value or name in self._param_problems
+                                                     or name in self._pending_live) \
                             and (spec.live or name not in self._unread):
                         control.value = value
                         self._unread.discard(name)
                         self._show_param_problem(name, "")
+                        self._show_pending(name, None)
         finally:
             self._syncing = False
         self._ask_feedback()

@@ -413,15 +413,26 @@ def test_wall_six_steps_undo_budget(open_notebook):
     control = accordion.locator(".pt-param-wall_budget")
     expect(control).to_have_count(1)
     expect(control).to_contain_text("wall_budget")
-    box = control.locator("input[type=number]")
+    box = control.locator("input.widget-input")
     expect(box).to_be_visible()
     expect(box).to_have_value("12")
     v0 = version(nb)
     box.click()
     page.keyboard.press("Control+A")
-    page.keyboard.type("10")
-    page.keyboard.press("Enter")               # an IntText sends its value on change
+    page.keyboard.type("1000")                 # checked at every key: refused at the field, nothing applied
+    error = control.locator(".pt-param-error")
+    expect(error).to_contain_text("wall_budget")
+    apply = control.locator(".pt-param-apply")
+    expect(apply).to_be_hidden()
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")           # "10": good as typed, waits for Enter or Apply
+    expect(error).to_be_hidden()
+    expect(apply).to_be_visible()
+    expect(apply).to_contain_text("wall_budget = 10")
+    assert version(nb) == v0                   # typing played nothing
+    page.keyboard.press("Enter")               # a live change is entered
     wait_version_above(nb, v0)
+    expect(apply).to_be_hidden()
     expect(box).to_have_value("10")
     changed = panel(nb, "Changed rules")
     assert changed == {"wall_budget": "10 from the next turn (now 12)"}, changed
