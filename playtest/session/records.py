@@ -49,7 +49,7 @@ class Refusal:
     seat: int | None
     rule: str
     reason: str
-    action: dict | None = None
+    action: dict[str, Any] | None = None
     item: str | None = None
     author: str = ""
     t: float | None = None
@@ -230,7 +230,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
     return value
 
 
-def _list(value: Any, what: str) -> list:
+def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{what}: the feedback form must be a list of questions")
     return value

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..rules import show_value
-from .tree import Note, _Node
+from ..rules import Game, Outcome, show_value
+from .tree import Branch, Note, _Node
 
 class Report(str):
     """A Markdown text that notebooks display as Markdown."""
@@ -17,6 +17,18 @@ class Report(str):
 
 class SessionReports:
     """The report half of :class:`playtest.Session`."""
+
+    game: Game[Any, Any, Any]
+    _notes: list[Note]
+    _nodes: list[_Node]
+    _cur: _Node
+
+    if TYPE_CHECKING:       # the Session's
+        @property
+        def state(self) -> Any: ...
+        @property
+        def outcome(self) -> Outcome | None: ...
+        def branches(self) -> list[Branch]: ...
 
     def report(self, viewer: int | None = None) -> Report:
         """A Markdown summary: parameters, moves in notation, notes at their moves, the result.
@@ -48,7 +60,7 @@ class SessionReports:
             if node.kind == "root":
                 text = "start"
             elif node.kind == "params":
-                text = f"⚙ {esc(node.notation)}"
+                text = f"⚙ {esc(node.notation or '')}"
             elif node.kind == "chance":
                 text = f"🎲 {esc(node.notation_for(viewer))}"
             else:

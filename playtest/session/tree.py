@@ -92,7 +92,8 @@ class _Node:
                  "redo", "depth", "notation", "forced", "seen", "index", "by", "line", "t", "bot", "player")
 
     def __init__(self, id: int, parent: "_Node | None", kind: str, action: Action | None,
-                 changes: dict | None, state: Any, game: Game, notation: str | None, forced: bool = False):
+                 changes: dict[str, Any] | None, state: Any, game: Game[Any, Any, Any], notation: str | None,
+                 forced: bool = False) -> None:
         self.id = id
         self.parent = parent
         self.kind = kind            # root | move | chance | params
@@ -101,14 +102,14 @@ class _Node:
         self.state = state
         self.game = game
         self.children: list[_Node] = []
-        self.index: dict[tuple, _Node] = {}     # children by what they did: adding one is O(1)
+        self.index: dict[tuple[Any, ...], _Node] = {}     # children by what they did: adding one is O(1)
         self.redo: _Node | None = None
         # the move number: chance results and parameter changes are steps, not moves
-        self.depth = 0 if parent is None else parent.depth + (kind == "move")
+        self.depth: int = 0 if parent is None else parent.depth + (kind == "move")
         self.notation = notation    # as the table (viewer None) reads it; None: written when first read
         self.forced = forced        # a chance result chosen by the designer, not drawn
         self.seen: dict[int, str] | None = None   # notation per seat, for games with secrets
-        self.by = parent.by if parent is not None else ""   # who played it (a merged tester's name)
+        self.by: str = parent.by if parent is not None else ""   # who played it (a merged tester's name)
         self.line: str | None = None    # its record in the session file, encoded once (saves reuse it)
         self.t: float | None = None     # when it was made: seconds from the session's start (None: not known)
         self.bot: str | None = None     # the bot that chose this move, by name (None: a person)
@@ -118,16 +119,19 @@ class _Node:
         """The step in words as ``viewer`` may read them (secrets only for those who may know)."""
         if viewer is None or self.action is None or not self.game.has_secrets:
             if self.notation is None:
-                self.notation = self.game.notation(self.parent.state, self.action)  # type: ignore[union-attr]
+                assert self.parent is not None      # a step with an action has a position before it
+                self.notation = self.game.notation(self.parent.state, self.action)
             text = self.notation
         else:
             if self.seen is None:
                 self.seen = {}
-            text = self.seen.get(viewer)
-            if text is None:
-                text = self.seen[viewer] = self.game.notation(self.parent.state, self.action, viewer)  # type: ignore
+            seen = self.seen.get(viewer)
+            if seen is None:
+                assert self.parent is not None
+                seen = self.seen[viewer] = self.game.notation(self.parent.state, self.action, viewer)
+            text = seen
         return text + " (forced)" if self.forced else text
 
 
-def _child_key(kind: str, action: Action | None, changes: dict | None, forced: bool) -> tuple:
+def _child_key(kind: str, action: Action | None, changes: dict[str, Any] | None, forced: bool) -> tuple[Any, ...]:
     return (kind, action, json.dumps(changes, sort_keys=True) if changes is not None else None, forced)
