@@ -23,10 +23,12 @@ from .feedback import FeedbackForm
 from .records import bot_record
 from .tree import Branch, Note, _child_key, _Node, _now, utc_text
 
+AnyGame = Game[Any, Any, Any]
+
 #: ``_child``'s default for ``t``: stamp the node with the time now
 _NOW = object()
 
-def _transaction(method: Callable) -> Callable:
+def _transaction(method: Callable[..., Any]) -> Callable[..., Any]:
     """A change to the session: on disk before the call returns, or not made at all.
 
     The method changes the tree in memory; then the change is appended to the
@@ -67,7 +69,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
     ``time.time`` by default; a recording script or a test may pass its own).
     """
 
-    def __init__(self, game: Game | str, seed: int | None = None, path: str | os.PathLike | None = None,
+    def __init__(self, game: AnyGame | str, seed: int | None = None, path: str | os.PathLike[str] | None = None,
                  start: Any = None, *, auto_chance: bool = True, clock: Callable[[], float] | None = None):
         if isinstance(game, str):
             game = load(game)
@@ -106,7 +108,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         self._rewrite = False                    # the next save rewrites the whole file (times changed)
         self._horizon: float | None = None       # while a file is read: the latest time it may hold
         self._listeners: list[Callable[["Session"], None]] = []
-        self._games: dict[Any, Game] = {game.params: game}   # one game object per parameter set
+        self._games: dict[Any, AnyGame] = {game.params: game}   # one game object per parameter set
         self._table: Any = None
         self._memo: dict[Any, Any] = {}
         #: what a change did, to undo it if it fails: (node, its redo before) or a function putting a value back
@@ -131,7 +133,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
 
     # ------------------------------------------------------------------ the position
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The game (rules with parameters) in force at the current position."""
         return self._cur.game
 
@@ -195,7 +197,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
 
     # ------------------------------------------------------------------ playing
     @_transaction
-    def play(self, action: Action | dict | str, seat: int | None = None) -> None:
+    def play(self, action: Action | dict[str, Any] | str, seat: int | None = None) -> None:
         """Play ``action`` (an action, its JSON form, or its notation) at the current position.
 
         ``seat`` says who plays it (a table bound to a seat always passes it):
@@ -243,10 +245,11 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         seats = self.game.seats()
         return seats[seat].name if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat!r}"
 
-    def _parse_action(self, action: Action | dict | str, seat: int | None = None) -> Action:
+    def _parse_action(self, action: Action | dict[str, Any] | str, seat: int | None = None) -> Action:
         game = self.game
         if isinstance(action, dict):
-            return game.action_from_json(action)
+            parsed: Action = game.action_from_json(action)
+            return parsed
         if isinstance(action, str):
             text = action.strip()
             matches = [c for c in self.legal_actions(seat)
@@ -294,7 +297,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self.play(action, seat=seat)
         finally:
             self._acting_bot = None
-        return action
+        chosen: Action = action
+        return chosen
 
     @_transaction
     def roll(self) -> Action:
@@ -304,9 +308,10 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         outcome = draw_outcome(self.game.chance_outcomes(self.state), self._rng)
         self._play_chance(outcome, forced=False)
         self._resolve_chance_steps()
-        return outcome
+        drawn: Action = outcome
+        return drawn
 
-    def force(self, outcome: Action | dict | str) -> None:
+    def force(self, outcome: Action | dict[str, Any] | str) -> None:
         """Resolve the chance step to move now with ``outcome`` ("the next roll is a 6").
 
         The outcome is checked against :meth:`chance_outcomes` (an impossible one
@@ -318,7 +323,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             raise IllegalAction("chance is not to move here: undo to before the roll to force it")
         self.play(outcome)
 
-    def resolve_chance(self, outcome: Action | dict | None = None) -> None:
+    def resolve_chance(self, outcome: Action | dict[str, Any] | None = None) -> None:
         """Resolve a pending chance step: with ``outcome`` forced, else drawn from the seed."""
         if outcome is None:
             self.roll()
@@ -342,7 +347,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         pending), then the possible outcomes, each written once (hidden ones read alike: say how many)."""
         game = self.game
         try:            # the one decision (older games: their own why_not(state, action))
-            why = game.check(state, outcome) if hasattr(game, "check") else game.why_not(state, outcome)
+            why = game.check(state, outcome) if hasattr(game, "check") else \
+                game.why_not(state, outcome)  # type: ignore[call-arg]
         except Exception:
             why = None
         if why is not None and str(why).endswith("cannot happen here"):
@@ -365,15 +371,15 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                 return
             self._play_chance(draw_outcome(game.chance_outcomes(state), self._rng), forced=False)
 
-    def _advance(self, kind: str, action: Action | None, changes: dict | None, state: Any, game: Game,
+    def _advance(self, kind: str, action: Action | None, changes: dict[str, Any] | None, state: Any, game: AnyGame,
                  notation: str | None, forced: bool = False) -> None:
         parent = self._cur
         child = self._child(parent, kind, action, changes, state, game, notation, forced, self.author)
         self._set_redo(parent, child)
         self._cur = child
 
-    def _child(self, parent: _Node, kind: str, action: Action | None, changes: dict | None, state: Any,
-               game: Game, notation: str | None, forced: bool, by: str, t: Any = _NOW) -> _Node:
+    def _child(self, parent: _Node, kind: str, action: Action | None, changes: dict[str, Any] | None, state: Any,
+               game: AnyGame, notation: str | None, forced: bool, by: str, t: Any = _NOW) -> _Node:
         """The child of ``parent`` that this step leads to: the one already there, or a new one.
 
         A new one is stamped with the time now (or ``t``), and with the bot or person playing it."""
@@ -419,7 +425,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         t = self._nodes[node].t
         return None if t is None or self.started is None else utc_text(self.started + t)
 
-    def _person_playing(self, game: Game, state: Any, action: Action | None) -> str | None:
+    def _person_playing(self, game: AnyGame, state: Any, action: Action | None) -> str | None:
         """The person seated at the seat playing ``action`` when the seating names one other than
         :attr:`author` (None: the author)."""
         if not self._players or action is None:
@@ -438,7 +444,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self._undo_log.append((node, node.redo))
         node.redo = child
 
-    def _rollback(self, snapshot: tuple) -> None:
+    def _rollback(self, snapshot: tuple[Any, ...]) -> None:
         """Put the tree back as it was before a change that failed (see :func:`_transaction`)."""
         cur, nodes, notes, events = snapshot
         for entry in reversed(self._undo_log or []):
@@ -552,7 +558,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                                  first=first.notation_for(None), current=leaf.id in current))
         return result
 
-    def playback(self, viewer: int | None = None) -> list[dict]:
+    def playback(self, viewer: int | None = None) -> list[dict[str, Any]]:
         """The last move's resolution step by step, as scenes ``viewer`` may see (often none).
 
         The last move is the newest step on the line up to the current
@@ -606,7 +612,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         return [n for n in self._notes if n.node == self._cur.id]
 
     @_transaction
-    def merge(self, other: "Session | str | os.PathLike") -> dict[str, int]:
+    def merge(self, other: "Session | str | os.PathLike[str]") -> dict[str, int]:
         """Join another session of the same game and start into this one (a tester's, say).
 
         Every line of play of ``other`` joins this tree: lines both sessions
@@ -758,7 +764,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
     def is_new_game(self, node: int | None = None) -> bool:
         """Whether the position ``node`` (default: current) began a new game by a setup change."""
         n = self._nodes[self._cur.id if node is None else node]
-        return n.kind == "params" and n.notation.startswith("new game")
+        return n.kind == "params" and (n.notation or "").startswith("new game")
 
     # ------------------------------------------------------------------ observers
     def on_change(self, callback: Callable[["Session"], None]) -> None:
@@ -790,7 +796,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             walk = walk.parent
         self._cur = target
 
-    def table(self, bots: dict | None = None) -> Any:
+    def table(self, bots: dict[int, Any] | None = None) -> Any:
         """The interactive table widget for this session: one, cached; ``bots`` seats bots at it.
 
         Build more with ``playtest.Table(session, ...)`` (a table per seat, say);
@@ -834,10 +840,10 @@ def _check_seat_type(seat: Any) -> None:
 def _check_author(name: Any) -> str:
     if not isinstance(name, str):
         raise TypeError(f"an author is a name (text), not {type(name).__name__}")
-    name = " ".join(name.split())
-    if len(name) > 100:
+    text: str = " ".join(name.split())
+    if len(text) > 100:
         raise ValueError("an author's name holds at most 100 characters")
-    return name
+    return text
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

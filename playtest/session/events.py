@@ -26,6 +26,7 @@ from .records import (MAX_REASON, Refusal, Reveal, bot_record, build_bot, check_
 
 if TYPE_CHECKING:
     from .core import Session
+    from .tree import _Node
 
 __all__ = ["SessionEvents"]
 
@@ -40,8 +41,8 @@ class SessionEvents:
     _events: list[dict[str, Any]]
     _players: list[dict[str, Any]] | None
     _form: FeedbackForm | None
-    _cur: Any
-    _nodes: list[Any]
+    _cur: _Node
+    _nodes: list[_Node]
     author: str
     load_warnings: list[str]
 

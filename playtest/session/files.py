@@ -84,6 +84,11 @@ class SessionFiles:
 
     _players: "list[dict[str, Any]] | None"
     _form: Any
+    path: Path | None
+    _journal: Journal | None
+    _cur: _Node
+    _nodes: list[_Node]
+    _notes: list[Note]
     _events: list[dict[str, Any]]
     _horizon: float | None
 

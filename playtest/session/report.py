@@ -18,12 +18,13 @@ class Report(str):
 class SessionReports:
     """The report half of :class:`playtest.Session`."""
 
-    game: Game[Any, Any, Any]
     _notes: list[Note]
     _nodes: list[_Node]
     _cur: _Node
 
     if TYPE_CHECKING:       # the Session's
+        @property
+        def game(self) -> Game[Any, Any, Any]: ...
         @property
         def state(self) -> Any: ...
         @property
