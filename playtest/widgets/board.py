@@ -91,7 +91,7 @@ def send_now(timeout: float = 0.005) -> bool:
         return False
     io = getattr(kernelbase.Kernel.instance(), "iopub_thread", None)
     thread = getattr(io, "thread", None)
-    if thread is None or not thread.is_alive() or thread is threading.current_thread():
+    if io is None or thread is None or not thread.is_alive() or thread is threading.current_thread():
         return False
     sent = threading.Event()
     io.schedule(sent.set)
@@ -203,16 +203,16 @@ class Board(anywidget.AnyWidget):
             opened = content.get("open") is True
             self.views = max(0, self.views + (1 if opened else -1))
             self.had_view = self.had_view or opened
-            for handler in list(self._view_handlers):
-                handler(self.views)
+            for view_handler in list(self._view_handlers):
+                view_handler(self.views)
             return
         if kind == "command":
             name, seat = content.get("name"), content.get("seat")
             if name not in self.COMMANDS or (seat is not None and (type(seat) is not int or not 0 <= seat < 64)):
                 self.error = f"The board sent an unknown command ({_short(name)}); nothing was changed."
                 return
-            for handler in list(self._command_handlers):
-                handler(name, seat)
+            for command_handler in list(self._command_handlers):
+                command_handler(name, seat)
             return
         if kind == "preview":
             self._answer_preview(content)
@@ -223,8 +223,8 @@ class Board(anywidget.AnyWidget):
                 self.error = "The board reported a refused click without an item id and version; nothing was changed."
                 return
             if version == self._version:      # a click on a scene no longer drawn is not kept
-                for handler in list(self._refused_handlers):
-                    handler(item)
+                for refused_handler in list(self._refused_handlers):
+                    refused_handler(item)
             return
         if kind != "action":
             self.error = (f"The board sent a message playtest does not understand (type {_short(kind)}); "

@@ -259,7 +259,7 @@ class Table(ParamPanel, w.VBox):
         for seat, info in enumerate(game.seats()):
             current = self.bots.get(seat)
             value = _PERSON if current is None else next(
-                (n for n, cls in makers.items() if isinstance(current, cls)), _PERSON)
+                (n for n, cls in makers.items() if isinstance(cls, type) and isinstance(current, cls)), _PERSON)
             names = [n for n, maker in makers.items() if n == value or _plays(maker, game, seat)]
             picker = w.Dropdown(options=[_PERSON] + names, value=value, description=info.name,
                                 tooltip=f"Who plays {info.name}: a person, or a bot that can play this seat",
