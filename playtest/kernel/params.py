@@ -1,9 +1,9 @@
 """Rule parameters, declared once per game as a frozen dataclass whose fields are made with
 :func:`param`: validation, the table's parameter panel and the README's tables all come from
-that declaration.
+that declaration. A ``Params`` subclass is a frozen dataclass whether or not it is decorated
+with ``@dataclass(frozen=True)`` (the kit's games are; a notebook's need not be).
 
->>> @dataclass(frozen=True)
-... class RaceParams(Params):
+>>> class RaceParams(Params):
 ...     track: int = param(20, "squares from start to finish", source="seed", min=5, max=60, rule="R1")
 >>> RaceParams.create(track=30).track
 30
@@ -15,6 +15,7 @@ ValueError: game parameter track=3 is not allowed: it must be a whole number fro
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable
 
@@ -120,9 +121,33 @@ def param(default: Any, help: str, *, source: str = "assumed", live: bool = True
     return field(default=default, metadata={"playtest": meta})
 
 
+class _ParamsType(type):
+    """Makes a ``Params`` subclass written without ``@dataclass(frozen=True)`` one when it is
+    first used (made, read or registered): decorated or not, it declares the same parameters."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        _declared(cls)
+        return super().__call__(*args, **kwargs)
+
+
+def _declared(cls: type) -> None:
+    """Make ``cls`` and every ``Params`` class it derives from a frozen dataclass if it is not one
+    yet (a class body's own ``param(...)`` fields are then read as declared)."""
+    for klass in reversed(cls.__mro__):
+        if isinstance(klass, _ParamsType) and "__dataclass_fields__" not in klass.__dict__:
+            frozen: Any = dataclasses.dataclass(frozen=True)
+            frozen(klass)
+
+
 @dataclass(frozen=True)
-class Params:
-    """Base of every game's parameter dataclass; values are validated on creation."""
+class Params(metaclass=_ParamsType):
+    """Base of every game's parameter dataclass; values are validated on creation.
+
+    >>> class Sizes(Params):               # (no decorator needed)
+    ...     cols: int = param(7, "columns", live=False, min=3, max=12)
+    >>> Sizes.create(cols=5), Sizes().cols
+    (Sizes(cols=5), 7)
+    """
 
     game_name: ClassVar[str] = "game"
 
@@ -165,6 +190,7 @@ class Params:
         """Every declared parameter, in declaration order."""
         cached = cls.__dict__.get("_specs_cache")
         if cached is None:
+            _declared(cls)
             cached = tuple(
                 ParamSpec(name=f.name, default=f.default, **f.metadata["playtest"])
                 for f in fields(cls) if "playtest" in f.metadata

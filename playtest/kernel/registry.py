@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from .fieldtypes import DeclarationError
 from .game import Game, _overrides
 from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
-from .params import Params
+from .params import Params, _declared
 
 __all__ = ["register", "games", "game_class", "load", "broken_games", "RegistrationError"]
 
@@ -67,6 +67,8 @@ def _own_params(cls: Any) -> None:
     parameters, gets a subclass; before, ``register`` wrote the name onto the shared class.)
     """
     params = cls.Params
+    if isinstance(params, type) and issubclass(params, Params):
+        _declared(params)           # (a Params written without @dataclass is one from here on)
     owner = params.__dict__.get("_playtest_owner")
     if params is not Params and (owner is None or owner is cls or getattr(owner, "name", None) == cls.name):
         params._playtest_owner = cls
