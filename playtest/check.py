@@ -404,8 +404,6 @@ def _options(scene: dict[str, Any]) -> set[str]:
 
 
 def _scene(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
-    if not _overrides(type(game), "view"):
-        return
     for viewer, actions in _viewers(game, state):
         _count(report, "scene")
         scene = game.view(state, viewer)
@@ -447,7 +445,7 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     for seat in range(len(game.seats())):
         other = game.determinize(state, seat, random.Random(rng.random()))
         _count(report, "secrecy: board")
-        if _overrides(type(game), "view") and game.view(state, seat) != game.view(other, seat):
+        if game.view(state, seat) != game.view(other, seat):
             raise _Stop(CheckFailure("secrecy: board", "two positions this seat cannot tell apart look different "
                                                        "on its board: it shows something the seat may not know", seat))
         _count(report, "secrecy: choices")
@@ -492,7 +490,7 @@ def _log(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random
             if mover != CHANCE and game.seat_of(state, action) == seat:
                 continue
             after = afters[action]
-            key = json.dumps([game.view(after, seat) if _overrides(type(game), "view") else None,
+            key = json.dumps([game.view(after, seat),
                               [a.to_json() for a in game.legal_actions(after, seat)]
                               if game.to_move(after) not in (None, CHANCE) else []], sort_keys=True)
             groups.setdefault(key + f"|{game.seat_of(state, action)}", []).append(action)
@@ -513,7 +511,7 @@ def _perfect(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
              seen: list[Any]) -> None:
     """A game that declares perfect information shows every seat that cannot act now the same
     board (the seat that acts may also see its targets): no seat sees a secret of its own."""
-    if not _overrides(type(game), "view") or game.to_move(state) is None:
+    if game.to_move(state) is None:
         return
     idle = [seat for seat in range(len(game.seats())) if not game.legal_actions(state, seat)]
     if len(idle) < 2:

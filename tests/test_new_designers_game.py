@@ -45,3 +45,41 @@ def test_the_new_game_runs_in_the_lab():
     from playtest.lab import simulate
     result = simulate("kalah_newuser", games=12, seed=1, progress=False, pits=4)
     assert len(result.games) == 12 and result.summary() is not None
+
+
+def test_a_game_without_a_board_yet_plays_on_a_text_board():
+    """A designer's first draft writes no view(): the table shows the position as text (each seat
+    reads only what it may know) and the legal actions as buttons, and check_game holds it to the
+    same properties as a drawn board."""
+    from playtest import Action, Game, GameType, Outcome, State, field, register
+
+    class Hands(State):
+        step: int = 0
+        hands: tuple[int, ...] = field((3, 5), visible="owner", min=0, max=9)
+
+    class Tap(Action):
+        pass
+
+    @register(listed=False)
+    class Draft(Game):
+        name, seat_names, state_type, action_types = "draft_without_board", ("A", "B"), Hands, (Tap,)
+        game_type = GameType(information="imperfect", max_length=4)
+
+        def to_move(self, s): return None if s.step >= 4 else s.step % 2
+        def candidates(self, s, seat): return [Tap()]
+        def effect(self, s, a): return s.replace(step=s.step + 1)
+        def outcome(self, s): return Outcome((), "four taps") if s.step >= 4 else None
+
+    game = playtest.load("draft_without_board")
+    start = game.initial_state()
+    assert game.view(start, 0)["panels"] == [{"title": "Position", "rows": [["step", "0"], ["hands", "[3, null]"]]}]
+    assert game.view(start, None)["panels"][0]["rows"][1] == ["hands", "[null, null]"]
+    assert [b["action"] for b in game.view(start, 0)["buttons"]] == [{"kind": "tap"}]
+    playtest.check_game(game, examples=3).assert_ok()
+    session = playtest.Session(game, seed=1)
+    table = playtest.Table(session)
+    assert table.board.curtain          # secrets: the seat to act lifts the curtain first, as the page does
+    table.board._handle_custom_msg({"type": "command", "name": "reveal", "seat": 0}, [])
+    assert table.board.scene["panels"][0]["rows"][1] == ["hands", "[3, null]"]     # A's own hand, not B's
+    table.board._handle_custom_msg({"type": "action", "action": {"kind": "tap"}}, [])   # the button, as the page sends it
+    assert session.state.step == 1 and table.board.error == ""

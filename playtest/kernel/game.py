@@ -175,8 +175,21 @@ class Game(Generic[P, S, A]):
         """The scene (see :mod:`playtest.scene`) of ``state`` as ``seat`` sees it.
 
         ``seat=None`` is the table in hot-seat play: it shows no seat's secrets.
+
+        By default, before a board is drawn: the position as text, each declared field as
+        ``seat`` may read it (``state.redact(seat)``: a hidden value shows as ``null``), and the
+        legal actions as buttons. Enough to play, check and test a game at the table; a game
+        draws its board with :mod:`playtest.boards` when it is ready.
         """
-        raise NotImplementedError
+        import json
+
+        from ..boards import board_view
+        if isinstance(state, State):
+            shown = state.redact(seat)
+            rows = [[name, _short_text(json.dumps(value, ensure_ascii=False))] for name, value in shown.items()]
+        else:
+            rows = [["position", _short_text(self.describe_state(state))]]
+        return board_view(self, state, seat, panels=[("Position", rows)])
 
     # ------------------------------------------------------------------ the legality template
     def candidates(self, state: S, seat: int) -> Iterable[A]:
@@ -491,3 +504,8 @@ def _malformed(action: Action) -> bool:
 
 # ``EndTurn`` is every game's: a declared game lists it among its action_types like any other
 _ = EndTurn
+
+
+def _short_text(text: str, limit: int = 300) -> str:
+    """A value for the default view's text board, never thousands of characters."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
