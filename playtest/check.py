@@ -294,6 +294,11 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             except IllegalAction as exc:
                 raise _Stop(CheckFailure("listed actions are accepted",
                                          f"legal_actions lists {action} but apply refuses it: {exc}")) from None
+            declared = getattr(game, "state_type", None)
+            if isinstance(declared, type) and not isinstance(state, declared):
+                raise _Stop(CheckFailure("plays", f"{action} led to a {type(state).__name__}, not a "
+                                                  f"{declared.__name__} (the declared state_type): effect() "
+                                                  "must return the state, e.g. state.replace(...)"))
         except _Stop as stop:
             stop.failure.history, stop.failure.actions = _written(game, _states(game, actions), actions)
             _keep(failed, stop.failure)

@@ -83,3 +83,27 @@ def test_a_game_without_a_board_yet_plays_on_a_text_board():
     assert table.board.scene["panels"][0]["rows"][1] == ["hands", "[3, null]"]     # A's own hand, not B's
     table.board._handle_custom_msg({"type": "action", "action": {"kind": "tap"}}, [])   # the button, as the page sends it
     assert session.state.step == 1 and table.board.error == ""
+
+
+def test_check_game_names_an_effect_that_returns_something_else_than_the_state():
+    from playtest import Action, Game, GameType, Outcome, State, register
+
+    class Count(State):
+        n: int = 0
+
+    class Up(Action):
+        pass
+
+    @register(listed=False)
+    class Slip(Game):
+        name, seat_names, state_type, action_types = "slip_returns_dict", ("A", "B"), Count, (Up,)
+        game_type = GameType(max_length=3)
+
+        def to_move(self, s): return None if self.outcome(s) else 0
+        def candidates(self, s, seat): return [Up()]
+        def effect(self, s, a): return {"n": s.n + 1}          # the slip: a dict, not the state
+        def outcome(self, s): return Outcome((), "three") if getattr(s, "n", 0) >= 3 else None
+
+    report = playtest.check_game("slip_returns_dict", examples=2)
+    assert not report.ok
+    assert "led to a dict, not a Count (the declared state_type)" in str(report)
