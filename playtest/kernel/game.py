@@ -415,6 +415,17 @@ class Game(Generic[P, S, A]):
                 return False
         return True
 
+    # ------------------------------------------------------------------ the move log (optional)
+    def log_group(self, state: S, action: A, viewer: int | None = None) -> str | None:
+        """A label shared by consecutive steps the table's move log shows as one row that unfolds
+        (a seat's order given part by part: ``"North's order"``); ``None``: a row of its own."""
+        return None
+
+    def log_lines(self, state: S, action: A, viewer: int | None = None) -> Sequence[str] | None:
+        """A step's row in the move log as several lines: the first is the row, the rest unfold
+        under it (a resolution, board by board); ``None``: the notation alone."""
+        return None
+
     def describe_state(self, state: S) -> str:
         """One line about the position, for the turn bar and the report."""
         mover = self.to_move(state)

@@ -517,7 +517,7 @@ class Table(ParamPanel, w.VBox):
         notes = Counter(note.node for note in session.notes)
         nodes = session._nodes
         game = session.game
-        grouping = callable(getattr(game, "log_group", None)) or callable(getattr(game, "log_lines", None))
+        grouping = _writes_log_hooks(game)
         rows: list[tuple[str, int]] = []
         details: dict[int, dict] = {}
         group: tuple[str, list[tuple[str, int]]] | None = None      # (its label, its steps)
@@ -984,6 +984,13 @@ def _plays(maker: Any, game: Any, seat: int) -> bool:
         return bool(maker().plays(game, seat))
     except Exception:   # a bot that cannot even be asked is not offered
         return False
+
+
+def _writes_log_hooks(game: Any) -> bool:
+    """Whether the game writes its own ``log_group`` or ``log_lines`` (the kernel's answer none)."""
+    from ..kernel.game import Game
+    return any(callable(getattr(game, name, None)) and getattr(type(game), name, None) is not getattr(Game, name)
+               for name in ("log_group", "log_lines"))
 
 
 def _log_hooks(game: Any, state: Any, action: Any, viewer: int | None) -> tuple[tuple[str, ...], str | None]:
