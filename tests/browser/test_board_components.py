@@ -52,3 +52,35 @@ def test_a_hand_a_deck_and_dice(page, tmp_path):  # noqa: F811
     page.screenshot(path=str(tmp_path / "parts.png"))
     texts = page.evaluate("() => [...document.querySelectorAll('.pt-label')].map(n => n.textContent)")
     assert texts.count("?") == 2 and "K" not in texts and "12" in texts and "3" in texts
+
+
+def test_a_game_without_a_board_yet_shows_its_position_as_text_and_its_moves_as_buttons(page, tmp_path):  # noqa: F811
+    """A designer's draft writes no view(): the kernel's text board, in the browser; a name typed
+    into the position (user text) shows as text, never as markup."""
+    from playtest import Action, Game, GameType, State, register
+
+    class Named(State):
+        name: str = "<img src=x onerror=window.__owned=1>"
+        step: int = 0
+
+    class Go(Action):
+        pass
+
+    @register(listed=False)
+    class Draft(Game):
+        name, seat_names, state_type, action_types = "draft_text_board_browser", ("A", "B"), Named, (Go,)
+        game_type = GameType(max_length=5)
+
+        def to_move(self, s): return None if s.step >= 5 else s.step % 2
+        def candidates(self, s, seat): return [Go()]
+        def effect(self, s, a): return s.replace(step=s.step + 1)
+        def outcome(self, s): return None
+
+    game = playtest.load("draft_text_board_browser")
+    mount(page, game.view(game.initial_state(), None))
+    page.screenshot(path=str(tmp_path / "text_board.png"))
+    body = page.locator(".pt-root, body").first.inner_text()
+    assert "<img src=x onerror=window.__owned=1>" in body and "step" in body
+    assert page.evaluate("() => window.__owned") is None and page.locator("img[src=x]").count() == 0
+    page.get_by_role("button", name="go").click()
+    assert sent(page)[-1]["action"] == {"kind": "go"}
