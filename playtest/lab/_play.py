@@ -105,7 +105,7 @@ def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool, Any, dict[str, Any], 
     game (one given as an object, or a pristine one built here that holds plain values only),
     ``(False, maker, options, None)`` for one built anew for each game; checked once (``Bot.plays``)."""
     seats = game.seats()
-    recipe = []
+    recipe: list[tuple[bool, Any, dict[str, Any], Any]] = []
     for seat, one in enumerate(_table(spec, len(seats))):
         bot = _make(game, one)
         plays = getattr(bot, "plays", None)
@@ -196,7 +196,7 @@ def fresh_bot(bot: Any, seed: Any) -> Any:
     """
     if not _copyable(bot):        # lists, dicts, objects, hooks of its own: only a deep copy copies them faithfully
         return reseeded(bot, seed)
-    kind = type(bot)
+    kind: Any = type(bot)
     attributes = bot.__dict__
     copied: dict[str, Any] = {}
     generators: dict[int, random.Random] = {}
@@ -280,7 +280,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     ahead: int | None = None
     while True:
         mover = to_move(state)
-        seat = pending(state)[0] if mover == SIMULTANEOUS else mover
+        seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
         if hook is not None and seat != actor and steps:      # a turn has ended: who is ahead now?
             try:
                 scores = hook(state)
@@ -425,7 +425,7 @@ def ship(jobs: Any) -> bytes:
         import cloudpickle
     except ImportError:          # pragma: no cover (cloudpickle comes with the lab extra's dask)
         return pickle.dumps(jobs)
-    return cloudpickle.dumps(jobs)  # type: ignore[no-any-return]
+    return cloudpickle.dumps(jobs)
 
 
 def play_shipped(payload: bytes, job: int, indices: list[int]) -> list[dict[str, Any]]:

@@ -170,11 +170,11 @@ def probe(game: Game | str, seat: int, grid: Mapping[str, Iterable[Any]] | None 
                          f"not {degenerate!r}")
     games = check_count(games)
     seed = run_seed(seed)
-    grid = {name: list(values) for name, values in (grid or {}).items()}
-    if len(grid) > 2:
+    lists: dict[str, list[Any]] = {name: list(values) for name, values in (grid or {}).items()}
+    if len(lists) > 2:
         raise ValueError("probe takes a grid of at most two parameters")
-    names = list(grid)
-    combos = grid_games(game, grid, params)
+    names = list(lists)
+    combos = grid_games(game, lists, params)
     first = combos[0][1]
     if not isinstance(seat, int) or not 0 <= seat < len(first.seats()):
         raise ValueError(f"seat must be a seat of {first.name}: 0 to {len(first.seats()) - 1}, not {seat!r}")
