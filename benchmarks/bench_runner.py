@@ -14,8 +14,12 @@ alternating batches (so a busy machine slows all three alike), timed in CPU seco
 * **bare + check**: the bare loop calling ``game.check`` on every bot action too:
   what the lab's one legality decision costs by itself.
 
-Target (issue 27): the runner at least x0.8 of the bare loop for every game. The
-ratio runner / (bare + check) is what the runner's own bookkeeping costs beside the check.
+Target (issue 27): the runner at least x0.8 of the bare loop for every game. The ratios are
+taken per step (CPU seconds per step of each loop): the three loops play random games of the
+same kind but not the same games, and a game's length varies a lot (Corner Rush: from a few
+dozen steps to the turn cap), which would swamp the comparison of a few hundred games; the
+games/s are shown as well. The ratio runner / (bare + check) is what the runner's own
+bookkeeping costs beside the check.
 """
 
 from __future__ import annotations
@@ -69,22 +73,25 @@ def measure(name: str, seconds: float, batch_seconds: float) -> dict[str, float]
     play_game(game, bots, rng)
     per_game = max(time.process_time() - started, 1e-4)
     batch = max(1, round(batch_seconds / per_game))
-    loops = {
-        "runner": lambda i: play_chunk(job, list(range(i, i + batch))),
-        "bare": lambda i: [play_game(game, bots, rng) for _ in range(batch)],
-        "bare + check": lambda i: [checked_game(game, bots, rng) for _ in range(batch)],
+    loops = {     # each returns the steps it played
+        "runner": lambda i: sum(row["length"] for row in play_chunk(job, list(range(i, i + batch)))),
+        "bare": lambda i: sum(play_game(game, bots, rng)[1] for _ in range(batch)),
+        "bare + check": lambda i: sum(checked_game(game, bots, rng)[1] for _ in range(batch)),
     }
     cpu = dict.fromkeys(loops, 0.0)
     played = dict.fromkeys(loops, 0)
+    steps = dict.fromkeys(loops, 0)
     index, wall = 1, time.perf_counter()
     while not played["runner"] or time.perf_counter() - wall < seconds:
         for what, loop in loops.items():
             before = time.process_time()
-            loop(index)
+            steps[what] += loop(index)
             cpu[what] += time.process_time() - before
             played[what] += batch
         index += batch
-    return {what: played[what] / cpu[what] for what in loops} | {"games": played["runner"]}
+    rates = {what: played[what] / cpu[what] for what in loops}
+    per_step = {f"{what} steps": steps[what] / cpu[what] for what in loops}
+    return rates | per_step | {"games": played["runner"], "length": steps["runner"] / played["runner"]}
 
 
 def shown(rate: float) -> str:
@@ -99,13 +106,13 @@ def main() -> None:
     rows = []
     for name in args.games or playtest.games():
         rates = measure(name, seconds, batch_seconds=0.1 if args.quick else 0.3)
-        ratio = rates["runner"] / rates["bare"]
-        check = rates["bare + check"] / rates["bare"]
-        rows.append((f"{name}: runner / bare `play_game`",
-                     f"x{ratio:.2f} (runner {shown(rates['runner'])} games/s, bare {shown(rates['bare'])}; "
-                     f"bare + check {shown(rates['bare + check'])}: the check alone x{check:.2f}, "
-                     f"runner / (bare + check) x{rates['runner'] / rates['bare + check']:.2f}; "
-                     f"{rates['games']:.0f} runner games)",
+        ratio = rates["runner steps"] / rates["bare steps"]
+        check = rates["bare + check steps"] / rates["bare steps"]
+        rows.append((f"{name}: runner / bare `play_game` (per step)",
+                     f"x{ratio:.2f} (runner {shown(rates['runner'])} games/s, bare {shown(rates['bare'])}, "
+                     f"bare + check {shown(rates['bare + check'])}; per step: the check alone x{check:.2f}, "
+                     f"runner / (bare + check) x{rates['runner steps'] / rates['bare + check steps']:.2f}; "
+                     f"{rates['games']:.0f} runner games of {rates['length']:.0f} steps)",
                      f">= x{TARGET}", ratio >= TARGET))
         print(f"{name} done", file=sys.stderr, flush=True)
     report(rows, title="The lab's runner against a bare play_game loop (random bots, CPU time, one run)")

@@ -100,12 +100,13 @@ def seat_bots(game: Game, spec: BotSpec, key: Any) -> list[Any]:
     return _seated(_recipe(game, spec), key)
 
 
-def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool, Any, dict[str, Any], Any]]:
-    """For every seat, how its bot is made: ``(True, bot, {}, its seed)`` for a bot copied for each
-    game (one given as an object, or a pristine one built here that holds plain values only),
+def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool | None, Any, dict[str, Any], Any]]:
+    """For every seat, how its bot is made: ``(True, bot, {}, its seed)`` for a bot copied attribute by
+    attribute for each game (one given as an object, or a pristine one built here, that holds plain
+    values only), ``(None, bot, {}, its seed)`` for a bot given as an object that must be deep-copied,
     ``(False, maker, options, None)`` for one built anew for each game; checked once (``Bot.plays``)."""
     seats = game.seats()
-    recipe: list[tuple[bool, Any, dict[str, Any], Any]] = []
+    recipe: list[tuple[bool | None, Any, dict[str, Any], Any]] = []
     for seat, one in enumerate(_table(spec, len(seats))):
         bot = _make(game, one)
         plays = getattr(bot, "plays", None)
@@ -113,7 +114,7 @@ def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool, Any, dict[str, Any], 
             raise ValueError(f"{type(bot).__name__} cannot play seat {seat} ({seats[seat].name}) of {game.name}; "
                              f"the bots for it are: {', '.join(_names_for(game, seat))}")
         if _is_bot(one):
-            recipe.append((True, one, {}, getattr(one, "seed", None)))
+            recipe.append((_copyable(one) or None, one, {}, getattr(one, "seed", None)))
         elif _copyable(bot):        # built here, holding plain values: copies of this pristine one are fresh
             recipe.append((True, bot, {}, None))
         elif isinstance(one, type):
@@ -124,17 +125,19 @@ def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool, Any, dict[str, Any], 
     return recipe
 
 
-def _seated(recipe: list[tuple[bool, Any, dict[str, Any], Any]], key: Any) -> list[Any]:
+def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any) -> list[Any]:
     players = []
     for seat, (copied, one, options, own) in enumerate(recipe):
         if copied:
-            players.append(fresh_bot(one, f"{key}:{seat}:{own}"))
+            players.append(_clone(one, f"{key}:{seat}:{own}"))
+        elif copied is None:      # given, and not plain: a deep copy
+            players.append(reseeded(one, f"{key}:{seat}:{own}"))
         else:
             players.append(_reseed(one(**options), f"{key}:{seat}:None"))
     return players
 
 
-_RECIPES: dict[int, tuple[Any, list[tuple[bool, Any, dict[str, Any], Any]]]] = {}
+_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, dict[str, Any], Any]]]] = {}
 
 
 def _players(job: "Job", key: Any) -> list[Any]:
@@ -196,6 +199,11 @@ def fresh_bot(bot: Any, seed: Any) -> Any:
     """
     if not _copyable(bot):        # lists, dicts, objects, hooks of its own: only a deep copy copies them faithfully
         return reseeded(bot, seed)
+    return _clone(bot, seed)
+
+
+def _clone(bot: Any, seed: Any) -> Any:
+    """:func:`fresh_bot` of a bot known to be :func:`_copyable`."""
     kind: Any = type(bot)
     attributes = bot.__dict__
     copied: dict[str, Any] = {}
