@@ -159,3 +159,31 @@ def test_the_summary_pools_the_counted_decisions():
     expected = (table["branching"] * table["branching_counted"]).sum() / table["branching_counted"].sum()
     summary = result.summary()
     assert summary.loc[summary["metric"] == "branching factor", "value"].item() == pytest.approx(expected)
+
+
+def _old_style_game():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    try:
+        import old_style_game
+    finally:
+        sys.path.pop(0)
+    return next(v for v in vars(old_style_game).values()
+                if isinstance(v, type) and issubclass(v, playtest.Game) and v.__module__ == "old_style_game")()
+
+
+def test_a_game_written_the_older_way_is_checked_by_its_own_legal_actions():
+    """Its own ``apply`` and ``legal_actions`` (no ``effect``): a legal action plays, an illegal one is
+    refused with the reason its ``apply`` gives."""
+    from playtest.lab import BotError
+    game = _old_style_game()
+    result = playtest.simulate(game, "random", games=4, seed=1, progress=False)
+    assert len(result.games) == 4 and not result.games["stalled"].any()
+
+    class Greedy(Bot):
+        def choose(self, game, state, seat=None):
+            return type(game.legal_actions(state, seat)[0])(seat, 99) if seat is not None else None
+
+    with pytest.raises(BotError, match="seat 0"):
+        playtest.simulate(game, Greedy(), games=1, seed=1, progress=False)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, reseeded
+from ..kernel.game import _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game, draw_outcome
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
@@ -273,7 +274,8 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     seats = len(players)
     hook = _hook(job, game)
     secrets = game.has_secrets
-    to_move, apply, legal, check, pending = game.to_move, game.apply, game.legal_actions, game.check, game.pending_seats
+    to_move, apply, legal, pending = game.to_move, game.apply, game.legal_actions, game.pending_seats
+    check = _legality(game)
     state = game.initial_state()
     steps = decisions = counted = branching = 0
     first: int | None = None
@@ -394,6 +396,28 @@ def _refusal(action: Any, refusal: Any) -> str:
     if action is None:
         return "the bot returned None, not an action"
     return f"it chose {repr(action)[:120]}, which the rules refuse: {refusal}"
+
+
+def _legality(game: Game) -> Any:
+    """``decide(state, action, seat)``: ``None`` when ``seat`` may play ``action``, else why not.
+
+    The game's one legality decision, :meth:`playtest.Game.check`; a game written against the
+    older protocol (its own ``apply`` and ``legal_actions``, no ``effect``) decides by its own
+    list of legal actions, with the reason its ``apply`` gives."""
+    kind = type(game)
+    if not _overrides(kind, "apply") or _overrides(kind, "effect"):
+        return game.check
+
+    def decide(state: Any, action: Any, seat: int) -> Any:
+        if action in game.legal_actions(state, seat):
+            return None
+        try:
+            game.apply(state, action, check=True)
+        except Exception as exc:
+            return str(exc)[:300] or type(exc).__name__
+        return f"{repr(action)[:120]} is not among seat {seat}'s legal actions"
+
+    return decide
 
 
 def _hook(job: Job, game: Game) -> Any:
