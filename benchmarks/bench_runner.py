@@ -41,6 +41,7 @@ from playtest.lab._play import play_chunk  # noqa: E402
 from playtest.rules import CHANCE, SIMULTANEOUS  # noqa: E402
 
 TARGET = 0.8
+MIN_ROUNDS = 8          # batches of each loop at least, however long they take (Back to the Wall)
 
 
 def checked_game(game, bots, rng):
@@ -81,8 +82,9 @@ def measure(name: str, seconds: float, batch_seconds: float) -> dict[str, float]
     cpu = dict.fromkeys(loops, 0.0)
     played = dict.fromkeys(loops, 0)
     steps = dict.fromkeys(loops, 0)
-    index, wall = 1, time.perf_counter()
-    while not played["runner"] or time.perf_counter() - wall < seconds:
+    index, wall, rounds = 1, time.perf_counter(), 0
+    while rounds < MIN_ROUNDS or time.perf_counter() - wall < seconds:
+        rounds += 1
         for what, loop in loops.items():
             before = time.process_time()
             steps[what] += loop(index)
