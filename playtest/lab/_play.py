@@ -7,14 +7,16 @@ session file), and every seat's bot is a fresh one reseeded from the run's
 seed, the index and the seat. Which worker plays which game changes nothing.
 
 A fresh bot costs little: a bot named by the run (``"random"``, ``("mcts", {...})``,
-a class) is built for the game and reseeded in place; a bot given as an object is
-copied attribute by attribute when it holds only plain values (numbers, strings,
-tuples of them) and random generators, and deep-copied otherwise.
+a class) is built once per worker and a bot given as an object is taken as it is;
+for every game that pattern is copied attribute by attribute when it holds only
+plain values (numbers, strings, tuples of them) and random generators, and
+reseeded; otherwise a named bot is built anew and a given one deep-copied.
 
 Every bot action goes through the game's one legality decision (``game.check``),
-and the branching factor is counted on a sample of the decisions (one in
-:data:`BRANCHING_SAMPLE`, drawn from the game's seed): listing every legal action at
-every decision only to count them cost more than playing the game.
+the branching factor is counted on a sample of the decisions (about one in
+:data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
+every decision only to count them cost more than playing the game; and the running
+scores are read at the end of every turn.
 """
 
 from __future__ import annotations
