@@ -139,20 +139,33 @@ def test_intervals_are_exact():
     assert ratio == 60 / 25 and n == 3
 
 
+def _actor(game, state):
+    mover = game.to_move(state)
+    return game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
+
+
 def test_the_recorded_trace_gives_the_leaders():
     """With a running score (Secret Bid's points), the row's lead changes and decisiveness are those of
-    the game's own trace, recomputed here from the recorded actions."""
+    the game's own trace at the end of every turn (a step after which someone else acts, chance
+    acts, or the game ends), recomputed here from the recorded actions."""
     game = SecretBid()
     job = Job(game, "random", seed=4, running_scores=points)
+    turns = steps = 0
     for index in range(6):
         row = play_one(job, index, record=True)
         state, tops, leaders = game.initial_state(), [], []
         for _, action in row["actions"]:
+            before = _actor(game, state)
             state = game.apply(state, action)
+            steps += 1
+            if _actor(game, state) == before:
+                continue                  # the same seat acts on: the middle of a turn
+            turns += 1
             tops.append({s for s, v in enumerate(state.points) if v == max(state.points)})
             leaders.append(metrics.leader(state.points))
         assert row["lead_changes"] == metrics.lead_changes(leaders)
         assert row["decisiveness"] == metrics.decisiveness(tops, row["winners"], 2)
+    assert 0 < turns <= steps
     result = playtest.simulate(game, games=6, seed=4, running_scores=points, progress=False)
     assert result.games["decisiveness"].notna().sum() == sum(1 for w in result.games["winners"] if w)
 

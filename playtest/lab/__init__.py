@@ -6,7 +6,8 @@
 * :func:`compare` tests whether two parameter sets give different win rates;
 * :func:`probe` seats a searching bot (:class:`playtest.bots.MCTSBot`) against
   the others over a grid of parameters and reports where one side nearly always
-  wins, with a replayable session of a game for each finding;
+  wins, and where play degenerates (draws, games that only end at the turn cap,
+  games that never end), with a replayable session of a game for each finding;
 * :func:`explained` shows a table with its columns explained, :func:`interval_plot`
   values with their intervals. Every table the lab shows says what its columns
   mean, and every figure displays as a picture (:mod:`playtest.lab.plots`).
@@ -24,6 +25,7 @@ from typing import Any
 
 from .._optional import need
 from ._play import BotError, Job, game_seed, play_game
+from ._run import workers_of
 from .compare import Comparison, compare
 from .probe import Finding, ProbeResult, probe
 from .result import SimulationResult
@@ -32,7 +34,7 @@ from .sweep import SweepResult, sweep
 from .tables import ExplainedTable, explained
 
 __all__ = ["BotError", "simulate", "sweep", "compare", "probe", "play_game", "game_seed", "SimulationResult", "SweepResult",
-           "Comparison", "ProbeResult", "Finding", "Job", "explained", "ExplainedTable", "interval_plot"]
+           "Comparison", "ProbeResult", "Finding", "Job", "explained", "ExplainedTable", "interval_plot", "workers_of"]
 
 
 def interval_plot(values: Any, low: Any, high: Any, **options: Any) -> Any:

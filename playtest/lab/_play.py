@@ -3,25 +3,42 @@
 A run's game ``index`` depends only on the run's seed and ``index``: its chance
 steps are drawn from ``random.Random(game_seed(seed, index))`` exactly as a
 :class:`playtest.Session` with that seed draws them (so a game replays into a
-session file), and every seat's bot is a fresh copy reseeded from the run's
+session file), and every seat's bot is a fresh one reseeded from the run's
 seed, the index and the seat. Which worker plays which game changes nothing.
+
+A fresh bot costs little: a bot named by the run (``"random"``, ``("mcts", {...})``,
+a class) is built once per worker and a bot given as an object is taken as it is;
+for every game that pattern is copied attribute by attribute when it holds only
+plain values (numbers, strings, tuples of them) and random generators, and
+reseeded; otherwise a named bot is built anew and a given one deep-copied.
+
+Every bot action goes through the game's one legality decision (``game.check``),
+the branching factor is counted on a sample of the decisions (about one in
+:data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
+every decision only to count them cost more than playing the game; and the running
+scores are read at the end of every turn.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
-
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import RandomBot, build, choose_for, reseeded
-from ..rules import CHANCE, SIMULTANEOUS, Game, IllegalAction, draw_outcome
+from ..bots import Bot, RandomBot, bots_for, build, choose_for, reseeded
+from ..kernel.game import _overrides
+from ..rules import CHANCE, SIMULTANEOUS, Game, draw_outcome
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
-__all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots"]
+__all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
+
+#: One decision in this many (picked by the game's seed) has its legal actions counted for the branching factor.
+BRANCHING_SAMPLE = 16
+
+_NOBODY = object()
 
 BotSpec = Any  # a bot, a name, (name, options), a class, a {seat: ...} mapping, a list by seat, or a factory
 
@@ -81,18 +98,133 @@ def _make(game: Game, spec: Any) -> Any:
 
 def seat_bots(game: Game, spec: BotSpec, key: Any) -> list[Any]:
     """Fresh bots for every seat of one game, reseeded from ``key`` and the seat; checks that
-    each bot plays its seat (``Bot.plays``)."""
+    each bot plays its seat (``Bot.plays``). A bot built here from a name or a class is reseeded
+    in place; a bot given as an object is copied first (:func:`fresh_bot`), the original untouched."""
+    return _seated(_recipe(game, spec), key)
+
+
+def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool | None, Any, dict[str, Any], Any]]:
+    """For every seat, how its bot is made: ``(True, bot, {}, its seed)`` for a bot copied attribute by
+    attribute for each game (one given as an object, or a pristine one built here, that holds plain
+    values only), ``(None, bot, {}, its seed)`` for a bot given as an object that must be deep-copied,
+    ``(False, maker, options, None)`` for one built anew for each game; checked once (``Bot.plays``)."""
     seats = game.seats()
-    players = []
+    recipe: list[tuple[bool | None, Any, dict[str, Any], Any]] = []
     for seat, one in enumerate(_table(spec, len(seats))):
         bot = _make(game, one)
         plays = getattr(bot, "plays", None)
         if plays is not None and not plays(game, seat):
             raise ValueError(f"{type(bot).__name__} cannot play seat {seat} ({seats[seat].name}) of {game.name}; "
                              f"the bots for it are: {', '.join(_names_for(game, seat))}")
-        own = getattr(one, "seed", None) if _is_bot(one) else None
-        players.append(reseeded(bot, f"{key}:{seat}:{own}"))
+        if _is_bot(one):
+            recipe.append((_copyable(one) or None, one, {}, getattr(one, "seed", None)))
+        elif _copyable(bot):        # built here, holding plain values: copies of this pristine one are fresh
+            recipe.append((True, bot, {}, None))
+        elif isinstance(one, type):
+            recipe.append((False, one, {}, None))
+        else:
+            name, options = (one, {}) if isinstance(one, str) else one
+            recipe.append((False, bots_for(game)[name], dict(options), None))
+    return recipe
+
+
+def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any) -> list[Any]:
+    players = []
+    for seat, (copied, one, options, own) in enumerate(recipe):
+        if copied:
+            players.append(_clone(one, f"{key}:{seat}:{own}"))
+        elif copied is None:      # given, and not plain: a deep copy
+            players.append(reseeded(one, f"{key}:{seat}:{own}"))
+        else:
+            players.append(_reseed(one(**options), f"{key}:{seat}:None"))
     return players
+
+
+_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, dict[str, Any], Any]]]] = {}
+
+
+def _players(job: "Job", key: Any) -> list[Any]:
+    """The bots of one game of ``job``: its recipe is worked out once per job (a factory of bots
+    is called for every game, as it promises)."""
+    spec = job.bots
+    if callable(spec) and not _is_bot(spec) and not isinstance(spec, type):
+        return seat_bots(job.game, spec, key)
+    known = _RECIPES.get(id(job))
+    if known is None or known[0] is not job:
+        if len(_RECIPES) > 64:
+            _RECIPES.clear()
+        known = _RECIPES[id(job)] = (job, _recipe(job.game, spec))
+    return _seated(known[1], key)
+
+
+def _reseed(bot: Any, seed: Any) -> Any:
+    if hasattr(bot, "reseed"):
+        bot.reseed(seed)
+    else:        # a duck-typed bot: restart the generators it holds all the same
+        Bot.reseed(bot, seed)
+    return bot
+
+
+_PLAIN = frozenset({type(None), bool, int, float, complex, str, bytes, range})
+_COPY_HOOKS = ("__deepcopy__", "__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__",
+               "__slots__")
+
+
+def _plain(value: Any, depth: int = 0) -> bool:
+    """A value a deep copy would hand back as it is (immutable all the way down)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return True
+    if (kind is tuple or kind is frozenset) and depth < 4:
+        return all(_plain(item, depth + 1) for item in value)
+    return False
+
+
+def _copyable(bot: Any) -> bool:
+    """Whether a deep copy of ``bot`` is its attributes as they are, with its generators copied:
+    no copy or pickle hooks of its own, and only plain values and ``random.Random`` generators."""
+    kind = type(bot)
+    attributes = getattr(bot, "__dict__", None)
+    if type(attributes) is not dict or any(getattr(kind, name, None) is not getattr(object, name, None)
+                                           for name in _COPY_HOOKS):
+        return False
+    return all(type(value) is random.Random or _plain(value) for value in attributes.values())
+
+
+def fresh_bot(bot: Any, seed: Any) -> Any:
+    """A copy of ``bot`` reseeded from ``seed``, the original untouched: the same as
+    :func:`playtest.bots.reseeded` (a deep copy, then ``reseed``), without the deep copy
+    when the bot holds only plain values and ``random.Random`` generators.
+
+    >>> a, b = fresh_bot(RandomBot(1), "run:0"), fresh_bot(RandomBot(1), "run:0")
+    >>> a.rng.random() == b.rng.random() == reseeded(RandomBot(1), "run:0").rng.random()
+    True
+    """
+    if not _copyable(bot):        # lists, dicts, objects, hooks of its own: only a deep copy copies them faithfully
+        return reseeded(bot, seed)
+    return _clone(bot, seed)
+
+
+def _clone(bot: Any, seed: Any) -> Any:
+    """:func:`fresh_bot` of a bot known to be :func:`_copyable`."""
+    kind: Any = type(bot)
+    attributes = bot.__dict__
+    copied: dict[str, Any] = {}
+    generators: dict[int, random.Random] = {}
+    restarts = getattr(kind, "reseed", None) is Bot.reseed or not hasattr(kind, "reseed")  # every generator
+    for name, value in attributes.items():
+        if type(value) is random.Random:
+            twin = generators.get(id(value))
+            if twin is None:
+                twin = generators[id(value)] = random.Random.__new__(random.Random)
+                if not restarts:          # a reseed of its own may leave a generator as it was: copy its state
+                    twin.setstate(value.getstate())
+            copied[name] = twin
+        else:
+            copied[name] = value
+    copy = kind.__new__(kind)
+    copy.__dict__.update(copied)
+    return _reseed(copy, seed)
 
 
 def _names_for(game: Game, seat: int) -> list[str]:
@@ -126,26 +258,53 @@ def _cap_draw(game: Game, reason: str) -> bool:
 
 
 def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
-    """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``)."""
+    """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``).
+
+    Every bot action is checked by the game's one legality decision (``game.check``): an
+    illegal, malformed or missing action stops the run with a :class:`BotError`. The running
+    scores are read at the end of every turn (after a step that hands the move to someone
+    else, to chance, or ends the game), not in the middle of one seat's turn; the branching
+    factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
+    """
     game = job.game
     seed = game_seed(job.seed, index)
     chance_rng = random.Random(seed)                 # the same draws as Session(game, seed=seed)
-    seen_rng = random.Random(f"{seed}:determinize")  # the worlds the bots are handed
-    players = seat_bots(game, job.bots, f"{job.seed}:{index}")
+    seen_rng: random.Random | None = None           # the worlds the bots are handed (made when first needed)
+    mix = seed                                       # an LCG from the game's seed spaces the decisions counted:
+    counting = 1 + (seed >> 20) % BRANCHING_SAMPLE   # gaps of 1 to 2 * BRANCHING_SAMPLE - 1, on average BRANCHING_SAMPLE
+    players = _players(job, f"{job.seed}:{index}")
     seats = len(players)
-    hook = (_Bound(job.running_scores, game) if job.running_scores is not None
-            else getattr(game, "running_scores", None))
-    to_move, apply, legal = game.to_move, game.apply, game.legal_actions
+    hook = _hook(job, game)
+    secrets = game.has_secrets
+    to_move, apply, legal, pending = game.to_move, game.apply, game.legal_actions, game.pending_seats
+    check = _legality(game)
     state = game.initial_state()
-    steps = decisions = branching = 0
+    steps = decisions = counted = branching = 0
     first: int | None = None
     started = False
     tops: list[frozenset[int]] = []
     leaders: list[int | None] = []
     actions: list[tuple[bool, Any]] = []
     timeout = False
+    actor: Any = _NOBODY             # who acted last
+    last: Any = None
+    top: frozenset[int] = frozenset()
+    ahead: int | None = None
     while True:
         mover = to_move(state)
+        seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
+        if hook is not None and seat != actor and steps:      # a turn has ended: who is ahead now?
+            try:
+                scores = hook(state)
+            except Exception as exc:
+                raise BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
+                               f"{type(exc).__name__}: {str(exc)[:200]}") from exc
+            if scores is not None:
+                if scores != last:        # unchanged scores (most turns): the same top seats and leader
+                    last, top, ahead = scores, top_seats(scores), leader(scores)
+                tops.append(top)
+                leaders.append(ahead)
+        actor = seat
         if mover is None:
             break
         if steps >= job.max_steps:
@@ -154,32 +313,36 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         if mover == CHANCE:
             action = draw_outcome(game.chance_outcomes(state), chance_rng)
         else:
-            seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
             if not started:
                 first, started = (None if mover == SIMULTANEOUS else seat), True
-            listed = legal(state, seat)
-            branching += len(listed)
             decisions += 1
+            if decisions == counting:
+                branching += len(legal(state, seat))
+                counted += 1
+                mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+                counting += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
+            bot = players[seat]
             try:
-                action = choose_for(players[seat], game, state, seat, seen_rng)
+                if secrets or mover == SIMULTANEOUS:
+                    if seen_rng is None:
+                        seen_rng = random.Random(f"{seed}:determinize")
+                    action = choose_for(bot, game, state, seat, seen_rng)
+                else:                 # nothing hidden: the bot has the state itself (as choose_for would)
+                    action = bot.choose(game, state)
             except Exception as exc:
-                raise BotError(_where(game, players[seat], seat, state, steps, index)
+                raise BotError(_where(game, bot, seat, state, steps, index)
                                + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
-            if action not in listed:          # the lab trusts no bot: the one legality decision says why
-                raise BotError(_where(game, players[seat], seat, state, steps, index) + ": " + _refusal(game, state, action, seat))
+            try:                      # the lab trusts no bot: the one legality decision says yes or why not
+                refusal = check(state, action, seat)
+            except Exception as exc:
+                raise BotError(_where(game, bot, seat, state, steps, index) + f": it chose {repr(action)[:120]}, "
+                               f"which is not an action of this game ({type(exc).__name__})") from exc
+            if refusal is not None:
+                raise BotError(_where(game, bot, seat, state, steps, index) + ": " + _refusal(action, refusal))
         state = apply(state, action, check=False)
         steps += 1
         if record:
             actions.append((mover == CHANCE, action))
-        if hook is not None:
-            try:
-                scores = hook(state)
-            except Exception as exc:
-                raise BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
-                               f"{type(exc).__name__}: {str(exc)[:200]}") from exc
-            if scores is not None:
-                tops.append(top_seats(scores))
-                leaders.append(leader(scores))
     outcome = None if timeout else game.outcome(state)
     winners = tuple(outcome.winners) if outcome is not None else ()
     reason = outcome.reason if outcome is not None else f"stopped after {job.max_steps} steps (max_steps)"
@@ -190,10 +353,12 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         "winners": winners,
         "draw": not winners,
         "timeout": timeout or (not winners and _cap_draw(game, reason)),
+        "stalled": timeout,
         "reason": reason,
         "length": steps,
         "decisions": decisions,
-        "branching": branching / decisions if decisions else None,
+        "branching": branching / counted if counted else None,
+        "branching_counted": counted,
         "lead_changes": lead_changes(leaders) if tops else None,
         "decisiveness": decisiveness(tops, winners, seats) if tops else None,
     })
@@ -228,26 +393,44 @@ def _where(game: Game, bot: Any, seat: int, state: Any, steps: int, index: int) 
     return f"{game.name}, game {index}, move {steps}: {name} (seat {seat}, {position})"
 
 
-def _refusal(game: Game, state: Any, action: Any, seat: int) -> str:
-    """Why ``action`` is not one of ``seat``'s legal actions, from the game's own decision."""
+def _refusal(action: Any, refusal: Any) -> str:
+    """What the bot did wrong, in words, from the game's refusal."""
     if action is None:
         return "the bot returned None, not an action"
-    shown = repr(action)[:120]
-    check = getattr(game, "check", None)
-    if check is not None:
+    return f"it chose {repr(action)[:120]}, which the rules refuse: {refusal}"
+
+
+def _legality(game: Game) -> Any:
+    """``decide(state, action, seat)``: ``None`` when ``seat`` may play ``action``, else why not.
+
+    The game's one legality decision, :meth:`playtest.Game.check`; a game written against the
+    older protocol (its own ``apply`` and ``legal_actions``, no ``effect``) decides by its own
+    list of legal actions, with the reason its ``apply`` gives."""
+    kind = type(game)
+    if not _overrides(kind, "apply") or _overrides(kind, "effect"):
+        return game.check
+
+    def decide(state: Any, action: Any, seat: int) -> Any:
+        if action in game.legal_actions(state, seat):
+            return None
         try:
-            refusal = check(state, action, seat)
-        except Exception:
-            refusal = None
-        if refusal is not None:
-            return f"it chose {shown}, which the rules refuse: {refusal}"
-    try:
-        game.apply(state, action, check=True)
-    except IllegalAction as exc:
-        return f"it chose {shown}, which the rules refuse: {exc}"
-    except Exception as exc:
-        return f"it chose {shown}, which is not an action of this game ({type(exc).__name__})"
-    return f"it chose {shown}, which is not among seat {seat}'s legal actions"
+            game.apply(state, action, check=True)
+        except Exception as exc:
+            return str(exc)[:300] or type(exc).__name__
+        return f"{repr(action)[:120]} is not among seat {seat}'s legal actions"
+
+    return decide
+
+
+def _hook(job: Job, game: Game) -> Any:
+    """The running-scores function called as ``hook(state)``: the one given to the run, else the
+    game's own when it writes one (the kernel's default has no scores: not called at all)."""
+    if job.running_scores is not None:
+        return _Bound(job.running_scores, game)
+    own = getattr(type(game), "running_scores", None)
+    if own is None or own is getattr(Game, "running_scores", None):
+        return None
+    return game.running_scores
 
 
 class _Bound:
@@ -276,7 +459,7 @@ def ship(jobs: Any) -> bytes:
         import cloudpickle
     except ImportError:          # pragma: no cover (cloudpickle comes with the lab extra's dask)
         return pickle.dumps(jobs)
-    return cloudpickle.dumps(jobs)  # type: ignore[no-any-return]
+    return cloudpickle.dumps(jobs)
 
 
 def play_shipped(payload: bytes, job: int, indices: list[int]) -> list[dict[str, Any]]:

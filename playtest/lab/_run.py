@@ -14,7 +14,7 @@ from typing import Any
 
 from ._play import Job, play_one, play_shipped, ship
 
-__all__ = ["run_jobs"]
+__all__ = ["run_jobs", "workers_of"]
 
 #: A run expected to take less than this (seconds) stays in this process: starting workers costs more.
 LOCAL_SECONDS = 1.0
@@ -35,8 +35,42 @@ def _chunks(games: int, size: int) -> list[list[int]]:
     return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
 
 
-def _workers(executor: Any) -> int:
-    return max(1, getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def workers_of(executor: Any) -> int:
+    """How many games ``executor`` plays at once, which sizes the chunks of games it is handed.
+
+    A Dask client's executor (``client.get_executor()``) counts the threads of the
+    scheduler's workers (those it is restricted to with ``workers=``), asked when the
+    run starts; a process or thread pool its ``max_workers``; any other executor its
+    ``max_workers`` attribute if it has one (the Ray recipe in ``docs/lab.md`` does),
+    else this machine's cores.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(max_workers=3) as pool:
+    ...     workers_of(pool)
+    3
+    """
+    client = getattr(executor, "_client", None)
+    if client is not None and callable(getattr(client, "nthreads", None)):     # Dask's ClientExecutor
+        try:
+            threads = dict(client.nthreads())
+        except Exception:         # a client that cannot answer (closed, asynchronous): fall through
+            threads = {}
+        only = (getattr(executor, "_kwargs", None) or {}).get("workers")
+        if only:
+            only = {only} if isinstance(only, str) else set(only)
+            threads = {address: n for address, n in threads.items() if address in only} or threads
+        total = sum(n for n in threads.values() if _count(n))
+        if total:
+            return total
+    for name in ("max_workers", "_max_workers"):
+        value = _count(getattr(executor, name, None))
+        if value:
+            return value
+    return os.cpu_count() or 1
 
 
 def run_jobs(jobs: list[Job], games: int, executor: Executor | None = None, progress: bool = True,
@@ -47,7 +81,9 @@ def run_jobs(jobs: list[Job], games: int, executor: Executor | None = None, prog
     more than a second and the jobs pickle, they go to a
     :class:`~concurrent.futures.ProcessPoolExecutor` on all cores, else they
     are played here too. Any other executor (threads, processes, a Dask
-    client's ``get_executor()``) gets every game.
+    client's ``get_executor()``, a Ray recipe) gets every game, in chunks of
+    consecutive games: four chunks per worker it has (:func:`workers_of`), so that
+    every worker is busy and a slow chunk does not hold the run up.
     """
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures Executor (a process or thread pool, a Dask "
@@ -59,7 +95,7 @@ def run_jobs(jobs: list[Job], games: int, executor: Executor | None = None, prog
         if executor is None:
             _run_default(jobs, games, rows, bar)
         else:
-            size = max(1, -(-games // (_workers(executor) * 4)))
+            size = max(1, -(-games // (workers_of(executor) * 4)))
             tasks = [(j, chunk) for j in range(len(jobs)) for chunk in _chunks(games, size)]
             _run_on(executor, jobs, tasks, rows, bar)
     finally:

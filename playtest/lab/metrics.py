@@ -5,22 +5,29 @@ Every interval is a 95% interval: Wilson's score interval for a share of games
 
 Measures of one game (computed while it is played):
 
-* **branching**: the mean number of legal actions over the game's decision
+* **branching**: the mean number of legal actions at the game's decision
   steps (``len(game.legal_actions(state, seat))`` for the seat deciding; chance
-  steps are not decisions).
-* **leader**: after each step, the seat whose *running score* is strictly the
-  highest (``None`` on a tie at the top). Running scores come from the game's
-  optional ``running_scores(state)`` (a score per seat, higher is ahead) or the
-  ``running_scores=`` argument of :func:`playtest.simulate`; without them there
-  is no leader, and lead changes and decisiveness are missing (NaN).
+  steps are not decisions), counted at a sample of them: about one decision in
+  ``BRANCHING_SAMPLE`` (16), spaced by the game's seed, so the same games give the
+  same sample. Listing every legal action at every decision only to count them
+  costs more than playing the game; pooled over many games the sample gives the
+  same mean, with its interval.
+* **leader**: at the end of each turn (a step after which another seat, or
+  chance, is to act, or the game is over), the seat whose *running score* is
+  strictly the highest (``None`` on a tie at the top). Running scores come from the
+  game's optional ``running_scores(state)`` (a score per seat, higher is ahead) or
+  the ``running_scores=`` argument of :func:`playtest.simulate`; without them there
+  is no leader, and lead changes and decisiveness are missing (NaN). Positions in
+  the middle of a seat's turn (an order built part by part, a move step by step)
+  are not read: nobody has handed over yet.
 * **lead changes**: how many times the leader differs from the previous
-  leader (steps without a leader are skipped: A, tie, A is no change).
-* **decisiveness** (games with a winner): with L steps, let t be the first
-  step from which, at every later step, the top running score belongs to
-  winners only and not to every seat (the eventual winner is ahead and stays
+  leader (turns without a leader are skipped: A, tie, A is no change).
+* **decisiveness** (games with a winner): with L turns, let t be the first
+  turn from which, at the end of every later turn, the top running score belongs
+  to winners only and not to every seat (the eventual winner is ahead and stays
   ahead); decisiveness is ``1 - (t - 1) / L``: 1 when the winner led from the
-  first step to the end, 0.5 when it took the lead for good halfway through,
-  0 when it was not ahead even after the last step (a tie-break, a sudden win).
+  first turn to the end, 0.5 when it took the lead for good halfway through,
+  0 when it was not ahead even after the last turn (a tie-break, a sudden win).
 
 >>> lead_changes([0, 0, None, 1, 1, 0])
 2
@@ -144,8 +151,9 @@ def lead_changes(leaders: Sequence[int | None]) -> int:
 def decisiveness(tops: Sequence[Iterable[int]], winners: Iterable[int], seats: int) -> float | None:
     """How early the eventual winners lead for good: ``1 - (t - 1) / L`` (see the module docstring).
 
-    ``tops`` holds, after each of the L steps, the seats with the highest running
-    score. ``None`` for a game without a winner or without steps.
+    ``tops`` holds, at the end of each of the L turns (the lab's trace; any sequence of
+    positions will do), the seats with the highest running score. ``None`` for a game
+    without a winner or without turns.
 
     >>> decisiveness([{0}, {0}, {0}, {0}], winners=(0,), seats=2)
     1.0

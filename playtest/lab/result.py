@@ -41,7 +41,9 @@ class SimulationResult:
     when it was a simultaneous step), ``winners``, ``draw`` (no winner, timeouts
     included), ``timeout`` (stopped by the lab's ``max_steps`` or a draw by one of the
     game's ``max_...`` caps), ``reason``, ``length`` (steps, chance included),
-    ``decisions``, ``branching``, ``lead_changes``, ``decisiveness``, and per seat
+    ``decisions``, ``branching`` (legal actions at a decision, counted at a sample of the
+    decisions: ``branching_counted`` of them), ``lead_changes``, ``decisiveness``,
+    ``stalled`` (stopped by ``max_steps``: the game did not end), and per seat
     ``result_<seat>`` (win, loss or draw), ``score_<seat>`` (the game's final score) and
     ``return_<seat>`` (its payoff: chips or points for a game that pays out, else +1, -1 or 0),
     with ``paid`` telling which. A game that pays out gets a ``mean return`` per seat in :meth:`summary`.
@@ -212,9 +214,11 @@ class SimulationResult:
                                ("lead changes", "lead_changes")):
             value, low, high, count = metrics.mean_interval(_values(table[column]))
             out.append({"metric": metric, "who": "", "value": value, "low": low, "high": high, "games": count})
-        totals = [b * d for b, d in zip(_values(table["branching"]), _values(table["decisions"]))
-                  if b is not None and d]
-        counts = [d for b, d in zip(_values(table["branching"]), _values(table["decisions"])) if b is not None and d]
+        # the decisions whose legal actions were counted (a sample, see playtest.lab._play; every decision
+        # in a table made by hand)
+        weights = _values(table["branching_counted"]) if "branching_counted" in table else _values(table["decisions"])
+        totals = [b * d for b, d in zip(_values(table["branching"]), weights) if b is not None and d]
+        counts = [d for b, d in zip(_values(table["branching"]), weights) if b is not None and d]
         value, low, high, count = metrics.ratio_interval(totals, counts)
         out.append({"metric": "branching factor", "who": "", "value": value, "low": low, "high": high,
                     "games": count})

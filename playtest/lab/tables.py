@@ -34,12 +34,14 @@ MEANINGS: dict[str, str] = {
     "draw rate": "the share of games without a winner, timeouts included",
     "timeout rate": "the share of games stopped by a cap (the lab's max_steps, or a game's own turn limit)",
     "game length": "steps a game takes, chance steps included (the mean)",
-    "decisiveness": "how early the eventual winner took the lead for good, from the running scores: 1 when it "
-                    "led from the first step to the end, 0.5 when it took the lead for good halfway through, 0 "
-                    "when it was not ahead even after the last step (the mean over games with a winner)",
-    "lead changes": "how many times the seat strictly ahead on the running scores changed in a game (the mean)",
-    "branching factor": "legal actions at a decision, over every decision of every game (chance steps are not "
-                        "decisions)",
+    "decisiveness": "how early the eventual winner took the lead for good, from the running scores at the end "
+                    "of every turn: 1 when it led from the first turn to the end, 0.5 when it took the lead for "
+                    "good halfway through, 0 when it was not ahead even after the last turn (the mean over games "
+                    "with a winner)",
+    "lead changes": "how many times the seat strictly ahead on the running scores at the end of a turn changed "
+                    "in a game (the mean)",
+    "branching factor": "legal actions at a decision, counted at about one decision in 16 of every game, picked by "
+                        "the game's seed (chance steps are not decisions)",
     "low": "the low end of the 95% interval",
     "high": "the high end of the 95% interval",
     "95% interval": "a range built so that in 95 of 100 runs like this one it holds the true value: Wilson's "
