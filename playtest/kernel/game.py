@@ -491,7 +491,7 @@ class Game(Generic[P, S, A]):
         winners, every winner's number is at least every loser's: a measure that cannot
         promise that for some parameters returns ``None`` for them. It may read the whole
         state, secrets included (the lab calls it on true states, the search bot on the
-        worlds it draws), and runs after every step of a lab game, so it should be cheap:
+        worlds it draws), and runs at every turn end of a lab game, so it should be cheap:
         reuse what the rules keep, and list no legal actions.
 
         The lab's lead changes and decisiveness come from it
