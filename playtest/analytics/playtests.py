@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import gc
 import math
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .sources import Source, gather
 from .tables import build_tables, params_columns
@@ -43,8 +45,28 @@ def playtests(paths_or_sessions: Any, idle: float = IDLE) -> "Playtests":
     """
     if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not idle > 0 or not math.isfinite(idle):
         raise ValueError(f"idle is a number of seconds above 0, not {idle!r}")
-    sources, skipped = gather(paths_or_sessions)
-    return Playtests(sources, skipped, float(idle))
+    with _collection_paused():
+        sources, skipped = gather(paths_or_sessions)
+        return Playtests(sources, skipped, float(idle))
+
+
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """No garbage collection while the files are read and the tables built.
+
+    Reading a folder makes millions of objects that all stay (every session's positions): a
+    full collection every few files would walk all of them again, so the time would grow with
+    the square of the number of files. What little becomes garbage here (a refused file's
+    positions) is collected afterwards, when the collector runs as usual again (it is left
+    off if it was off).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class Playtests:

@@ -61,10 +61,11 @@ class _ActionCache:
     The key keeps each value's type, so ``true`` is never taken for ``1``.
     """
 
-    __slots__ = ("_seen",)
+    __slots__ = ("_seen", "_games")
 
     def __init__(self) -> None:
         self._seen: dict[tuple, Action] = {}
+        self._games: dict[int, Game] = {}        # the games keyed by id: kept, so no id is reused
 
     def __call__(self, game: Game, data: Any) -> Action:
         if type(data) is not dict:
@@ -76,7 +77,59 @@ class _ActionCache:
             return game.action_from_json(data)
         if action is None:
             action = self._seen[key] = game.action_from_json(data)
+            self._games[id(game)] = game
         return action
+
+
+class ReplayShare:
+    """What replaying many session files at once shares (``playtest.playtests`` reading a folder).
+
+    Game objects are values (rules with their parameters; nothing in one belongs to a session),
+    so files with the same game and parameters replay with one game object: its set-up is
+    checked and built once. Parameter changes are validated once per distinct change from
+    one parameter set, and actions parsed once per distinct JSON form. Every move of every
+    file still goes through the rules; only pure, repeated work is done once. A share is
+    for one batch of reading: it keeps what it made until it is dropped.
+
+    >>> import playtest
+    >>> share = ReplayShare()
+    >>> a = playtest.Session._replay(playtest.Session("eat_thyself").to_json(), [], "a", share)
+    >>> b = playtest.Session._replay(playtest.Session("eat_thyself").to_json(), [], "b", share)
+    >>> a.game is b.game
+    True
+    """
+
+    __slots__ = ("_games", "_by_params", "_replaced", "actions")
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[str, str], Game] = {}     # (game name, its parameters as JSON text)
+        self._by_params: dict[Any, Game] = {}             # the same games, by their parameter values
+        self._replaced: dict[tuple[Any, str], Any] = {}   # (parameters, a change as JSON text): the result
+        self.actions = _ActionCache()
+
+    def game(self, game_cls: type, name: str, params: dict[str, Any]) -> Game:
+        """``game_cls(**params)``, made once per name and parameters (errors are raised every time)."""
+        key = (name, json.dumps(params, sort_keys=True))
+        game = self._games.get(key)
+        if game is None:
+            game = game_cls(**params)
+            game = self._games[key] = self._by_params.setdefault(game.params, game)
+        return game
+
+    def replaced(self, params: Any, changes: dict[str, Any]) -> Any:
+        """``params.replace(**changes)``, validated once per distinct ``params`` and ``changes``."""
+        key = (params, json.dumps(changes, sort_keys=True))
+        new = self._replaced.get(key)
+        if new is None:
+            new = self._replaced[key] = params.replace(**changes)
+        return new
+
+    def game_for(self, game: Game, params: Any) -> Game:
+        """The game of ``game``'s kind with ``params`` (made once)."""
+        made = self._by_params.get(params)
+        if made is None or type(made) is not type(game):
+            made = self._by_params[params] = type(game)(params)
+        return made
 
 
 class SessionFiles:
@@ -357,8 +410,10 @@ class SessionFiles:
         return cls._replay(data, [], where)
 
     @classmethod
-    def _replay(cls, header: Any, records: list[Any], where: str) -> "Session":
-        """Rebuild a session from a file's header and records, checking every field and move."""
+    def _replay(cls, header: Any, records: list[Any], where: str, share: ReplayShare | None = None) -> "Session":
+        """Rebuild a session from a file's header and records, checking every field and move.
+
+        ``share``: what a batch of files replayed together shares (see :class:`ReplayShare`)."""
         def bad(message: str) -> SessionFileError:
             return SessionFileError(f"{where}: {message}")
 
@@ -387,7 +442,7 @@ class SessionFiles:
         if not isinstance(params, dict):
             raise bad(f"'params' must be an object of parameter values, not {_shown(params)}")
         try:
-            game = game_cls(**params)
+            game = game_cls(**params) if share is None else share.game(game_cls, name, params)
         except (ValueError, TypeError) as err:
             raise bad(f"bad parameters: {str(err)[:300]}") from None
         seed = header.get("seed")
@@ -424,7 +479,7 @@ class SessionFiles:
             if author.strip():
                 session.author = " ".join(author.split())
         current = None
-        parse = _ActionCache()
+        parse = _ActionCache() if share is None else share.actions
         collecting = gc.isenabled()
         if collecting:       # 10,000 new nodes would set off many full collections, each slower
             gc.disable()
@@ -434,7 +489,7 @@ class SessionFiles:
                     raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
                 (kind, value), = record.items()
                 if kind == "node":
-                    current = session._replay_node(value, bad, parse)
+                    current = session._replay_node(value, bad, parse, share)
                 elif kind == "note":
                     session._replay_note(value, bad)
                 elif kind == "current":
@@ -475,7 +530,7 @@ class SessionFiles:
             self._form = FeedbackForm.of(value["questions"])
 
     def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError],
-                     parse: "_ActionCache | None" = None) -> int:
+                     parse: "_ActionCache | None" = None, share: ReplayShare | None = None) -> int:
         index = len(self._nodes)
         if index >= LIMITS.max_positions:
             raise bad(f"more than {LIMITS.max_positions:,} positions: more than a session file may hold")
@@ -499,7 +554,9 @@ class SessionFiles:
             if kind == "params":
                 if not isinstance(entry["params"], dict):
                     raise ValueError("params must be an object")
-                type(self).set_params.__wrapped__(self, **entry["params"])   # type: ignore[attr-defined]
+                changes = entry["params"]          # set_params, without its transaction (the load is one)
+                self._set_params(changes, node.game.params.replace(**changes) if share is None
+                                 else share.replaced(node.game.params, changes), share)
             else:
                 game, state = node.game, node.state
                 if (game.to_move(state) == CHANCE) != (kind == "chance"):
