@@ -752,7 +752,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                 else share.game_for(game, new_params)
         setup = [k for k in changed if not new_params.spec(k).live]
         if setup:
-            state = new_game.initial_state()
+            state = new_game.initial_state() if share is None else share.initial_state(new_game)
             notation = "new game: " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
         else:
             state = new_game.adapt_state(self.state, game)

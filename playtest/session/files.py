@@ -58,7 +58,18 @@ class _ActionCache:
     """Actions read from a file, parsed once per distinct JSON form (a long session repeats them).
 
     Actions are immutable values, so one object can stand for every repeat.
-    The key keeps each value's type, so ``true`` is never taken for ``1``.
+    The key keeps each value's type, so ``true`` is never taken for ``1``: it is the game's id,
+    then the names, the values and their types, in one flat tuple (its length says how many
+    fields there are).
+
+    >>> import playtest
+    >>> game, parse = playtest.load("eat_thyself"), _ActionCache()
+    >>> parse(game, {"kind": "take", "slot": 1}) is parse(game, {"kind": "take", "slot": 1})
+    True
+    >>> parse(game, {"kind": "take", "slot": True})
+    Traceback (most recent call last):
+    ...
+    playtest.rules.MalformedAction: malformed take action: slot must be a whole number, not bool
     """
 
     __slots__ = ("_seen", "_games")
@@ -70,7 +81,7 @@ class _ActionCache:
     def __call__(self, game: Game, data: Any) -> Action:
         if type(data) is not dict:
             return game.action_from_json(data)
-        key = (id(game), tuple(data.items()), tuple(map(type, data.values())))
+        key = (id(game), *data, *data.values(), *map(type, data.values()))
         try:
             action = self._seen.get(key)
         except TypeError:                      # a list inside: parse it as it is
@@ -99,12 +110,13 @@ class ReplayShare:
     True
     """
 
-    __slots__ = ("_games", "_by_params", "_replaced", "actions")
+    __slots__ = ("_games", "_by_params", "_replaced", "_starts", "actions")
 
     def __init__(self) -> None:
         self._games: dict[tuple[str, str], Game] = {}     # (game name, its parameters as JSON text)
         self._by_params: dict[Any, Game] = {}             # the same games, by their parameter values
         self._replaced: dict[tuple[Any, str], Any] = {}   # (parameters, a change as JSON text): the result
+        self._starts: dict[int, tuple[Game, Any]] = {}    # id of a game: (the game, its initial state)
         self.actions = _ActionCache()
 
     def game(self, game_cls: type, name: str, params: dict[str, Any]) -> Game:
@@ -123,6 +135,13 @@ class ReplayShare:
         if new is None:
             new = self._replaced[key] = params.replace(**changes)
         return new
+
+    def initial_state(self, game: Game) -> Any:
+        """``game.initial_state()``, made once per game object (a state is an immutable value)."""
+        known = self._starts.get(id(game))
+        if known is None or known[0] is not game:
+            known = self._starts[id(game)] = (game, game.initial_state())
+        return known[1]
 
     def game_for(self, game: Game, params: Any) -> Game:
         """The game of ``game``'s kind with ``params`` (made once)."""
@@ -538,7 +557,8 @@ class SessionFiles:
         if type(parent) is not int or not 0 <= parent < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
         size = len(entry)
-        if "move" in entry and (size == 2 or (size == 3 and "t" in entry)):  # {"parent", "move"[, "t"]}
+        if "move" in entry and (size == 2 or (size == 3 and "t" in entry) or (
+                size == 4 and "t" in entry and "bot" in entry)):     # {"parent", "move"[, "t"[, "bot"]]}
             kind, by = "move", None
         else:
             kinds = self._NODE_KINDS.intersection(entry)
