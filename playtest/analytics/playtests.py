@@ -76,6 +76,8 @@ def _typed(values: list) -> Any:
 
     >>> _typed([1, 2]).dtype, _typed([0.5, float("nan")]).dtype, _typed([True]).dtype, _typed([1, None])
     (dtype('int64'), dtype('float64'), dtype('bool'), [1, None])
+    >>> _typed([2 ** 64])
+    [18446744073709551616]
     """
     import numpy as np
     if values:
@@ -86,8 +88,11 @@ def _typed(values: list) -> Any:
                 return np.array(values, dtype=np.float64)
             if kind is bool:
                 return np.array(values, dtype=np.bool_)
-            if kind is int and -2 ** 63 <= min(values) and max(values) < 2 ** 63:
-                return np.array(values, dtype=np.int64)
+            if kind is int:
+                try:
+                    return np.array(values, dtype=np.int64)
+                except OverflowError:           # past 64 bits: pandas decides
+                    return values
     return values
 
 
