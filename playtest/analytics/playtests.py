@@ -112,9 +112,9 @@ class Playtests:
         extra = params_columns(columns)
         frames = {}
         for name in TABLES:
-            frame = pd.DataFrame({column: _typed(values) for column, values in columns[name].items()})
-            for column, values in extra[name].items():
-                frame[column] = _typed(values)
+            # the parameters' columns come last (params_columns names them apart from the others)
+            frame = pd.DataFrame({column: _typed(values)
+                                  for column, values in (*columns[name].items(), *extra[name].items())})
             if "time" in frame:
                 frame["time"] = pd.to_datetime(frame["time"], unit="s", utc=True)
             frames[name] = frame
