@@ -575,8 +575,9 @@ class SessionFiles:
                 if not isinstance(entry["params"], dict):
                     raise ValueError("params must be an object")
                 changes = entry["params"]          # set_params, without its transaction (the load is one)
-                self._set_params(changes, node.game.params.replace(**changes) if share is None
-                                 else share.replaced(node.game.params, changes), share)
+                new_params = node.game.params.replace(**changes) if share is None \
+                    else share.replaced(node.game.params, changes)
+                self._set_params(changes, new_params, share)   # type: ignore[attr-defined]
             else:
                 game, state = node.game, node.state
                 if (game.to_move(state) == CHANCE) != (kind == "chance"):
