@@ -10,10 +10,15 @@ about 20 µs per position") is Eat Thyself's (the game of bench_session.py): the
 target is checked on it. Then There Was One's rules cost several times more per
 position (a validated apply, and a notation that walks the token's path): its
 figure is printed beside, with the target scaled by its replay cost (the part the
-analytics add is the same). Printed for each: the replay alone (what loading the
-files costs before any table is made), per position, and the tables' share.
-Figures are CPU time of this process (the machine is shared: wall-clock time is
-printed too, and on an idle machine the two agree).
+analytics add is the same). Printed for each: the total (timed first, cold: one
+call of ``playtest.playtests``, the garbage collector's pass after it included);
+then, measured apart, reading and replaying the files as playtests does (files
+read together share game objects and parsed actions, no collection while they
+load), per position, and the rest: the tables. Beside: every file read and
+replayed alone, as ``Session.read`` does (the issue's "about 20 µs a position").
+Figures are CPU time of this one process (no worker processes are used; the
+machine is shared: wall-clock time is printed too, and on an idle machine the
+two agree).
 
 The sessions are played at random to move 200 (when a game ends, the tester
 starts another: a set-up parameter changed), each with its times, a seating with a bot, a few notes, refused attempts
@@ -38,6 +43,8 @@ from common import parser, report  # noqa: E402
 
 import playtest  # noqa: E402
 from playtest.bots import RandomBot  # noqa: E402
+from playtest.analytics.playtests import _collection_paused  # noqa: E402
+from playtest.analytics.sources import gather  # noqa: E402
 from playtest.journal import read_records  # noqa: E402
 
 #: per game: parameter sets the sessions are played with, and a refusal as the table keeps it
@@ -94,13 +101,6 @@ def measure(name: str, sessions: int, moves: int) -> tuple[list, float]:
                 made += 1
         print(f"{name}: made {made} session files of {moves} moves in {time.perf_counter() - started:.0f} s")
         files = sorted(folder.glob("*.playtest.json"))
-        positions = 0
-
-        started = time.process_time()
-        for file in files:
-            header, records, _, _ = read_records(file)
-            positions += playtest.Session._replay(header, records, where=file.name).positions()
-        replay = time.process_time() - started
 
         started, cpu = time.perf_counter(), time.process_time()
         with warnings.catch_warnings():
@@ -110,17 +110,35 @@ def measure(name: str, sessions: int, moves: int) -> tuple[list, float]:
         assert result.sessions == sessions and not result.skipped
         assert len(result.moves) == sessions * moves, len(result.moves)
         assert result.moves["think"].notna().mean() > 0.99
+        positions = sum(source.session.positions() for source in result.sources)
+        rows_moves = len(result.moves)
+        counts = (f"{len(result.moves):,} moves, {len(result.games):,} games, {len(result.refusals):,} refusals, "
+                  f"{len(result.notes):,} notes, {len(result.feedback):,} feedback answers")
+        del result
+
+        # the parts, measured after the total (so nothing the total does is warmed up for it)
+        started = time.process_time()
+        with _collection_paused():          # what playtests() does: files read together, no collection
+            sources, _ = gather(folder)
+        replay = time.process_time() - started
+        del sources
+
+        started = time.process_time()       # each file alone, as Session.read replays it
+        for file in files:
+            header, records, _, _ = read_records(file)
+            playtest.Session._replay(header, records, where=file.name)
+        alone = time.process_time() - started
     tables = max(total - replay, 0.0)
     rows = [
         (f"{name}: {sessions:,} sessions of {moves} moves into the DataFrames",
          f"{total:.2f} s of CPU time ({wall:.2f} s wall clock on the loaded machine)", "", None),
-        (f"{name}: of which reading and replaying the files", f"{replay:.2f} s "
-         f"({replay / positions * 1e6:.1f} µs a position, {positions:,} positions)", "", None),
-        (f"{name}: of which building the tables", f"{tables:.2f} s "
-         f"({tables / len(result.moves) * 1e6:.1f} µs a move row, the notation included)", "", None),
-        (f"{name}: rows", f"{len(result.moves):,} moves, {len(result.games):,} games, "
-                          f"{len(result.refusals):,} refusals, {len(result.notes):,} notes, "
-                          f"{len(result.feedback):,} feedback answers", "", None),
+        (f"{name}: of which reading and replaying the files (measured apart, as playtests reads them)",
+         f"{replay:.2f} s ({replay / positions * 1e6:.1f} µs a position, {positions:,} positions)", "", None),
+        (f"{name}: of which building the tables (the rest)", f"{tables:.2f} s "
+         f"({tables / rows_moves * 1e6:.1f} µs a move row, the notation included)", "", None),
+        (f"{name}: beside: each file read and replayed alone (Session.read's way)",
+         f"{alone:.2f} s ({alone / positions * 1e6:.1f} µs a position)", "", None),
+        (f"{name}: rows", counts, "", None),
     ]
     return rows, total
 

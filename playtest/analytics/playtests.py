@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import gc
 import math
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .sources import Source, gather
 from .tables import build_tables, params_columns
@@ -43,8 +45,55 @@ def playtests(paths_or_sessions: Any, idle: float = IDLE) -> "Playtests":
     """
     if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not idle > 0 or not math.isfinite(idle):
         raise ValueError(f"idle is a number of seconds above 0, not {idle!r}")
-    sources, skipped = gather(paths_or_sessions)
-    return Playtests(sources, skipped, float(idle))
+    with _collection_paused():
+        sources, skipped = gather(paths_or_sessions)
+        return Playtests(sources, skipped, float(idle))
+
+
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """No garbage collection while the files are read and the tables built.
+
+    Reading a folder makes millions of objects that all stay (every session's positions): a
+    full collection every few files would walk all of them again, so the time would grow with
+    the square of the number of files. What little becomes garbage here (a refused file's
+    positions) is collected afterwards, when the collector runs as usual again (it is left
+    off if it was off).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _typed(values: list) -> Any:
+    """A column of only whole numbers, only numbers with a point, or only true/false as the numpy
+    array pandas would make of it (made at once, without pandas looking at every value); any
+    other column as it is, for pandas to type (text, empty values, an empty table).
+
+    >>> _typed([1, 2]).dtype, _typed([0.5, float("nan")]).dtype, _typed([True]).dtype, _typed([1, None])
+    (dtype('int64'), dtype('float64'), dtype('bool'), [1, None])
+    >>> _typed([2 ** 64])
+    [18446744073709551616]
+    """
+    import numpy as np
+    if values:
+        kinds = set(map(type, values))
+        if len(kinds) == 1:
+            kind = kinds.pop()
+            if kind is float:
+                return np.array(values, dtype=np.float64)
+            if kind is bool:
+                return np.array(values, dtype=np.bool_)
+            if kind is int:
+                try:
+                    return np.array(values, dtype=np.int64)
+                except OverflowError:           # past 64 bits: pandas decides
+                    return values
+    return values
 
 
 class Playtests:
@@ -63,9 +112,9 @@ class Playtests:
         extra = params_columns(columns)
         frames = {}
         for name in TABLES:
-            frame = pd.DataFrame(columns[name])
-            for column, values in extra[name].items():
-                frame[column] = values
+            # the parameters' columns come last (params_columns names them apart from the others)
+            frame = pd.DataFrame({column: _typed(values)
+                                  for column, values in (*columns[name].items(), *extra[name].items())})
             if "time" in frame:
                 frame["time"] = pd.to_datetime(frame["time"], unit="s", utc=True)
             frames[name] = frame

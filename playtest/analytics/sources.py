@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..session import Session, SessionFileError
+from ..session.files import ReplayShare
 
 __all__ = ["Source", "gather"]
 
@@ -48,6 +49,7 @@ def gather(items: Any) -> tuple[list[Source], list[tuple[str, str]]]:
     sources: list[Source] = []
     skipped: list[tuple[str, str]] = []
     used: dict[str, int] = {}
+    share = ReplayShare()          # one game object per parameter set for all the files, actions parsed once
 
     def label_for(name: str) -> str:
         used[name] = used.get(name, 0) + 1
@@ -65,7 +67,7 @@ def gather(items: Any) -> tuple[list[Source], list[tuple[str, str]]]:
             raise FileNotFoundError(f"no session file or folder {path.name!r} here")
         for file in _files(path):
             try:
-                session = _read(file)
+                session = _read(file, share)
             except SessionFileError as err:
                 skipped.append((file.name, str(err).replace(str(file), file.name)[:300]))
                 continue
@@ -76,11 +78,11 @@ def gather(items: Any) -> tuple[list[Source], list[tuple[str, str]]]:
     return sources, skipped
 
 
-def _read(path: Path) -> Session:
+def _read(path: Path, share: ReplayShare | None = None) -> Session:
     """A session from a file, read only: nothing is written, cut or locked."""
     from ..journal import read_records
     header, records, _torn, _notes = read_records(path)
-    return Session._replay(header, records, where=path.name)
+    return Session._replay(header, records, where=path.name, share=share)
 
 
 def _stem(name: str) -> str:

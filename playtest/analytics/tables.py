@@ -31,6 +31,7 @@ from .sources import Source
 __all__ = ["build_tables", "PHASES"]
 
 PHASES = ("opening", "middle", "end")
+_NO_KIND = object()
 
 
 def _phase(k: int, length: int) -> str:
@@ -85,6 +86,8 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
         "t", "time", "params")}
     problems = {"files refused": 0, "moves without a time": 0, "moves past the idle limit": 0,
                 "refusals without a time": 0}
+    move_rows: list[tuple] = []
+    add_move = move_rows.append
 
     for source in sources:
         session = source.session
@@ -102,7 +105,8 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
         label = source.label
         seats_cache: dict[int, list] = {}
         author_default = session.author
-        for node in nodes[1:]:
+        nan = math.nan
+        for node in nodes:            # one row (a tuple) per move; the columns are made at the end
             if node.kind != "move":
                 continue
             parent: Any = node.parent
@@ -116,10 +120,10 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
             seats = seats_cache.get(id(game))
             if seats is None:
                 seats = seats_cache[id(game)] = [s.name for s in game.seats()]
-            end = end_of[node.id]
-            begin = start_of[node.id]
+            nid, depth = node.id, node.depth
+            end = end_of[nid]
             t, t0 = node.t, parent.t
-            think, is_idle = math.nan, False
+            think, is_idle = nan, False
             if t is None or t0 is None:
                 problems["moves without a time"] += 1
             else:
@@ -135,25 +139,14 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
                 else:
                     think = gap
             by = node.by or author_default
-            moves["session"].append(label)
-            moves["game"].append(name)
-            moves["game_no"].append(game_no[end])
-            moves["author"].append(by)
-            moves["player"].append(node.bot or node.player or by)
-            moves["human"].append(node.bot is None)
-            moves["bot"].append(node.bot)
-            moves["seat"].append(seat)
-            moves["seat_name"].append(seats[seat] if seat is not None and 0 <= seat < len(seats) else "")
-            moves["node"].append(node.id)
-            moves["move"].append(node.depth)
-            moves["kind"].append(getattr(node.action, "kind", type(node.action).__name__))
-            moves["notation"].append(node.notation_for(None))
-            moves["t"].append(math.nan if t is None else t)
-            moves["time"].append(_utc(started, t))
-            moves["think"].append(think)
-            moves["idle"].append(is_idle)
-            moves["phase"].append(_phase(node.depth - nodes[begin].depth, lengths[end]))
-            moves["params"].append(game.params)
+            bot = node.bot
+            action = node.action
+            kind = getattr(action, "kind", _NO_KIND)
+            add_move((label, name, game_no[end], by, bot or node.player or by, bot is None, bot, seat,
+                      seats[seat] if seat is not None and 0 <= seat < len(seats) else "", nid, depth,
+                      type(action).__name__ if kind is _NO_KIND else kind, node.notation_for(None),
+                      nan if t is None else t, nan if started is None or t is None else started + t,
+                      think, is_idle, _phase(depth - nodes[start_of[nid]].depth, lengths[end]), game.params))
         for end in ends:
             begin = start_of[end]
             last, first = nodes[end], nodes[begin]
@@ -267,6 +260,8 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
             notes["t"].append(math.nan if note.t is None else note.t)
             notes["time"].append(_utc(started, note.t))
             notes["params"].append(node.game.params)
+    for column, values in zip(list(moves), zip(*move_rows)):     # rows into columns, in C
+        moves[column] = list(values)
     return {"moves": moves, "games": games, "refusals": refusals, "notes": notes, "feedback": feedback}, problems
 
 

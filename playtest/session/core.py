@@ -743,17 +743,22 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         starts a new game with the new values. Either way the change is a step
         in the tree, so undo reverts it. Bad names or values raise ``ValueError``.
         """
+        self._set_params(changes, self.game.params.replace(**changes))
+
+    def _set_params(self, changes: dict[str, Any], new_params: Any, share: Any = None) -> None:
+        """:meth:`set_params` once ``changes`` are validated into ``new_params`` (a file's replay
+        passes the :class:`~playtest.session.files.ReplayShare` of its batch, if any)."""
         game = self.game
-        new_params = game.params.replace(**changes)
         changed = {k: getattr(new_params, k) for k in changes if getattr(new_params, k) != getattr(game.params, k)}
         if not changed:
             return
         new_game = self._games.get(new_params)
         if new_game is None:
-            new_game = self._games[new_params] = type(game)(new_params)
+            new_game = self._games[new_params] = type(game)(new_params) if share is None \
+                else share.game_for(game, new_params)
         setup = [k for k in changed if not new_params.spec(k).live]
         if setup:
-            state = new_game.initial_state()
+            state = new_game.initial_state() if share is None else share.initial_state(new_game)
             notation = "new game: " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
         else:
             state = new_game.adapt_state(self.state, game)

@@ -58,25 +58,97 @@ class _ActionCache:
     """Actions read from a file, parsed once per distinct JSON form (a long session repeats them).
 
     Actions are immutable values, so one object can stand for every repeat.
-    The key keeps each value's type, so ``true`` is never taken for ``1``.
+    The key keeps each value's type, so ``true`` is never taken for ``1``: it is the game's id,
+    then the names, the values and their types, in one flat tuple (its length says how many
+    fields there are).
+
+    >>> import playtest
+    >>> game, parse = playtest.load("eat_thyself"), _ActionCache()
+    >>> parse(game, {"kind": "take", "slot": 1}) is parse(game, {"kind": "take", "slot": 1})
+    True
+    >>> parse(game, {"kind": "take", "slot": True})
+    Traceback (most recent call last):
+    ...
+    playtest.rules.MalformedAction: malformed take action: slot must be a whole number, not bool
     """
 
-    __slots__ = ("_seen",)
+    __slots__ = ("_seen", "_games")
 
     def __init__(self) -> None:
         self._seen: dict[tuple, Action] = {}
+        self._games: dict[int, Game] = {}        # the games keyed by id: kept, so no id is reused
 
     def __call__(self, game: Game, data: Any) -> Action:
         if type(data) is not dict:
             return game.action_from_json(data)
-        key = (id(game), tuple(data.items()), tuple(map(type, data.values())))
+        key = (id(game), *data, *data.values(), *map(type, data.values()))
         try:
             action = self._seen.get(key)
         except TypeError:                      # a list inside: parse it as it is
             return game.action_from_json(data)
         if action is None:
             action = self._seen[key] = game.action_from_json(data)
+            self._games[id(game)] = game
         return action
+
+
+class ReplayShare:
+    """What replaying many session files at once shares (``playtest.playtests`` reading a folder).
+
+    Game objects are values (rules with their parameters; nothing in one belongs to a session),
+    so files with the same game and parameters replay with one game object: its set-up is
+    checked and built once. Parameter changes are validated once per distinct change from
+    one parameter set, and actions parsed once per distinct JSON form. Every move of every
+    file still goes through the rules; only pure, repeated work is done once. A share is
+    for one batch of reading: it keeps what it made until it is dropped.
+
+    >>> import playtest
+    >>> share = ReplayShare()
+    >>> a = playtest.Session._replay(playtest.Session("eat_thyself").to_json(), [], "a", share)
+    >>> b = playtest.Session._replay(playtest.Session("eat_thyself").to_json(), [], "b", share)
+    >>> a.game is b.game
+    True
+    """
+
+    __slots__ = ("_games", "_by_params", "_replaced", "_starts", "actions")
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[str, str], Game] = {}     # (game name, its parameters as JSON text)
+        self._by_params: dict[Any, Game] = {}             # the same games, by their parameter values
+        self._replaced: dict[tuple[Any, str], Any] = {}   # (parameters, a change as JSON text): the result
+        self._starts: dict[int, tuple[Game, Any]] = {}    # id of a game: (the game, its initial state)
+        self.actions = _ActionCache()
+
+    def game(self, game_cls: type, name: str, params: dict[str, Any]) -> Game:
+        """``game_cls(**params)``, made once per name and parameters (errors are raised every time)."""
+        key = (name, json.dumps(params, sort_keys=True))
+        game = self._games.get(key)
+        if game is None:
+            game = game_cls(**params)
+            game = self._games[key] = self._by_params.setdefault(game.params, game)
+        return game
+
+    def replaced(self, params: Any, changes: dict[str, Any]) -> Any:
+        """``params.replace(**changes)``, validated once per distinct ``params`` and ``changes``."""
+        key = (params, json.dumps(changes, sort_keys=True))
+        new = self._replaced.get(key)
+        if new is None:
+            new = self._replaced[key] = params.replace(**changes)
+        return new
+
+    def initial_state(self, game: Game) -> Any:
+        """``game.initial_state()``, made once per game object (a state is an immutable value)."""
+        known = self._starts.get(id(game))
+        if known is None or known[0] is not game:
+            known = self._starts[id(game)] = (game, game.initial_state())
+        return known[1]
+
+    def game_for(self, game: Game, params: Any) -> Game:
+        """The game of ``game``'s kind with ``params`` (made once)."""
+        made = self._by_params.get(params)
+        if made is None or type(made) is not type(game):
+            made = self._by_params[params] = type(game)(params)
+        return made
 
 
 class SessionFiles:
@@ -362,8 +434,10 @@ class SessionFiles:
         return cls._replay(data, [], where)
 
     @classmethod
-    def _replay(cls, header: Any, records: list[Any], where: str) -> "Session":
-        """Rebuild a session from a file's header and records, checking every field and move."""
+    def _replay(cls, header: Any, records: list[Any], where: str, share: ReplayShare | None = None) -> "Session":
+        """Rebuild a session from a file's header and records, checking every field and move.
+
+        ``share``: what a batch of files replayed together shares (see :class:`ReplayShare`)."""
         def bad(message: str) -> SessionFileError:
             return SessionFileError(f"{where}: {message}")
 
@@ -392,7 +466,7 @@ class SessionFiles:
         if not isinstance(params, dict):
             raise bad(f"'params' must be an object of parameter values, not {_shown(params)}")
         try:
-            game = game_cls(**params)
+            game = game_cls(**params) if share is None else share.game(game_cls, name, params)
         except (ValueError, TypeError) as err:
             raise bad(f"bad parameters: {str(err)[:300]}") from None
         seed = header.get("seed")
@@ -429,7 +503,7 @@ class SessionFiles:
             if author.strip():
                 session.author = " ".join(author.split())
         current = None
-        parse = _ActionCache()
+        parse = _ActionCache() if share is None else share.actions
         collecting = gc.isenabled()
         if collecting:       # 10,000 new nodes would set off many full collections, each slower
             gc.disable()
@@ -439,7 +513,7 @@ class SessionFiles:
                     raise bad(f"record {number} must be an object with one of 'node', 'note' or 'current'")
                 (kind, value), = record.items()
                 if kind == "node":
-                    current = session._replay_node(value, bad, parse)
+                    current = session._replay_node(value, bad, parse, share)
                 elif kind == "note":
                     session._replay_note(value, bad)
                 elif kind == "current":
@@ -480,7 +554,7 @@ class SessionFiles:
             self._form = FeedbackForm.of(value["questions"])
 
     def _replay_node(self, entry: Any, bad: Callable[[str], SessionFileError],
-                     parse: "_ActionCache | None" = None) -> int:
+                     parse: "_ActionCache | None" = None, share: ReplayShare | None = None) -> int:
         index = len(self._nodes)
         if index >= LIMITS.max_positions:
             raise bad(f"more than {LIMITS.max_positions:,} positions: more than a session file may hold")
@@ -488,7 +562,8 @@ class SessionFiles:
         if type(parent) is not int or not 0 <= parent < index:
             raise bad(f"node {index} has no valid parent (each node names an earlier node)")
         size = len(entry)
-        if "move" in entry and (size == 2 or (size == 3 and "t" in entry)):  # {"parent", "move"[, "t"]}
+        if "move" in entry and (size == 2 or (size == 3 and "t" in entry) or (
+                size == 4 and "t" in entry and "bot" in entry)):     # {"parent", "move"[, "t"[, "bot"]]}
             kind, by = "move", None
         else:
             kinds = self._NODE_KINDS.intersection(entry)
@@ -504,7 +579,10 @@ class SessionFiles:
             if kind == "params":
                 if not isinstance(entry["params"], dict):
                     raise ValueError("params must be an object")
-                type(self).set_params.__wrapped__(self, **entry["params"])   # type: ignore[attr-defined]
+                changes = entry["params"]          # set_params, without its transaction (the load is one)
+                new_params = node.game.params.replace(**changes) if share is None \
+                    else share.replaced(node.game.params, changes)
+                self._set_params(changes, new_params, share)   # type: ignore[attr-defined]
             else:
                 game, state = node.game, node.state
                 if (game.to_move(state) == CHANCE) != (kind == "chance"):
