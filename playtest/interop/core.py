@@ -20,7 +20,9 @@ Four forms, chosen once per game and parameters (:class:`KitShape`):
   lowest pending seat first, each part an action that the other seats' information states
   do not show (the game's own per-viewer notation and redaction hide them). A seat that has
   given ``max_parts`` parts of one order is offered only the actions that complete it (when
-  there are any), so random play ends.
+  there are any), so random play ends: those of the kinds seen completing an order
+  (:func:`~playtest.interop.orders.completing_kinds`, Back to the Wall's ``submit``), so that
+  step tries a few actions, not every part.
 
 Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
 encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
@@ -46,7 +48,7 @@ from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
-from .orders import Order, OrderTable, complete_orders, explore_orders
+from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
@@ -104,6 +106,7 @@ class KitShape:
     found: Exploration
     orders: OrderTable | None = None     # the complete orders (the ``orders`` form)
     order_memo: dict[tuple[Any, int], list[int]] = field(default_factory=dict, repr=False, compare=False)
+    completing: frozenset[str] = frozenset()   # the kinds that complete an order (``hidden_orders``)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
@@ -127,6 +130,7 @@ class KitShape:
         listed = explore_orders(game, encoding, explore_games, seed, max_parts) if form == "hidden_orders" else None
         if listed is not None:
             form = "orders"
+        completing = completing_kinds(game, seed=seed) if form == "hidden_orders" else frozenset()
         secret_orders = simultaneous and not (declared is not None and declared.public_orders)
         imperfect = (game.has_secrets or secret_orders or (declared is not None and declared.information == "imperfect"))
         sums = {round(sum(r), 9) for r in found.returns}
@@ -145,7 +149,7 @@ class KitShape:
                    chance=found.chance_steps or (declared is not None and declared.chance),
                    information="imperfect" if imperfect else "perfect", utility=utility, utility_sum=utility_sum,
                    min_utility=float(lo), max_utility=float(hi), max_length=longest, length_declared=length_declared,
-                   encoding=encoding, orders=listed[0] if listed is not None else None,
+                   encoding=encoding, orders=listed[0] if listed is not None else None, completing=completing,
                    chance_encoding=ActionEncoding.for_game(game, games=explore_games, seed=seed, chance=True,
                                                            found=found),
                    draws=draws if found.uncounted_chance else 0, max_parts=max_parts, found=found)
@@ -271,7 +275,9 @@ class KitPlay:
             return game.legal_actions(state)
         actions = game.legal_actions(state, seat)
         if self.parts[0] == seat and self.parts[1] >= self.shape.max_parts:
-            completing = [a for a in actions if self._completes(seat, a)]
+            kinds = self.shape.completing
+            completing = [a for a in actions if (not kinds or getattr(a, "kind", None) in kinds)
+                          and self._completes(seat, a)]
             return completing or actions
         return actions
 
@@ -339,8 +345,8 @@ class KitPlay:
             # the draws are listed, not made: only the one played (or named) is sampled
             base, draws = self.shape.chance_encoding.capacity, self.shape.draws
             return [(base + i, 1 / draws) for i in range(draws)]
-        encode = self.shape.chance_encoding.encode
-        return sorted((encode(a), float(p)) for a, p in outcomes)
+        ids = self.shape.chance_encoding.ids([a for a, _ in outcomes])
+        return sorted(zip(ids, [float(p) for _, p in outcomes]))
 
     def _draw(self, outcomes: UncountedChance, i: int) -> Any:
         key = json.dumps([self.ids, i], separators=(",", ":")).encode()
@@ -398,7 +404,8 @@ class KitPlay:
                                          f"orders of the seats before it: {refusal.text}")
                     self._play(seat, encode(action), action, concealed=i < len(order) - 1)   # type: ignore[arg-type]
             return
-        actions = [None if c == self.shape.pass_id else self.action_of(s, c) for s, c in enumerate(codes)]
+        decode = self.shape.encoding.decode
+        actions = [None if c == self.shape.pass_id else decode(c) for c in codes]
         for seat, (code, action) in enumerate(zip(codes, actions)):
             if action is not None:
                 self._play(seat, code, action)
