@@ -139,3 +139,34 @@ def test_clones_share_the_set_up():
     assert kit_state(one) is kit_state(two) is kit_state(one.clone())
     play = KitPlay(KitShape.of(playtest.load("secret_bid")))
     assert play.state is kit_state(one)
+
+
+@pytest.mark.parametrize("name", ["kuhn_poker", "goofspiel", "secret_bid", "source"])
+def test_python_queries_answer_as_openspiel_does(name):
+    """The state answers ``legal_actions``, ``is_chance_node``... in Python; OpenSpiel's own C++
+    path (called on the base class) gives the same answers at every step of a random game."""
+    game = register(name)
+    rng = random.Random(4)
+    base = pyspiel.State
+    state = game.new_initial_state()
+    players = range(game.num_players())
+    while True:
+        assert state.legal_actions() == base.legal_actions(state)
+        for p in players:
+            assert state.legal_actions(p) == base.legal_actions(state, p)
+        for query in ("is_chance_node", "is_simultaneous_node", "is_player_node", "is_terminal", "current_player"):
+            assert getattr(state, query)() == getattr(base, query)(state), query
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in players])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for ask in (state.legal_actions, lambda p: base.legal_actions(state, p)):
+        with pytest.raises(Exception, match="pseudo-player"):
+            ask(-3)                                         # OpenSpiel's own refusal, both ways

@@ -308,9 +308,9 @@ class KitPlay:
         game, state, shape = self.game, self.state, self.shape
         if seat not in game.pending_seats(state):
             return []
-        memo = shape.order_memo
+        memo: dict[tuple[Any, int], list[int]] | None = shape.order_memo
         try:
-            got = memo.get((state, seat))
+            got = shape.order_memo.get((state, seat))
         except TypeError:          # an unhashable position: listed each time
             got, memo = None, None
         if got is None:

@@ -38,7 +38,7 @@ its numbers separated by spaces), and loaded with the parameters given. What Ope
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..kernel import Game
 from ._require import need
@@ -190,6 +190,37 @@ class KitSpielState(_StateBase):
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.play.legal_ids(player)
+
+    # OpenSpiel's C++ answers the next queries by calling back into Python (who moves, is it
+    # over) four or five times each; a Python caller (MCTS, CFR, an RL loop) gets the same
+    # answers here directly. C++ callers still take OpenSpiel's own path.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` (the same answer, without the round trips)."""
+        play = self.play
+        who = play._current
+        if who is None:
+            who = play.current()
+        if who == TERMINAL:
+            return []
+        if who == CHANCE_ID:
+            return [code for code, _ in play.chance_outcomes()]
+        if player is None or player == who or (player >= 0 and who == SIM):
+            return list(play.legal_ids(who if player is None else player))
+        if player < 0:
+            return cast("list[int]", super().legal_actions(player))   # OpenSpiel's own error
+        return []
+
+    def is_chance_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) == CHANCE_ID
+
+    def is_simultaneous_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) == SIM
+
+    def is_player_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.play.chance_outcomes()

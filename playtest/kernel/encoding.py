@@ -45,6 +45,9 @@ __all__ = ["ActionEncoding", "Exploration", "explore", "RADIX_LIMIT"]
 
 #: the most ids one kind may take in mixed radix before it is numbered by the actions met
 RADIX_LIMIT = 50_000
+#: the most action objects :meth:`ActionEncoding.ids` remembers by identity (a game that lists
+#: the same objects again, as Source does, is then numbered without reading their fields)
+IDENTITY_LIMIT = 1 << 15
 
 
 @dataclass
@@ -268,6 +271,8 @@ class ActionEncoding:
         self._by_type = {t: i for i, t in enumerate(self.types)}
         # per action class: (its compared fields as one value, {that value: id}) for :meth:`ids`
         self._tables: dict[type, tuple[Any, dict[Any, int]]] = {}
+        self._identity: dict[int, int] = {}       # id(action) -> its id, for action objects met (kept alive)
+        self._kept: list[Any] = []
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -326,9 +331,11 @@ class ActionEncoding:
         entry[1].setdefault(entry[0](action), code)
 
     def ids(self, actions: Iterable[Any]) -> list[int]:
-        """``[encode(a) for a in actions]``, fast for actions met before: looked up by class and
-        field values (read in C) rather than through the action's own hash and equality, which
-        a dataclass computes in Python: what a numbering library pays at every step.
+        """``[encode(a) for a in actions]``, fast for actions met before: an action object met
+        before by its identity (the first :data:`IDENTITY_LIMIT` objects are remembered, and kept
+        alive so that their identities name no other object), else by its class and field values
+        (read in C) rather than through the action's own hash and equality, which a dataclass
+        computes in Python: what a numbering library pays at every step.
 
         >>> import playtest
         >>> game = playtest.load("tic_tac_toe")
@@ -337,21 +344,27 @@ class ActionEncoding:
         [0, 1, 2, 3]
         """
         actions = actions if isinstance(actions, list) else list(actions)
+        identity = self._identity
+        out: list[Any] = list(map(identity.get, map(id, actions)))    # games that list the same objects
+        if None not in out:
+            return out
         tables = self._tables
-        out: list[Any] = []
-        append = out.append
         last: Any = None
         getter: Any = _no_fields
         get: Any = {}.get
-        for action in actions:
+        for i, action in enumerate(actions):
+            if out[i] is not None:
+                continue
             cls = type(action)
             if cls is not last:
                 last = cls
                 entry = tables.get(cls)
                 getter, get = (entry[0], entry[1].get) if entry is not None else (_no_fields, {}.get)
-            append(get(getter(action)))
-        if None in out:
-            out = [self.encode(a) if c is None else c for a, c in zip(actions, out)]
+            code = get(getter(action))
+            out[i] = code = self.encode(action) if code is None else code
+            if len(identity) < IDENTITY_LIMIT:
+                identity[id(action)] = code
+                self._kept.append(action)      # alive while remembered: its id names no other object
         return out
 
     def decode(self, code: int) -> Any:
@@ -389,6 +402,7 @@ class ActionEncoding:
         made = cls.__new__(cls)
         made.__dict__.update(base.__dict__)
         made.extra, made._ids, made._actions, made._tables = [], {}, {}, {}
+        made._identity, made._kept = {}, []
         for item in data["extra"][: made.capacity - made.size]:
             made.encode(game.action_from_json(item))
         return made
