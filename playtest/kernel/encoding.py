@@ -271,8 +271,10 @@ class ActionEncoding:
         self._by_type = {t: i for i, t in enumerate(self.types)}
         # per action class: (its compared fields as one value, {that value: id}) for :meth:`ids`
         self._tables: dict[type, tuple[Any, dict[Any, int]]] = {}
-        self._identity: dict[int, int] = {}       # id(action) -> its id, for action objects met (kept alive)
+        # id(action) -> its id, for the action objects met (kept alive); None once it rarely helps
+        self._identity: dict[int, int] | None = {}
         self._kept: list[Any] = []
+        self._listings = [0, 0]                   # listings found whole by identity, and not
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -345,9 +347,39 @@ class ActionEncoding:
         """
         actions = actions if isinstance(actions, list) else list(actions)
         identity = self._identity
-        out: list[Any] = list(map(identity.get, map(id, actions)))    # games that list the same objects
-        if None not in out:
-            return out
+        found: list[Any] = []
+        if identity is not None:             # games that list the same objects again (Source)
+            found = list(map(identity.get, map(id, actions)))
+            if None not in found:
+                self._listings[0] += 1
+                return found
+            self._listings[1] += 1
+            hits, misses = self._listings
+            if misses > 64 and misses > hits:    # fresh objects every time (Eat Thyself): stop asking
+                identity = self._identity = None
+                self._kept = []
+        tables = self._tables
+        out: list[Any] = []
+        append = out.append
+        last: Any = None
+        getter: Any = _no_fields
+        get: Any = {}.get
+        for action in actions:
+            cls = type(action)
+            if cls is not last:
+                last = cls
+                entry = tables.get(cls)
+                getter, get = (entry[0], entry[1].get) if entry is not None else (_no_fields, {}.get)
+            append(get(getter(action)))
+        if None in out:
+            out = [self.encode(a) if c is None else c for a, c in zip(actions, out)]
+        if identity is not None and len(identity) < IDENTITY_LIMIT:
+            kept = self._kept
+            for action, known, code in zip(actions, found, out):
+                if known is None:
+                    identity[id(action)] = code
+                    kept.append(action)         # alive while remembered: its id names no other object
+        return out
         tables = self._tables
         last: Any = None
         getter: Any = _no_fields
@@ -402,7 +434,7 @@ class ActionEncoding:
         made = cls.__new__(cls)
         made.__dict__.update(base.__dict__)
         made.extra, made._ids, made._actions, made._tables = [], {}, {}, {}
-        made._identity, made._kept = {}, []
+        made._identity, made._kept, made._listings = {}, [], [0, 0]
         for item in data["extra"][: made.capacity - made.size]:
             made.encode(game.action_from_json(item))
         return made
