@@ -380,24 +380,6 @@ class ActionEncoding:
                     identity[id(action)] = code
                     kept.append(action)         # alive while remembered: its id names no other object
         return out
-        tables = self._tables
-        last: Any = None
-        getter: Any = _no_fields
-        get: Any = {}.get
-        for i, action in enumerate(actions):
-            if out[i] is not None:
-                continue
-            cls = type(action)
-            if cls is not last:
-                last = cls
-                entry = tables.get(cls)
-                getter, get = (entry[0], entry[1].get) if entry is not None else (_no_fields, {}.get)
-            code = get(getter(action))
-            out[i] = code = self.encode(action) if code is None else code
-            if len(identity) < IDENTITY_LIMIT:
-                identity[id(action)] = code
-                self._kept.append(action)      # alive while remembered: its id names no other object
-        return out
 
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
