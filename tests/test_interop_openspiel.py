@@ -76,7 +76,7 @@ def test_game_types_are_declared_or_inferred():
     assert kuhn.get_type().chance_mode == GT.ChanceMode.EXPLICIT_STOCHASTIC
     assert kuhn.max_game_length() == 5 and kuhn.min_utility() == -2 and kuhn.max_utility() == 2
     assert goof.get_type().dynamics == GT.Dynamics.SIMULTANEOUS          # one-action orders
-    assert bid.get_type().dynamics == GT.Dynamics.SEQUENTIAL              # orders built part by part
+    assert bid.get_type().dynamics == GT.Dynamics.SIMULTANEOUS            # complete orders, listed
     assert bid.get_type().information == GT.Information.IMPERFECT_INFORMATION
     assert ttt.get_type().information == GT.Information.PERFECT_INFORMATION
     assert ttt.get_type().provides_observation_tensor and ttt.observation_tensor_shape() == [4, 3, 3]

@@ -2,23 +2,35 @@
 longest game, numbers of actions) and a *play*, one position with its history, stepped by integer
 action ids. OpenSpiel's and PettingZoo's adapters are thin layers over it; it imports neither.
 
-Three forms, chosen once per game and parameters (:class:`KitShape`):
+Four forms, chosen once per game and parameters (:class:`KitShape`):
 
 * ``sequential``: the kit's seats act in turn; ids are the game's :class:`ActionEncoding`.
 * ``simultaneous``: every order is one action (Goofspiel's bids): a simultaneous node over the
   complete orders, a seat that has nothing to order plays the extra id ``pass_id``.
-* ``hidden_orders``: orders built part by part (Secret Bid, Back to the Wall) become a
-  sequential game with hidden orders: the pending seats give their parts in seat order, the
+* ``orders``: orders built part by part whose complete orders can be listed (Secret Bid; see
+  :mod:`playtest.interop.orders` for the bound, :data:`~playtest.interop.orders.MAX_JOINT_ORDERS`
+  joint orders a step): a simultaneous node over the complete orders, numbered by an
+  :class:`~playtest.interop.orders.OrderTable`; a seat not pending plays ``pass_id``. The
+  joint action gives the orders one seat after another, part by part, in seat order. In the
+  move log a seat reads its own parts, and of another seat's order only the part that completes
+  it (the game's notation for that seat: Secret Bid's "South submitted", or the reveal), so the
+  number of parts another seat used is not shown (unless the game declares ``public_orders``).
+* ``hidden_orders``: orders built part by part that cannot be listed (Back to the Wall) become
+  a sequential game with hidden orders: the pending seats give their parts in seat order, the
   lowest pending seat first, each part an action that the other seats' information states
   do not show (the game's own per-viewer notation and redaction hide them). A seat that has
   given ``max_parts`` parts of one order is offered only the actions that complete it (when
-  there are any), so random play ends.
+  there are any), so random play ends: those of the kinds seen completing an order
+  (:func:`~playtest.interop.orders.completing_kinds`, Back to the Wall's ``submit``), so that
+  step tries a few actions, not every part.
 
 Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
 encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
 ``draws`` equally likely seeded draws: draw ``i`` samples the game's own distribution with a
-generator seeded by the position and ``i``, so it is a sample of that distribution (exact in
-the limit) and replays identically (saving a game saves the draw numbers).
+generator seeded by the ids played so far and ``i``, so it is a sample of that distribution
+(exact in the limit) and replays identically (saving a game saves the draw numbers). Listing
+the draws samples none of them: only the draw played, or named (``draw 3 of 32: ...``), is
+made; two draws that happen to give the same outcome stay two ids of the same probability.
 
 >>> import playtest
 >>> shape = KitShape.of(playtest.load("goofspiel", cards=4))
@@ -31,13 +43,17 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
+from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
+
+#: the most positions whose complete orders a shape remembers (then it starts again)
+ORDER_MEMO = 4096
 
 TERMINAL = -4      # OpenSpiel's kTerminalPlayerId
 SIM = -2           # OpenSpiel's kSimultaneousPlayerId
@@ -88,6 +104,9 @@ class KitShape:
     draws: int                   # seeded draws offered for an uncounted chance step (0: none met)
     max_parts: int
     found: Exploration
+    orders: OrderTable | None = None     # the complete orders (the ``orders`` form)
+    order_memo: dict[tuple[Any, int], list[int]] = field(default_factory=dict, repr=False, compare=False)
+    completing: frozenset[str] = frozenset()   # the kinds that complete an order (``hidden_orders``)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
@@ -107,6 +126,11 @@ class KitShape:
         simultaneous = found.simultaneous or (declared is not None and declared.dynamics == "simultaneous")
         form = ("sequential" if not simultaneous else "simultaneous" if found.one_part_orders and found.simultaneous
                 else "hidden_orders")
+        encoding = ActionEncoding.for_game(game, games=explore_games, seed=seed, found=found)
+        listed = explore_orders(game, encoding, explore_games, seed, max_parts) if form == "hidden_orders" else None
+        if listed is not None:
+            form = "orders"
+        completing = completing_kinds(game, seed=seed) if form == "hidden_orders" else frozenset()
         secret_orders = simultaneous and not (declared is not None and declared.public_orders)
         imperfect = (game.has_secrets or secret_orders or (declared is not None and declared.information == "imperfect"))
         sums = {round(sum(r), 9) for r in found.returns}
@@ -125,12 +149,26 @@ class KitShape:
                    chance=found.chance_steps or (declared is not None and declared.chance),
                    information="imperfect" if imperfect else "perfect", utility=utility, utility_sum=utility_sum,
                    min_utility=float(lo), max_utility=float(hi), max_length=longest, length_declared=length_declared,
-                   encoding=ActionEncoding.for_game(game, games=explore_games, seed=seed, found=found),
+                   encoding=encoding, orders=listed[0] if listed is not None else None, completing=completing,
                    chance_encoding=ActionEncoding.for_game(game, games=explore_games, seed=seed, chance=True,
                                                            found=found),
                    draws=draws if found.uncounted_chance else 0, max_parts=max_parts, found=found)
         cls._CACHE[key] = made
         return made
+
+    def initial_state(self) -> Any:
+        """The game's set-up, made once: kit states are immutable values, so every new play (and
+        every clone OpenSpiel makes, which starts from a new initial state) shares it."""
+        made = self.__dict__.get("_initial")
+        if made is None:
+            made = self.__dict__["_initial"] = self.game.initial_state()
+        return made
+
+    @property
+    def public_orders(self) -> bool:
+        """Whether the game declares its simultaneous orders public."""
+        declared = self.game.game_type
+        return bool(declared is not None and declared.public_orders)
 
     @property
     def num_players(self) -> int:
@@ -139,11 +177,13 @@ class KitShape:
     @property
     def pass_id(self) -> int:
         """The id a seat with nothing to order plays at a simultaneous node."""
-        return self.encoding.capacity
+        return self.orders.capacity if self.orders is not None else self.encoding.capacity
 
     @property
     def num_actions(self) -> int:
         """How many player action ids there are (``0..num_actions-1``)."""
+        if self.orders is not None:
+            return self.orders.capacity + 1
         return self.encoding.capacity + (1 if self.form == "simultaneous" else 0)
 
     @property
@@ -155,24 +195,27 @@ class KitShape:
 class KitPlay:
     """One position of a kit game and how it was reached, stepped by integer ids.
 
-    ``history`` holds ``(state before, kit action, actor)`` for every step; information states
+    ``history`` holds ``(state before, kit action, actor, concealed)`` for every part played
+    (concealed: a part of a complete order before its last, in the ``orders`` form); information states
     are read from it lazily (notation per viewer), so stepping costs little more than the kit's
     own ``apply``.
     """
 
-    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current")
+    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
+                 "_chance")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
-        self.state = self.game.initial_state() if state is None else state
-        self.history: list[tuple[Any, Any, int]] = []
+        self.state = shape.initial_state() if state is None else state
+        self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
         self.parts = (-1, 0)             # (seat, parts given) of the order being built (hidden_orders)
-        self.logs: dict[int | None, list[str]] = {}
+        self.logs: dict[int | None, list[str | None]] = {}
         self._legal: dict[int, list[int]] = {}
         self.tensors: dict[Any, Any] = {}          # board planes of ``state`` by viewer (the observer's cache)
         self._current: int | None = None
+        self._chance: list[tuple[int, float]] | None = None    # this position's chance outcomes, once listed
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
@@ -182,6 +225,7 @@ class KitPlay:
         other._legal = dict(self._legal)
         other.tensors = self.tensors
         other._current = self._current
+        other._chance = self._chance
         return other
 
     def __deepcopy__(self, memo: Any) -> "KitPlay":
@@ -203,7 +247,7 @@ class KitPlay:
         if mover == CHANCE:
             return CHANCE_ID
         if mover == SIMULTANEOUS:
-            if self.shape.form == "simultaneous":
+            if self.shape.form != "hidden_orders":
                 return SIM
             return self._first_pending()
         return int(mover)
@@ -231,7 +275,9 @@ class KitPlay:
             return game.legal_actions(state)
         actions = game.legal_actions(state, seat)
         if self.parts[0] == seat and self.parts[1] >= self.shape.max_parts:
-            completing = [a for a in actions if self._completes(seat, a)]
+            kinds = self.shape.completing
+            completing = [a for a in actions if (not kinds or getattr(a, "kind", None) in kinds)
+                          and self._completes(seat, a)]
             return completing or actions
         return actions
 
@@ -245,35 +291,62 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        actions = self.seat_actions(seat)
-        known = self.shape.encoding._ids.get           # the ids met already: a dictionary look-up each
-        found = [known(a) for a in actions]
-        if None in found:
-            encode = self.shape.encoding.encode
-            ids = [encode(a) for a in actions]
+        if self.shape.orders is not None and self.current() == SIM:
+            ids = self._order_ids(seat)
         else:
-            ids = cast("list[int]", found)
-        ids.sort()
+            ids = self.shape.encoding.ids(self.seat_actions(seat))
+            ids.sort()
         if not ids and self.current() == SIM:
             ids = [self.shape.pass_id]
         self._legal[seat] = ids
         return ids
 
+    def _order_ids(self, seat: int) -> list[int]:
+        """The sorted ids of ``seat``'s complete orders here (the ``orders`` form), remembered
+        per position: the rules are a function of the position, and random play meets the same
+        ones again."""
+        game, state, shape = self.game, self.state, self.shape
+        if seat not in game.pending_seats(state):
+            return []
+        memo: dict[tuple[Any, int], list[int]] | None = shape.order_memo
+        try:
+            got = shape.order_memo.get((state, seat))
+        except TypeError:          # an unhashable position: listed each time
+            got, memo = None, None
+        if got is None:
+            orders = complete_orders(game, state, seat, shape.max_parts)
+            if orders is None:
+                raise ValueError(f"{game.name}: seat {seat}'s orders here are too many to list (more than "
+                                 f"the bound the game was explored with); register it with another max_parts")
+            table = cast(OrderTable, shape.orders)
+            got = sorted(table.encode(order) for order in orders)
+            if memo is not None:
+                if len(memo) >= ORDER_MEMO:
+                    memo.clear()
+                memo[(state, seat)] = got
+        return list(got)
+
+    def order_of(self, seat: int, code: int) -> Order:
+        """The complete order (its parts) of ``code`` for ``seat`` here, checked legal."""
+        if code not in self.legal_ids(seat):
+            raise ValueError(f"{self.game.name}: order id {code} is not legal for seat {seat} here")
+        return cast(OrderTable, self.shape.orders).decode(code)
+
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(id, probability)`` of the chance step, sorted by id."""
+        """``(id, probability)`` of the chance step, sorted by id (listed once per position)."""
+        if self._chance is None:
+            self._chance = self._chance_outcomes()
+        return self._chance
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.game.chance_outcomes(self.state)
         if isinstance(outcomes, UncountedChance):
-            base = self.shape.chance_encoding.capacity
-            counts: dict[int, int] = {}
-            seen: dict[Any, int] = {}
-            for i in range(self.shape.draws):
-                action = self._draw(outcomes, i)
-                first = seen.setdefault(action, i)
-                counts[first] = counts.get(first, 0) + 1
-            return [(base + i, n / self.shape.draws) for i, n in sorted(counts.items())]
-        encode = self.shape.chance_encoding.encode
-        return sorted((encode(a), float(p)) for a, p in outcomes)
+            # the draws are listed, not made: only the one played (or named) is sampled
+            base, draws = self.shape.chance_encoding.capacity, self.shape.draws
+            return [(base + i, 1 / draws) for i in range(draws)]
+        ids = self.shape.chance_encoding.ids([a for a, _ in outcomes])
+        return sorted(zip(ids, [float(p) for _, p in outcomes]))
 
     def _draw(self, outcomes: UncountedChance, i: int) -> Any:
         key = json.dumps([self.ids, i], separators=(",", ":")).encode()
@@ -303,23 +376,48 @@ class KitPlay:
 
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
-        action = self.action_of(seat, code)
+        legal = self._legal.get(seat)
+        if legal is not None and code in legal:        # the usual path: the ids were listed to choose
+            action = self.shape.encoding._actions.get(code)
+            if action is None:
+                action = self.shape.encoding.decode(code)
+        else:
+            action = self.action_of(seat, code)
         self._play(seat, code, action)
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
-        actions = [None if c == self.shape.pass_id else self.action_of(s, c) for s, c in enumerate(codes)]
+        if len(codes) != self.shape.num_players:
+            raise ValueError(f"{self.game.name}: a joint action has one id per seat ({self.shape.num_players}), "
+                             f"not {len(codes)}")
+        for seat, code in enumerate(codes):
+            if code not in self.legal_ids(seat):
+                raise ValueError(f"{self.game.name}: action id {code} is not legal for seat {seat} here")
+        if self.shape.orders is not None:
+            orders = [None if c == self.shape.pass_id else self.order_of(s, c) for s, c in enumerate(codes)]
+            encode = self.shape.encoding.encode
+            for seat, order in enumerate(orders):
+                for i, action in enumerate(order or ()):
+                    refusal = self.game.check(self.state, action, seat)
+                    if refusal is not None:
+                        raise ValueError(f"{self.game.name}: seat {seat}'s order cannot be given after the "
+                                         f"orders of the seats before it: {refusal.text}")
+                    self._play(seat, encode(action), action, concealed=i < len(order) - 1)   # type: ignore[arg-type]
+            return
+        decode = self.shape.encoding.decode
+        actions = [None if c == self.shape.pass_id else decode(c) for c in codes]
         for seat, (code, action) in enumerate(zip(codes, actions)):
             if action is not None:
                 self._play(seat, code, action)
 
-    def _play(self, seat: int, code: int, action: Any) -> None:
+    def _play(self, seat: int, code: int, action: Any, concealed: bool = False) -> None:
         before = self.state
         self.state = self.game.apply(before, action, check=False)
-        self.history.append((before, action, seat))
+        self.history.append((before, action, seat, concealed))
         self.ids.append(code)
         self._legal = {}
         self._current = None
+        self._chance = None
         if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:
@@ -330,9 +428,11 @@ class KitPlay:
         """The move log as ``viewer`` may read it (the game's notation per viewer)."""
         lines = self.logs.setdefault(viewer, [])
         notation = self.game.notation
-        for before, action, _ in self.history[len(lines):]:
-            lines.append(notation(before, action, viewer))
-        return lines
+        for before, action, seat, concealed in self.history[len(lines):]:
+            # a part of another seat's order, before the part that completes it: not read (None)
+            lines.append(None if concealed and viewer != seat and not self.shape.public_orders
+                         else notation(before, action, viewer))
+        return [line for line in lines if line is not None]
 
     def information_state(self, viewer: int | None) -> str:
         """Everything ``viewer`` has seen: its move log, then its observation of the position."""

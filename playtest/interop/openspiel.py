@@ -10,8 +10,12 @@ its numbers separated by spaces), and loaded with the parameters given. What Ope
   met, secrets declared with ``has_secrets``, the sum of the returns met, three times the
   longest game met plus 20 as its longest game: an estimate, not a bound);
 * **actions**: the stable :class:`playtest.kernel.encoding.ActionEncoding`; Goofspiel-like
-  one-action orders make a simultaneous node, orders built part by part the documented
-  sequential-with-hidden-orders form (see :mod:`playtest.interop.core`);
+  one-action orders make a simultaneous node; orders built part by part make a simultaneous
+  node over the complete orders when they can be listed (Secret Bid: at most
+  :data:`playtest.interop.orders.MAX_JOINT_ORDERS` joint orders a step, numbered by an
+  :class:`~playtest.interop.orders.OrderTable`; an action's name is its parts, ``bid 0 2, stake
+  0 yes, submit 0``), and otherwise the documented sequential-with-hidden-orders form (Back to
+  the Wall; see :mod:`playtest.interop.core` for the four forms);
 * **chance**: the listed outcomes with their probabilities; an uncounted chance step as
   equally likely seeded draws;
 * **information state / observation strings**: the seat's move log in the game's notation
@@ -34,7 +38,7 @@ its numbers separated by spaces), and loaded with the parameters given. What Ope
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..kernel import Game
 from ._require import need
@@ -51,8 +55,9 @@ _StateBase: Any = pyspiel.State
 
 _CLASSES: dict[str, type[Game[Any, Any, Any]]] = {}
 _OPTIONS: dict[str, dict[str, Any]] = {}
-_PLAYER = {TERMINAL: pyspiel.PlayerId.TERMINAL, CHANCE_ID: pyspiel.PlayerId.CHANCE,
-           SIM: pyspiel.PlayerId.SIMULTANEOUS}
+# the kit's pseudo-seats are OpenSpiel's player ids (KitSpielState.current_player returns them as they are)
+if (TERMINAL, CHANCE_ID, SIM) != (pyspiel.PlayerId.TERMINAL, pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.SIMULTANEOUS):
+    raise ImportError("this open_spiel numbers its pseudo-players differently from the kit's adapter")
 
 
 def short_name(game: Game[Any, Any, Any]) -> str:
@@ -130,7 +135,7 @@ def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape) -> Any:
     GT = pyspiel.GameType
     return GT(
         short_name=name, long_name=f"playtest {game.title or game.name}",
-        dynamics=GT.Dynamics.SIMULTANEOUS if shape.form == "simultaneous" else GT.Dynamics.SEQUENTIAL,
+        dynamics=GT.Dynamics.SIMULTANEOUS if shape.form in ("simultaneous", "orders") else GT.Dynamics.SEQUENTIAL,
         chance_mode=GT.ChanceMode.EXPLICIT_STOCHASTIC if shape.chance else GT.ChanceMode.DETERMINISTIC,
         information=(GT.Information.IMPERFECT_INFORMATION if shape.information == "imperfect"
                      else GT.Information.PERFECT_INFORMATION),
@@ -178,17 +183,51 @@ class KitSpielState(_StateBase):
         self.play = play if play is not None else KitPlay(game.shape)
 
     def current_player(self) -> int:
-        who = self.play.current()
-        return _PLAYER.get(who, who)
+        # OpenSpiel asks several times a step: the kit's answer is cached on the play, and the
+        # kit's TERMINAL, CHANCE_ID and SIM are OpenSpiel's own player ids
+        who = self.play._current
+        return self.play.current() if who is None else who
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.play.legal_ids(player)
+
+    # OpenSpiel's C++ answers the next queries by calling back into Python (who moves, is it
+    # over) four or five times each; a Python caller (MCTS, CFR, an RL loop) gets the same
+    # answers here directly. C++ callers still take OpenSpiel's own path.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` (the same answer, without the round trips)."""
+        play = self.play
+        who = play._current
+        if who is None:
+            who = play.current()
+        if who == TERMINAL:
+            return []
+        if who == CHANCE_ID:
+            return [code for code, _ in play.chance_outcomes()]
+        if player is None or player == who or (player >= 0 and who == SIM):
+            return list(play.legal_ids(who if player is None else player))
+        if player < 0:
+            return cast("list[int]", super().legal_actions(player))   # OpenSpiel's own error
+        return []
+
+    def is_chance_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) == CHANCE_ID
+
+    def is_simultaneous_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) == SIM
+
+    def is_player_node(self) -> bool:
+        who = self.play._current
+        return (self.play.current() if who is None else who) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.play.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.play.step(self.play.current(), int(action))
+        play = self.play
+        play.step(play.current(), action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self.play.step_joint([int(a) for a in actions])
@@ -197,15 +236,21 @@ class KitSpielState(_StateBase):
         play = self.play
         try:
             if player == pyspiel.PlayerId.CHANCE:
+                base = play.shape.chance_encoding.capacity
+                if action >= base:        # a seeded draw: its number keeps the names of equal draws apart
+                    return f"draw {action - base + 1} of {play.shape.draws}: {play.chance_action(int(action))}"
                 return str(play.chance_action(int(action)))
-            if action == play.shape.pass_id and play.shape.form == "simultaneous":
+            if action == play.shape.pass_id and play.shape.form in ("simultaneous", "orders"):
                 return "no order"
+            if play.shape.orders is not None:        # a complete order: its parts
+                return ", ".join(map(str, play.shape.orders.decode(int(action))))
             return str(play.shape.encoding.decode(int(action)))
         except ValueError:
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.play.current() == TERMINAL
+        who = self.play._current
+        return (self.play.current() if who is None else who) == TERMINAL
 
     def returns(self) -> list[float]:
         return self.play.returns()

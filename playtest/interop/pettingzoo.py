@@ -12,9 +12,11 @@ parallel one for games with simultaneous steps.
 * chance steps are drawn with the generator seeded by ``reset(seed=...)``; the game's returns
   are the rewards at the end; a game that runs past its (inferred) longest length is truncated.
 
-In the AEC form, simultaneous orders are given one seat after another, as OpenSpiel's
-sequential-with-hidden-orders form (:mod:`playtest.interop.core`): one-action orders are
-collected and applied together, orders built part by part are given part by part.
+The actions follow the form of :mod:`playtest.interop.core`, as OpenSpiel's adapter does:
+one-action orders, and orders built part by part whose complete orders can be listed (Secret
+Bid: an action is a complete order, :mod:`playtest.interop.orders`), are collected seat by seat
+in the AEC form (and at once in the parallel form) and applied together; orders that cannot be
+listed (Back to the Wall) are given part by part.
 
 >>> from playtest.interop.pettingzoo import env
 >>> e = env("tic_tac_toe")
@@ -241,7 +243,7 @@ class KitParallelEnv(_Spaces, _ParallelBase):
         if who == TERMINAL:
             return []
         if who == SIM or (who >= 0 and self.shape.form == "hidden_orders" and self._simultaneous()):
-            if self.shape.form == "simultaneous":
+            if self.shape.form != "hidden_orders":     # one-action or complete orders: ids of the node
                 return play.legal_ids(seat)
             pending = self.game.pending_seats(play.state)
             if seat not in pending:

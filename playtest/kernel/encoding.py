@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -44,6 +45,9 @@ __all__ = ["ActionEncoding", "Exploration", "explore", "RADIX_LIMIT"]
 
 #: the most ids one kind may take in mixed radix before it is numbered by the actions met
 RADIX_LIMIT = 50_000
+#: the most action objects :meth:`ActionEncoding.ids` remembers by identity (a game that lists
+#: the same objects again, as Source does, is then numbered without reading their fields)
+IDENTITY_LIMIT = 1 << 15
 
 
 @dataclass
@@ -227,6 +231,10 @@ class _Kind:
         return self.cls(*values)
 
 
+def _no_fields(action: Any) -> tuple[()]:
+    return ()
+
+
 def _key(value: Any) -> Any:
     return (type(value), value)       # True is not 1 here
 
@@ -261,6 +269,12 @@ class ActionEncoding:
         self._ids: dict[Any, int] = {}
         self._actions: dict[int, Any] = {}
         self._by_type = {t: i for i, t in enumerate(self.types)}
+        # per action class: (its compared fields as one value, {that value: id}) for :meth:`ids`
+        self._tables: dict[type, tuple[Any, dict[Any, int]]] = {}
+        # id(action) -> its id, for the action objects met (kept alive); None once it rarely helps
+        self._identity: dict[int, int] | None = {}
+        self._kept: list[Any] = []
+        self._listings = [0, 0]                   # listings found whole by identity, and not
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -305,7 +319,67 @@ class ActionEncoding:
             code = self.offsets[index] + inner
         self._ids[action] = code
         self._actions[code] = action
+        self._remember(action, code)
         return code
+
+    def _remember(self, action: Any, code: int) -> None:
+        cls = type(action)
+        entry = self._tables.get(cls)
+        if entry is None:
+            if not dataclasses.is_dataclass(cls):
+                return
+            names = [f.name for f in dataclasses.fields(cls) if f.compare]
+            entry = self._tables[cls] = (operator.attrgetter(*names) if names else _no_fields, {})
+        entry[1].setdefault(entry[0](action), code)
+
+    def ids(self, actions: Iterable[Any]) -> list[int]:
+        """``[encode(a) for a in actions]``, fast for actions met before: an action object met
+        before by its identity (the first :data:`IDENTITY_LIMIT` objects are remembered, and kept
+        alive so that their identities name no other object), else by its class and field values
+        (read in C) rather than through the action's own hash and equality, which a dataclass
+        computes in Python: what a numbering library pays at every step.
+
+        >>> import playtest
+        >>> game = playtest.load("tic_tac_toe")
+        >>> enc = ActionEncoding.for_game(game)
+        >>> enc.ids(game.legal_actions(game.initial_state()))[:4]
+        [0, 1, 2, 3]
+        """
+        actions = actions if isinstance(actions, list) else list(actions)
+        identity = self._identity
+        found: list[Any] = []
+        if identity is not None:             # games that list the same objects again (Source)
+            found = list(map(identity.get, map(id, actions)))
+            if None not in found:
+                self._listings[0] += 1
+                return found
+            self._listings[1] += 1
+            hits, misses = self._listings
+            if misses > 64 and misses > hits:    # fresh objects every time (Eat Thyself): stop asking
+                identity = self._identity = None
+                self._kept = []
+        tables = self._tables
+        out: list[Any] = []
+        append = out.append
+        last: Any = None
+        getter: Any = _no_fields
+        get: Any = {}.get
+        for action in actions:
+            cls = type(action)
+            if cls is not last:
+                last = cls
+                entry = tables.get(cls)
+                getter, get = (entry[0], entry[1].get) if entry is not None else (_no_fields, {}.get)
+            append(get(getter(action)))
+        if None in out:
+            out = [self.encode(a) if c is None else c for a, c in zip(actions, out)]
+        if identity is not None and len(identity) < IDENTITY_LIMIT:
+            kept = self._kept
+            for action, known, code in zip(actions, found, out):
+                if known is None:
+                    identity[id(action)] = code
+                    kept.append(action)         # alive while remembered: its id names no other object
+        return out
 
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
@@ -324,7 +398,8 @@ class ActionEncoding:
             raise ValueError(f"{self.game_name}: no action has the id {code} (ids run from 0 to "
                              f"{self.size + len(self.extra) - 1})")
         self._actions[code] = action
-        self._ids.setdefault(action, code)
+        if self._ids.setdefault(action, code) == code:
+            self._remember(action, code)
         return action
 
     def to_json(self) -> dict[str, Any]:
@@ -340,7 +415,8 @@ class ActionEncoding:
         base = cls.for_game(game, games=games, seed=seed)
         made = cls.__new__(cls)
         made.__dict__.update(base.__dict__)
-        made.extra, made._ids, made._actions = [], {}, {}
+        made.extra, made._ids, made._actions, made._tables = [], {}, {}, {}
+        made._identity, made._kept, made._listings = {}, [], [0, 0]
         for item in data["extra"][: made.capacity - made.size]:
             made.encode(game.action_from_json(item))
         return made
