@@ -163,7 +163,7 @@ def _sync_directory(directory: Path) -> None:
 
 def remove_stale_temporaries(path: Path) -> list[Path]:
     """Remove temporary files a killed save left beside ``path``; returns what was removed."""
-    removed = []
+    removed: list[Path] = []
     directory = path.parent if str(path.parent) else Path(".")
     try:
         candidates = list(directory.glob(f".{path.name}.*.tmp"))
@@ -181,8 +181,9 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
 def _make_encoder() -> Any:
     """One compact JSON encoder, made once (json.dumps makes one per call: slow for 10,000 lines)."""
     from json import encoder
-    if encoder.c_make_encoder is not None:
-        make = encoder.c_make_encoder(None, encoder.JSONEncoder().default, encoder.encode_basestring,
+    c_make_encoder = getattr(encoder, "c_make_encoder", None)     # (the C accelerator; typeshed does not list it)
+    if c_make_encoder is not None:
+        make = c_make_encoder(None, encoder.JSONEncoder().default, encoder.encode_basestring,
                                       None, ":", ",", False, False, False)
         return lambda value: "".join(make(value, 0))
     return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -200,7 +201,7 @@ def _line(record: Any) -> bytes:
     return (encode_record(record) + "\n").encode("utf-8")
 
 
-def encode_journal(header: dict, records: list[Any]) -> str:
+def encode_journal(header: dict[str, Any], records: list[Any]) -> str:
     """A whole session file's text: the header line, then one line per record (see :func:`encode_record`)."""
     return "\n".join([_encode(header), *map(encode_record, records)]) + "\n"
 
@@ -223,7 +224,7 @@ class Journal:
         #: process: the platform has no file locks), or "" (not held)
         self.lock_kind = ""
 
-    def rewrite(self, header: dict, records: list[Any]) -> None:
+    def rewrite(self, header: dict[str, Any], records: list[Any]) -> None:
         """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
         locked = self.locked
         self._close_file() if self.lock_kind == "process" else self.close()

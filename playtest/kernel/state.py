@@ -418,13 +418,13 @@ class State:
         for spec in self._hidden:
             if not spec.json or spec.key not in data:
                 continue
-            value = getattr(self, spec.name)
-            if isinstance(value, tuple) and spec.writer is None:
+            value, writer = getattr(self, spec.name), spec.writer
+            if isinstance(value, tuple) and writer is None:
                 data[spec.key] = [_write(v) if self.sees(spec, i, viewer) else None
                                   for i, v in enumerate(value)]
-            elif isinstance(value, tuple):
-                shown_value = tuple(v if self.sees(spec, i, viewer) else None for i, v in enumerate(value))
-                data[spec.key] = spec.writer(shown_value, self)
+            elif isinstance(value, tuple) and writer is not None:
+                data[spec.key] = writer(tuple(v if self.sees(spec, i, viewer) else None
+                                              for i, v in enumerate(value)), self)
             elif not self.sees(spec, None, viewer):
                 data[spec.key] = None
         return data
