@@ -87,15 +87,18 @@ class FieldSpec:
         """The field's value in the JSON form (its ``null`` sentinel as ``null``, its ``write`` converter)."""
         if self.null is not _MISSING and value == self.null and type(value) is type(self.null):
             return None
-        if self.writer is not None:
+        if self.writer is not None and value is not None:       # (None is null: no converter needed)
             return self.writer(value, state)
         return self.type.write(value)  # type: ignore[union-attr]
 
     def read_json(self, raw: Any, where: str, context: Any) -> Any:
         """The field's value from the JSON form: its converter, then the declared type and bounds."""
-        if raw is None and self.null is not _MISSING:
-            return self.null
-        if self.reader is not None:
+        if self.null is not _MISSING:
+            if raw is None:
+                return self.null
+            if raw == self.null and type(raw) is type(self.null):
+                raise ValueError(f"{where}: none is written null, not {shown(raw)}")
+        if self.reader is not None and raw is not None:
             raw = self.reader(raw, where, context)
         assert self.type is not None
         try:

@@ -21,7 +21,7 @@ from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, MalformedAction,
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
 from .params import CornerRushParams, face_name
-from .position import State, blocker, check_position, read_position, rolloff_contenders, rolloff_winner
+from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 
 __all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
 
@@ -1029,9 +1029,18 @@ class CornerRush(Game[CornerRushParams, State, Action]):
 
     # ------------------------------------------------------------------ JSON and the scene
     def state_from_json(self, data: Any) -> State:
-        """A position from the JSON of the package docstring: its shape converted, the declared types and
-        bounds checked by the kernel, then :meth:`check_state`."""
-        state = read_position(self, data)
+        """A position from the JSON of the package docstring (the declaration converts and checks it),
+        what it leaves out as at the start of a game, then :meth:`check_state`."""
+        B = self.B
+        if isinstance(data, dict):
+            data = {"to_move": None if data.get("phase") == "rolloff" else 0, "pawns": [B.label(i) for i in B.starts],
+                    "challenges": 1 if data.get("challenged") is not None else 0, **data}
+        state: State = State.from_json(data, where=self.name, context=self)
+        blockers = state.blockers + (None,) * (B.tiles - len(state.blockers))
+        bags = (tuple(tuple(sorted(bag)) for bag in state.bags) if "bags" in data
+                else own_blockers(self, blockers, state.held, state.removed))
+        state = state.replace(size=B.size, blockers=blockers, bags=bags, removed=tuple(sorted(state.removed)),
+                              blocked=sum(1 << i for i, b in enumerate(blockers) if b is not None))
         self.check_state(state)
         return state
 
