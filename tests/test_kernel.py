@@ -602,3 +602,30 @@ def test_an_action_notation_template_is_checked_at_class_creation():
     with pytest.raises(DeclarationError, match="action NotText: notation must be a text template"):
         class NotText(Action):
             notation = 3
+
+
+@pytest.mark.parametrize("name", sorted(playtest.games()))
+def test_a_game_whose_candidates_are_the_legal_actions_says_so_truly(name):
+    """``candidates_are_legal`` lets ``legal_actions`` skip ``why_not``: it must list the same actions."""
+    game = playtest.load(name)
+    if not getattr(game, "candidates_are_legal", False):
+        pytest.skip("asks why_not of every candidate")
+    rng = random.Random(7)
+    for _ in range(4):
+        state = game.initial_state()
+        for _ in range(120):
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            if mover >= 0:
+                listed = game.candidates(state, mover)
+                assert listed == [a for a in listed if game.why_not(state, a, mover) is None]
+            state = game.apply(state, game.random_action(state, rng))
+
+
+def test_the_common_check_path_and_a_chance_refusal_in_the_games_words():
+    game = playtest.load("corner_rush")
+    state = game.initial_state()                              # the roll-off: chance is to move
+    refusal = game.check(state, playtest.load("corner_rush").action_types[0]())
+    assert refusal is not None and refusal.rule and "roll-off" in refusal.text
+    assert game.chance_refusal(state, game.action_from_json({"kind": "die", "value": 9})).rule == "D4"

@@ -79,6 +79,10 @@ class Game(Generic[P, S, A]):
     seat_names: ClassVar[tuple[str, ...]] = ()
     #: the rule a refusal cites when the game is over
     end_rule: ClassVar[str] = ""
+    #: True when :meth:`candidates` lists exactly the legal actions (read off the same tables
+    #: ``why_not`` decides with): ``legal_actions`` then lists them without asking ``why_not`` of
+    #: each, the speed a search bot needs (tests/test_kernel.py holds the kit's games to it).
+    candidates_are_legal: ClassVar[bool] = False
 
     #: True when some seat may not know everything in a position (face-down blockers, secret
     #: orders): the table then puts a curtain between seats in hot-seat play, and draws no
@@ -100,7 +104,9 @@ class Game(Generic[P, S, A]):
                                        f"({kinds[action_type.kind].__name__} and {action_type.__name__})")
             kinds[action_type.kind] = action_type
         cls._kinds = kinds
+        cls._types = frozenset(cls.action_types)
         cls._own_seat_of = _overrides(cls, "seat_of")
+        cls._writes_candidates = _overrides(cls, "candidates")
         state_type = cls.__dict__.get("state_type")
         if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
             raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
@@ -122,7 +128,9 @@ class Game(Generic[P, S, A]):
             raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
 
     _kinds: ClassVar[dict[str, type[Action]]] = {}
+    _types: ClassVar[frozenset[type[Action]]] = frozenset()
     _own_seat_of: ClassVar[bool] = False
+    _writes_candidates: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
         if params is not None and not isinstance(params, self.Params):
@@ -192,7 +200,12 @@ class Game(Generic[P, S, A]):
 
     def effect(self, state: S, action: A) -> S:
         """The state after a legal ``action`` (no checks: :meth:`apply` checks first)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} writes neither apply() nor effect()")
+
+    def chance_refusal(self, state: S, action: A) -> Refusal:
+        """Why ``action`` is not an outcome chance may bring now (:meth:`check` asks it for one that
+        is not among :meth:`chance_outcomes`); a game may say it in its own words, citing its rule."""
+        return Refusal(f"{action} cannot happen here")
 
     def check(self, state: S, action: Any, seat: int | None = None) -> Refusal | None:
         """The one legality decision: ``None`` when ``action`` may be played in ``state``, or the
@@ -202,13 +215,20 @@ class Game(Generic[P, S, A]):
         types; the game not over; chance outcomes that can happen; the seat to act), then the
         game's :meth:`why_not`.
         """
+        mover = self.to_move(state)
+        if (mover is not None and mover >= 0 and seat in (None, mover) and type(action) in self._types
+                and not self._own_seat_of):         # the common case, a seat's turn, at once (the same checks)
+            try:
+                check_action_types(action)
+            except MalformedAction as exc:
+                return Refusal(exc.reason)
+            return self.why_not(state, action, mover)
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
             check_action_types(action)
         except MalformedAction as exc:
             return Refusal(exc.reason)
-        mover = self.to_move(state)
         if mover is None:
             outcome = self.outcome(state)
             return Refusal(f"the game is over ({outcome.reason if outcome else 'finished'})", self.end_rule)
@@ -226,7 +246,7 @@ class Game(Generic[P, S, A]):
                     return exc.refusal
                 return None
             if all(action != a for a, _ in outcomes):
-                return Refusal(f"{action} cannot happen here")
+                return self.chance_refusal(state, cast(A, action))
             return None
         if actor is None or actor < 0:
             return Refusal("in a simultaneous step an action names the seat that submits it")
@@ -254,11 +274,19 @@ class Game(Generic[P, S, A]):
         seat's turn). In a :data:`SIMULTANEOUS` step, ``seat=None`` lists every
         pending seat's actions together; a table or bot always names its seat.
         """
-        if not _overrides(type(self), "candidates"):
+        if not self._writes_candidates:
             raise NotImplementedError(f"{type(self).__name__} writes neither legal_actions() nor candidates()")
         mover = self.to_move(state)
         if mover is None:
             return []
+        if mover >= 0:                 # a seat's turn (the common case, first)
+            if seat is not None and seat != mover:
+                return []
+            listed = self.candidates(state, mover)
+            if self.candidates_are_legal:
+                return listed if type(listed) is list else list(listed)
+            why_not = self.why_not
+            return [a for a in listed if why_not(state, a, mover) is None]
         if mover == CHANCE:
             if seat not in (None, CHANCE):
                 return []
@@ -270,15 +298,15 @@ class Game(Generic[P, S, A]):
             count = len(self.seats())
             seats: Sequence[int] = range(count) if seat is None else ([seat] if 0 <= seat < count else [])
         else:
-            seats = [mover] if seat in (None, mover) else []
+            return []
+        if self.candidates_are_legal:
+            return [a for s in seats for a in self.candidates(state, s)]
         why_not = self.why_not
         return [a for s in seats for a in self.candidates(state, s) if why_not(state, a, s) is None]
 
     def apply(self, state: S, action: A, check: bool = True) -> S:
         """The state after ``action``; raises :class:`IllegalAction` (naming the rule) when
         ``check`` and the action is not allowed. The old state is untouched."""
-        if not _overrides(type(self), "effect"):
-            raise NotImplementedError(f"{type(self).__name__} writes neither apply() nor effect()")
         if check:
             refusal = self.check(state, action)
             if refusal is not None:
@@ -295,7 +323,7 @@ class Game(Generic[P, S, A]):
         types alone cannot (a card dealt twice, a round past the last)."""
         if self.state_type is None:
             raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
-        state: S = self.state_type.from_json(data, where=self.name)
+        state: S = self.state_type.from_json(data, where=self.name, context=self)
         self.check_state(state)
         return state
 
