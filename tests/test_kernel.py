@@ -629,3 +629,12 @@ def test_the_common_check_path_and_a_chance_refusal_in_the_games_words():
     refusal = game.check(state, playtest.load("corner_rush").action_types[0]())
     assert refusal is not None and refusal.rule and "roll-off" in refusal.text
     assert game.chance_refusal(state, game.action_from_json({"kind": "die", "value": 9})).rule == "D4"
+
+
+def test_seat_names_by_player_count_and_their_declaration_errors():
+    game = playtest.load("secret_bid", num_players=3)
+    assert [s.name for s in game.seats()] == ["North", "East", "South"]
+    assert [s.color for s in game.seats()] == ["#c0392b", "#2471a3", "#1e8449"]
+    with pytest.raises(DeclarationError, match=r"game Bad: seat_names must be a tuple of names \(or a dict"):
+        class Bad(Game):
+            seat_names = {2: ("North", 3)}

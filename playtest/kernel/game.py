@@ -75,8 +75,9 @@ class Game(Generic[P, S, A]):
     state_type: ClassVar[type[State] | None] = None
     #: the declared game type; None for a game written against the older protocol
     game_type: ClassVar[GameType | None] = None
-    #: seat names, for a game that does not write :meth:`seats` itself
-    seat_names: ClassVar[tuple[str, ...]] = ()
+    #: seat names, for a game that does not write :meth:`seats` itself: a tuple, or a dict of
+    #: tuples by the ``num_players`` parameter (``{2: ("North", "South"), 3: (...)}``)
+    seat_names: ClassVar[tuple[str, ...] | dict[int, tuple[str, ...]]] = ()
     #: the rule a refusal cites when the game is over
     end_rule: ClassVar[str] = ""
     #: True when :meth:`candidates` lists exactly the legal actions (read off the same tables
@@ -123,9 +124,10 @@ class Game(Generic[P, S, A]):
             if explicit is None:
                 cls.has_secrets = game_type.secret
         seat_names = cls.__dict__.get("seat_names")
-        if seat_names is not None and (not isinstance(seat_names, tuple) or not all(
-                isinstance(n, str) and n for n in seat_names)):
-            raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
+        for names in (seat_names.values() if isinstance(seat_names, dict) else [seat_names]):
+            if names is not None and (not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names)):
+                raise DeclarationError(f"{where}: seat_names must be a tuple of names (or a dict of them by "
+                                       f"num_players), not {seat_names!r}")
 
     _kinds: ClassVar[dict[str, type[Action]]] = {}
     _types: ClassVar[frozenset[type[Action]]] = frozenset()
@@ -159,10 +161,13 @@ class Game(Generic[P, S, A]):
     # ------------------------------------------------------------------ what every game writes
     def seats(self) -> list[Seat]:
         """The seats at the table for these parameters (default: from ``seat_names``)."""
-        if not self.seat_names:
+        names = self.seat_names
+        if isinstance(names, dict):
+            names = names[getattr(self.params, "num_players")]
+        if not names:
             raise NotImplementedError(f"{type(self).__name__} declares no seat_names and writes no seats()")
         return [Seat(n, SEAT_COLORS[i % len(SEAT_COLORS)], SEAT_SHAPES[i % len(SEAT_SHAPES)])
-                for i, n in enumerate(self.seat_names)]
+                for i, n in enumerate(names)]
 
     def initial_state(self) -> S:
         """The position before the first move (possibly a chance step); default: the declared
