@@ -539,6 +539,9 @@ def test_json_declaration_errors_are_refused_naming_class_and_field():
     with pytest.raises(DeclarationError, match=r"state NoDefault.a: omit_default=True needs a default"):
         class NoDefault(State):
             a: int = field(omit_default=True)
+    with pytest.raises(DeclarationError, match=r"state Unnamed.a: json='' names nothing"):
+        class Unnamed(State):
+            a: int = field(0, json="")
     with pytest.raises(DeclarationError, match=r"state BadNull.a: the default -1 contradicts its declaration"):
         class BadNull(State):
             a: int = field(-1, min=0, null=-1)

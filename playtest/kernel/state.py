@@ -57,8 +57,8 @@ class FieldSpec:
     """One declared field of a :class:`State` (made by :func:`field`, or from a plain default)."""
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
-                 "compare", "json", "help", "key", "null", "reader", "writer", "omit_default", "seen_by",
-                 "seen_by_seat")
+                 "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
+                 "seen_by", "seen_by_seat")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
@@ -75,6 +75,7 @@ class FieldSpec:
         self.compare, self.help = compare, help
         self.json = json is not False
         self.key = json if isinstance(json, str) else ""          # the JSON name ("" until named: the field's)
+        self.empty_name = json == ""
         self.null, self.reader, self.writer, self.omit_default = null, read, write, omit_default
         self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
 
@@ -256,6 +257,8 @@ class State:
             if spec.visible not in VISIBILITY:
                 raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
                                        f"not {spec.visible!r}")
+            if spec.empty_name:
+                raise DeclarationError(f"state {where}: json='' names nothing (json=False leaves it out)")
             if not spec.key:
                 spec.key = name
             for what in ("read", "write"):
@@ -470,6 +473,8 @@ class State:
 
 
 _new, _set = object.__new__, object.__setattr__
+
+
 
 
 def _write(value: Any) -> Any:
