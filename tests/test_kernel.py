@@ -488,3 +488,156 @@ print(game.title, playtest.check_game(game, examples=2).ok, playtest.broken_game
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "My game True {}"
+
+
+# ------------------------------------------------------------------ the JSON form, sight and speed (round 2)
+
+def _tile_names(value, state):
+    return ["abcdefghi"[t] for t in value]
+
+
+def _tile_indices(value, at, game):
+    if not isinstance(value, list) or any(not isinstance(t, str) or t not in game for t in value):
+        raise ValueError(f"{at} must be a list of tiles of {game!r}, not {value!r}")
+    return [game.index(t) for t in value]
+
+
+class Diagram(State):
+    mover: int = field(-1, min=-1, max=3, json="to_move", null=-1)
+    tiles: tuple[int, ...] = field((), min=0, max=8, omit_default=True, write=_tile_names, read=_tile_indices)
+    turn: int = 0
+
+
+def test_a_field_has_its_own_json_name_null_sentinel_and_converters():
+    state = Diagram(mover=2, tiles=(0, 4), turn=3)
+    data = state.to_json()
+    assert data == {"to_move": 2, "tiles": ["a", "e"], "turn": 3}
+    assert Diagram.from_json(json.loads(json.dumps(data)), context="abcdefghi") == state
+    assert Diagram().to_json() == {"to_move": None, "turn": 0}               # -1 written as null, () left out
+    assert Diagram.from_json({"to_move": None}) == Diagram()
+    with pytest.raises(ValueError, match=r"Diagram.tiles must be a list of tiles of 'abc', not \['z'\]"):
+        Diagram.from_json({"tiles": ["z"]}, context="abc")
+    with pytest.raises(ValueError, match=r"Diagram.tiles\[0\] must be a whole number from 0 to 8, not 9"):
+        Diagram.from_json({"tiles": ["j"]}, context="abcdefghij")        # the converter's result is checked
+    with pytest.raises(ValueError, match=r"Diagram.to_move must be a whole number from -1 to 3, not 7"):
+        Diagram.from_json({"to_move": 7})
+    with pytest.raises(ValueError, match=r"unknown fields in a Diagram position: \['mover'\]"):
+        Diagram.from_json({"mover": 1})
+
+
+def test_json_declaration_errors_are_refused_naming_class_and_field():
+    with pytest.raises(DeclarationError, match=r"state Clash.b: its JSON name 'a' is also field a's"):
+        class Clash(State):
+            a: int = 0
+            b: int = field(0, json="a")
+    with pytest.raises(DeclarationError, match=r"state NoJson.a: json=False, so it has no JSON form"):
+        class NoJson(State):
+            a: int = field(0, json=False, null=-1, write=lambda v, s: v)
+    with pytest.raises(DeclarationError, match=r"state BadReader.a: read must be a function, not 3"):
+        class BadReader(State):
+            a: int = field(0, read=3)
+    with pytest.raises(DeclarationError, match=r"state NoDefault.a: omit_default=True needs a default"):
+        class NoDefault(State):
+            a: int = field(omit_default=True)
+    with pytest.raises(DeclarationError, match=r"state Unnamed.a: json='' names nothing"):
+        class Unnamed(State):
+            a: int = field(0, json="")
+    with pytest.raises(DeclarationError, match=r"state BadNull.a: the default -1 contradicts its declaration"):
+        class BadNull(State):
+            a: int = field(-1, min=0, null=-1)
+
+
+def test_sight_by_mask_and_by_seat_is_declared_and_checked():
+    class Table(State):
+        known: tuple[int, ...] = (0, 0, 0)
+        cards: tuple[int | None, ...] = field((None, None, None), visible="none", seen_by="known", pool="deck",
+                                              min=0, max=9)
+        mover: int = 0
+        held: int | None = field(None, visible="none", seen_by_seat="mover", pool="deck", min=0, max=9)
+
+    state = Table(known=(0b001, 0b110, 0b000), cards=(1, 2, 3), mover=2, held=4)
+    assert state.redact(0)["cards"] == [1, None, None] and state.redact(0)["held"] is None
+    assert state.redact(1)["cards"] == [None, 2, None]
+    assert state.redact(2) == {"known": [1, 6, 0], "cards": [None, 2, None], "mover": 2, "held": 4}
+    assert state.redact(None)["cards"] == [None, None, None]            # the table sees no seat's secrets
+    for seed in range(20):                       # seat 2 keeps what it sees; the rest is one pool reshuffled
+        drawn = state.determinize(2, random.Random(seed))
+        assert drawn.cards[1] == 2 and drawn.held == 4
+        assert sorted([drawn.cards[0], drawn.cards[2]]) == [1, 3]
+        assert drawn.redact(2) == state.redact(2)
+    with pytest.raises(DeclarationError, match=r"state Loose.cards: seen_by='nobody' names no field"):
+        class Loose(State):
+            cards: tuple[int, ...] = field((), visible="none", seen_by="nobody")
+    with pytest.raises(DeclarationError, match=r"state Open.cards: seen_by and seen_by_seat widen a hidden"):
+        class Open(State):
+            mover: int = 0
+            cards: tuple[int, ...] = field((), seen_by_seat="mover")
+
+
+def test_replace_is_one_dict_copy_and_still_names_an_unknown_field():
+    state = Diagram(mover=1)
+    after = state.replace(turn=4)
+    assert (after.turn, state.turn, after.mover) == (4, 0, 1) and after == Diagram(mover=1, turn=4)
+    assert state._replace(turn=4) == after and hash(after) == hash(Diagram(mover=1, turn=4))
+    with pytest.raises(TypeError, match="Diagram has no field 'turns'; its fields are mover, tiles, turn"):
+        state.replace(turns=4)
+
+
+def test_an_action_notation_template_is_checked_at_class_creation():
+    class Push(Action):
+        notation = "push seat {pawn} →{to}"
+        pawn: int
+        to: str
+
+    assert str(Push(2, "d1")) == "push seat 2 →d1" and Push(2, "d1").to_json() == {"kind": "push", "pawn": 2,
+                                                                                 "to": "d1"}
+
+    class Verb(Action):
+        verb: ClassVar[str] = "challenge"
+        notation = "{verb} {at}"
+        at: str
+
+    assert str(Verb("c4")) == "challenge c4"
+    with pytest.raises(DeclarationError, match=r"action Typo: its notation 'x{slott}' names 'slott'"):
+        class Typo(Action):
+            notation = "x{slott}"
+            slot: int
+    with pytest.raises(DeclarationError, match="action NotText: notation must be a text template"):
+        class NotText(Action):
+            notation = 3
+
+
+@pytest.mark.parametrize("name", sorted(playtest.games()))
+def test_a_game_whose_candidates_are_the_legal_actions_says_so_truly(name):
+    """``candidates_are_legal`` lets ``legal_actions`` skip ``why_not``: it must list the same actions."""
+    game = playtest.load(name)
+    if not getattr(game, "candidates_are_legal", False):
+        pytest.skip("asks why_not of every candidate")
+    rng = random.Random(7)
+    for _ in range(4):
+        state = game.initial_state()
+        for _ in range(120):
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            if mover >= 0:
+                listed = game.candidates(state, mover)
+                assert listed == [a for a in listed if game.why_not(state, a, mover) is None]
+            state = game.apply(state, game.random_action(state, rng))
+
+
+def test_the_common_check_path_and_a_chance_refusal_in_the_games_words():
+    game = playtest.load("corner_rush")
+    state = game.initial_state()                              # the roll-off: chance is to move
+    refusal = game.check(state, playtest.load("corner_rush").action_types[0]())
+    assert refusal is not None and refusal.rule and "roll-off" in refusal.text
+    assert game.chance_refusal(state, game.action_from_json({"kind": "die", "value": 9})).rule == "D4"
+
+
+def test_seat_names_by_player_count_and_their_declaration_errors():
+    game = playtest.load("secret_bid", num_players=3)
+    assert [s.name for s in game.seats()] == ["North", "East", "South"]
+    assert [s.color for s in game.seats()] == ["#c0392b", "#2471a3", "#1e8449"]
+    with pytest.raises(DeclarationError, match=r"game Bad: seat_names must be a tuple of names \(or a dict"):
+        class Bad(Game):
+            seat_names = {2: ("North", 3)}

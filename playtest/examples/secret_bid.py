@@ -53,7 +53,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..kernel import (CHANCE, SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, Seat, State, field,
+from ..kernel import (CHANCE, SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, State, field,
                       param, per_seat, register)
 from ..scene import Scene, cell_id
 
@@ -61,8 +61,6 @@ __all__ = ["SecretBid", "SecretBidParams", "BidState", "Order", "Result", "Roll"
            "Clear", "Submit", "Withdraw"]
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "South"), 4: ("North", "East", "South", "West")}
-SEAT_COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
 # --------------------------------------------------------------------------- parameters
@@ -90,19 +88,15 @@ class SecretBidParams(Params):
 
 class Roll(Action):
     """Chance: the die sets this round's prize."""
+    notation = "prize {prize}"
     prize: int
-
-    def __str__(self) -> str:
-        return f"prize {self.prize}"
 
 
 class Deal(Action):
     """Chance: ``seat`` is dealt a face-down card of value ``card``."""
+    notation = "deal {card} to seat {seat}"
     seat: int
     card: int
-
-    def __str__(self) -> str:
-        return f"deal {self.card} to seat {self.seat}"
 
 
 class Bid(Action):
@@ -174,10 +168,7 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
     action_types = (Roll, Deal, Bid, Stake, Clear, Submit, Withdraw)
     game_type = GameType(dynamics="simultaneous", chance=True, information="imperfect")
     end_rule = "SB4"
-
-    def seats(self) -> list[Seat]:
-        n = self.params.num_players
-        return [Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(SEAT_NAMES[n])]
+    seat_names = SEAT_NAMES          # by num_players; colours and shapes are the kernel's
 
     def _name(self, seat: int) -> str:
         return SEAT_NAMES[self.params.num_players][seat]

@@ -243,10 +243,8 @@ class Pass(Action):
 class RemovePawn(Action):
     """Bonus after eating your own king: remove your pawn on ``slot``."""
     kind: ClassVar[str] = "remove"
+    notation = "x{slot}"
     slot: int
-
-    def __str__(self) -> str:
-        return f"x{self.slot}"
 
 
 class KeepPawns(Action):
@@ -256,10 +254,8 @@ class KeepPawns(Action):
 
 class Take(Action):
     """After eating an opponent's king: take their piece on ``slot`` in hand."""
+    notation = "take{slot}"
     slot: int
-
-    def __str__(self) -> str:
-        return f"take{self.slot}"
 
 
 class PlaceInGap(Action):
@@ -302,6 +298,14 @@ _DOING = {"move": "move a king", "bonus": "choose whether to remove one of your 
 PHASES = ("move", "bonus", "take", "place", "over")
 
 
+def _read_hand(hand: Any, where: str, _: Any) -> list[int]:
+    if not isinstance(hand, list):
+        raise ValueError(f"hand must be a list of pieces such as \"●\", not {shown(hand)}")
+    if any(type(x) is not str for x in hand):
+        raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
+    return sorted(_piece_from_symbol(x) for x in hand)
+
+
 class State(kernel.State):
     """A position of Eat Thyself (an immutable value; its JSON form is in the module docstring).
 
@@ -310,11 +314,15 @@ class State(kernel.State):
     ``reason`` say how a finished game (phase ``over``) ended; ``last`` marks the board's
     last move and takes no part in equality.
     """
-    ring: tuple[tuple[bool, int | None], ...] = field(min=0, max=5)
+    ring: tuple[tuple[bool, int | None], ...] = field(min=0, max=5, write=lambda ring, _: [
+        (TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in ring],
+        read=lambda text, where, _: [list(slot) for slot in _parse_ring(text, "ring")])
     cards: tuple[tuple[int, int], ...] = field(((1, 2), (1, 2)), min=1)
     to_move: int = field(0, min=0, max=2)
     phase: str = field("move", choices=PHASES)
-    hand: tuple[int, ...] = field((), min=0, max=5)         # sorted pieces to put back
+    #: sorted pieces to put back (JSON: their symbols)
+    hand: tuple[int, ...] = field((), min=0, max=5, read=_read_hand,
+                                  write=lambda hand, _: [piece_symbol(p) for p in hand])
     take_from: int | None = field(None, min=0, max=2)
     takes_left: int = field(0, min=0, max=100)
     bonus_left: int = field(0, min=0, max=100)
@@ -322,7 +330,7 @@ class State(kernel.State):
     winners: tuple[int, ...] = field((), min=0, max=2)
     reason: str = ""
     #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark)
-    last: tuple[int, ...] = field((), min=0, compare=False)
+    last: tuple[int, ...] = field((), min=0, compare=False, omit_default=True)
 
     @property
     def mover(self) -> int:
@@ -335,30 +343,11 @@ class State(kernel.State):
         return self.cards
 
     def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the module docstring)."""
+        """The hand-writable JSON form (see the module docstring): how it ended, once it has."""
         data = super().to_json()
-        data["ring"] = [(TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in self.ring]
-        data["hand"] = [piece_symbol(p) for p in self.hand]
         if self.phase != "over":
             del data["winners"], data["reason"]
-        if not self.last:
-            del data["last"]
         return data
-
-    @classmethod
-    def from_json(cls, data: Any, where: str | None = None) -> "State":
-        """A position from its JSON form: the ring and the hand from their symbols, the rest as declared."""
-        if isinstance(data, dict):
-            data = dict(data)
-            data["ring"] = [list(slot) for slot in _parse_ring(data.get("ring"), "ring")]
-            hand = data.get("hand", [])
-            if not isinstance(hand, list):
-                raise ValueError(f"hand must be a list of pieces such as \"●\", not {shown(hand)}")
-            if any(type(x) is not str for x in hand):
-                raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
-            data["hand"] = sorted(_piece_from_symbol(x) for x in hand)
-        state: State = super().from_json(data, where)
-        return state
 
     def count(self, player: int) -> tuple[int, int]:
         """(kings, pawns) of ``player`` on the ring and in hand."""
@@ -467,9 +456,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     def to_move(self, state: State) -> int | None:
         return None if state.phase == "over" else state.to_move
 
-    def seat_of(self, state: State, action: Action) -> int | None:
-        return None if state.phase == "over" else state.to_move     # one seat acts at a time
-
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
@@ -556,14 +542,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 actions.append(Discard(piece))
             return actions
         return []
-
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """The candidates :meth:`why_not` lets through (the kernel's, without its general preamble)."""
-        me = state.to_move
-        if state.phase == "over" or (seat is not None and seat != me):
-            return []
-        why_not = self.why_not
-        return [a for a in self.candidates(state, me) if why_not(state, a, me) is None]
 
     def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
         """Why the mover may not play ``action`` now (rules E.1 §7-§12, E3, E6-E9, E12), or ``None``.
@@ -656,13 +634,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return rng.choice(self.legal_actions(state))
 
     # ---- what an action does
-    def apply(self, state: State, action: Action, check: bool = True) -> State:
-        """The kernel's apply (:meth:`check`, then :meth:`effect`), a few calls shorter: bots, the lab's
-        play-outs and a session's replay apply actions millions of times."""
-        if check and self.check(state, action) is not None:
-            return super().apply(state, action)          # raises the kernel's error for that refusal
-        return self._effect[type(action)](state, action)
-
     def effect(self, state: State, action: Action) -> State:
         return self._effect[type(action)](state, action)
 

@@ -14,6 +14,21 @@ its ``kind`` is its name in snake case (unless it sets one), ``str`` writes it
     ...
     playtest.rules.MalformedAction: malformed place action: row must be a whole number, not bool
 
+A ``notation`` template writes it another way, from its fields and class constants; a name the
+template uses that is neither is refused when the class is made::
+
+    >>> class Step(Action):
+    ...     notation = "→{to}"
+    ...     to: str
+    >>> str(Step("b5"))
+    '→b5'
+    >>> class Bad(Action):
+    ...     notation = "to {too}"
+    ...     to: str
+    Traceback (most recent call last):
+    ...
+    playtest.DeclarationError: action Bad: its notation 'to {too}' names 'too', which is no field or constant of it
+
 ``match`` reads naturally, since every action is a dataclass with positional fields::
 
     >>> match Place(1, 3):
@@ -29,6 +44,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -65,6 +81,9 @@ class Action:
 
     __slots__ = ()
     kind: ClassVar[str] = "action"
+    #: how ``str`` writes it: a template of its fields and class constants (``"take {slot}"``);
+    #: empty: the kind and the fields' values
+    notation: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -76,6 +95,14 @@ class Action:
         if "__slots__" in cls.__dict__ or "__dataclass_fields__" in cls.__dict__:
             return          # made by @dataclass(..., slots=True): the older way, already a dataclass
         hints = type_hints(cls)
+        if type(cls.notation) is not str:
+            raise DeclarationError(f"action {cls.__name__}: notation must be a text template, not {cls.notation!r}")
+        if cls.notation:
+            known = set(hints) | {n for k in cls.__mro__ for n in getattr(k, "__annotations__", {})} | set(dir(cls))
+            for _, name, _, _ in string.Formatter().parse(cls.notation):
+                if name is not None and name.split(".")[0].split("[")[0] not in known:
+                    raise DeclarationError(f"action {cls.__name__}: its notation {cls.notation!r} names {name!r}, "
+                                           f"which is no field or constant of it")
         for name, value in list(cls.__dict__.items()):
             if not name.startswith("_") and name not in hints and isinstance(value, dataclasses.Field):
                 raise DeclarationError(f"action {cls.__name__}: field {name!r} has no type "
@@ -97,6 +124,8 @@ class Action:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}: actions are values")
 
     def __str__(self) -> str:
+        if self.notation:
+            return self.notation.format_map(_Attributes(self))
         values = [getattr(self, name) for name, _, _ in action_fields(type(self))]
         return " ".join([self.kind.replace("_", " ")] + [_words(v) for v in values])
 
@@ -130,6 +159,18 @@ class Action:
                     text = text.rsplit(", not ", 1)[0] + f", not {type(got).__name__}"
                 raise MalformedAction(f"malformed {cls.kind} action: {text}") from None
         return cls(**values)
+
+
+class _Attributes:
+    """An action's fields and constants by name, for its notation template."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Action):
+        self.action = action
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self.action, name)
 
 
 def _words(value: Any) -> str:

@@ -75,10 +75,15 @@ class Game(Generic[P, S, A]):
     state_type: ClassVar[type[State] | None] = None
     #: the declared game type; None for a game written against the older protocol
     game_type: ClassVar[GameType | None] = None
-    #: seat names, for a game that does not write :meth:`seats` itself
-    seat_names: ClassVar[tuple[str, ...]] = ()
+    #: seat names, for a game that does not write :meth:`seats` itself: a tuple, or a dict of
+    #: tuples by the ``num_players`` parameter (``{2: ("North", "South"), 3: (...)}``)
+    seat_names: ClassVar[tuple[str, ...] | dict[int, tuple[str, ...]]] = ()
     #: the rule a refusal cites when the game is over
     end_rule: ClassVar[str] = ""
+    #: True when :meth:`candidates` lists exactly the legal actions (read off the same tables
+    #: ``why_not`` decides with): ``legal_actions`` then lists them without asking ``why_not`` of
+    #: each, the speed a search bot needs (tests/test_kernel.py holds the kit's games to it).
+    candidates_are_legal: ClassVar[bool] = False
 
     #: True when some seat may not know everything in a position (face-down blockers, secret
     #: orders): the table then puts a curtain between seats in hot-seat play, and draws no
@@ -100,7 +105,9 @@ class Game(Generic[P, S, A]):
                                        f"({kinds[action_type.kind].__name__} and {action_type.__name__})")
             kinds[action_type.kind] = action_type
         cls._kinds = kinds
+        cls._types = frozenset(cls.action_types)
         cls._own_seat_of = _overrides(cls, "seat_of")
+        cls._writes_candidates = _overrides(cls, "candidates")
         state_type = cls.__dict__.get("state_type")
         if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
             raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
@@ -117,12 +124,15 @@ class Game(Generic[P, S, A]):
             if explicit is None:
                 cls.has_secrets = game_type.secret
         seat_names = cls.__dict__.get("seat_names")
-        if seat_names is not None and (not isinstance(seat_names, tuple) or not all(
-                isinstance(n, str) and n for n in seat_names)):
-            raise DeclarationError(f"{where}: seat_names must be a tuple of names, not {seat_names!r}")
+        for names in (seat_names.values() if isinstance(seat_names, dict) else [seat_names]):
+            if names is not None and (not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names)):
+                raise DeclarationError(f"{where}: seat_names must be a tuple of names (or a dict of them by "
+                                       f"num_players), not {seat_names!r}")
 
     _kinds: ClassVar[dict[str, type[Action]]] = {}
+    _types: ClassVar[frozenset[type[Action]]] = frozenset()
     _own_seat_of: ClassVar[bool] = False
+    _writes_candidates: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
         if params is not None and not isinstance(params, self.Params):
@@ -151,10 +161,13 @@ class Game(Generic[P, S, A]):
     # ------------------------------------------------------------------ what every game writes
     def seats(self) -> list[Seat]:
         """The seats at the table for these parameters (default: from ``seat_names``)."""
-        if not self.seat_names:
+        names = self.seat_names
+        if isinstance(names, dict):
+            names = names[getattr(self.params, "num_players")]
+        if not names:
             raise NotImplementedError(f"{type(self).__name__} declares no seat_names and writes no seats()")
         return [Seat(n, SEAT_COLORS[i % len(SEAT_COLORS)], SEAT_SHAPES[i % len(SEAT_SHAPES)])
-                for i, n in enumerate(self.seat_names)]
+                for i, n in enumerate(names)]
 
     def initial_state(self) -> S:
         """The position before the first move (possibly a chance step); default: the declared
@@ -205,7 +218,12 @@ class Game(Generic[P, S, A]):
 
     def effect(self, state: S, action: A) -> S:
         """The state after a legal ``action`` (no checks: :meth:`apply` checks first)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} writes neither apply() nor effect()")
+
+    def chance_refusal(self, state: S, action: A) -> Refusal:
+        """Why ``action`` is not an outcome chance may bring now (:meth:`check` asks it for one that
+        is not among :meth:`chance_outcomes`); a game may say it in its own words, citing its rule."""
+        return Refusal(f"{action} cannot happen here")
 
     def check(self, state: S, action: Any, seat: int | None = None) -> Refusal | None:
         """The one legality decision: ``None`` when ``action`` may be played in ``state``, or the
@@ -215,13 +233,20 @@ class Game(Generic[P, S, A]):
         types; the game not over; chance outcomes that can happen; the seat to act), then the
         game's :meth:`why_not`.
         """
+        mover = self.to_move(state)
+        if (mover is not None and mover >= 0 and seat in (None, mover) and type(action) in self._types
+                and not self._own_seat_of):         # the common case, a seat's turn, at once (the same checks)
+            try:
+                check_action_types(action)
+            except MalformedAction as exc:
+                return Refusal(exc.reason)
+            return self.why_not(state, action, mover)
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
             check_action_types(action)
         except MalformedAction as exc:
             return Refusal(exc.reason)
-        mover = self.to_move(state)
         if mover is None:
             outcome = self.outcome(state)
             return Refusal(f"the game is over ({outcome.reason if outcome else 'finished'})", self.end_rule)
@@ -239,7 +264,7 @@ class Game(Generic[P, S, A]):
                     return exc.refusal
                 return None
             if all(action != a for a, _ in outcomes):
-                return Refusal(f"{action} cannot happen here")
+                return self.chance_refusal(state, cast(A, action))
             return None
         if actor is None or actor < 0:
             return Refusal("in a simultaneous step an action names the seat that submits it")
@@ -267,11 +292,19 @@ class Game(Generic[P, S, A]):
         seat's turn). In a :data:`SIMULTANEOUS` step, ``seat=None`` lists every
         pending seat's actions together; a table or bot always names its seat.
         """
-        if not _overrides(type(self), "candidates"):
+        if not self._writes_candidates:
             raise NotImplementedError(f"{type(self).__name__} writes neither legal_actions() nor candidates()")
         mover = self.to_move(state)
         if mover is None:
             return []
+        if mover >= 0:                 # a seat's turn (the common case, first)
+            if seat is not None and seat != mover:
+                return []
+            listed = self.candidates(state, mover)
+            if self.candidates_are_legal:
+                return listed if type(listed) is list else list(listed)
+            why_not = self.why_not
+            return [a for a in listed if why_not(state, a, mover) is None]
         if mover == CHANCE:
             if seat not in (None, CHANCE):
                 return []
@@ -283,15 +316,15 @@ class Game(Generic[P, S, A]):
             count = len(self.seats())
             seats: Sequence[int] = range(count) if seat is None else ([seat] if 0 <= seat < count else [])
         else:
-            seats = [mover] if seat in (None, mover) else []
+            return []
+        if self.candidates_are_legal:
+            return [a for s in seats for a in self.candidates(state, s)]
         why_not = self.why_not
         return [a for s in seats for a in self.candidates(state, s) if why_not(state, a, s) is None]
 
     def apply(self, state: S, action: A, check: bool = True) -> S:
         """The state after ``action``; raises :class:`IllegalAction` (naming the rule) when
         ``check`` and the action is not allowed. The old state is untouched."""
-        if not _overrides(type(self), "effect"):
-            raise NotImplementedError(f"{type(self).__name__} writes neither apply() nor effect()")
         if check:
             refusal = self.check(state, action)
             if refusal is not None:
@@ -308,7 +341,7 @@ class Game(Generic[P, S, A]):
         types alone cannot (a card dealt twice, a round past the last)."""
         if self.state_type is None:
             raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
-        state: S = self.state_type.from_json(data, where=self.name)
+        state: S = self.state_type.from_json(data, where=self.name, context=self)
         self.check_state(state)
         return state
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -57,23 +57,60 @@ class FieldSpec:
     """One declared field of a :class:`State` (made by :func:`field`, or from a plain default)."""
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
-                 "compare", "json", "help")
+                 "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
+                 "seen_by", "seen_by_seat")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
-                 pool: str | None = None, compare: bool = True, json: bool = True, help: str = ""):
+                 pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
+                 null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
+                 write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
+                 seen_by: str | None = None, seen_by_seat: str | None = None):
         self.name = ""
         self.type: FieldType | None = None
         self.default = default
         self.min, self.max = min, max
         self.choices = tuple(choices) if choices is not None else None
         self.visible, self.revealed, self.pool = visible, revealed, pool
-        self.compare, self.json, self.help = compare, json, help
+        self.compare, self.help = compare, help
+        self.json = json is not False
+        self.key = json if isinstance(json, str) else ""          # the JSON name ("" until named: the field's)
+        self.empty_name = json == ""
+        self.null, self.reader, self.writer, self.omit_default = null, read, write, omit_default
+        self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
 
     @property
     def hidden(self) -> bool:
         """True when some seat may not see this field."""
         return self.visible != "all"
+
+    def write_json(self, value: Any, state: Any) -> Any:
+        """The field's value in the JSON form (its ``null`` sentinel as ``null``, its ``write`` converter)."""
+        if self.null is not _MISSING and value == self.null and type(value) is type(self.null):
+            return None
+        if self.writer is not None and value is not None:       # (None is null: no converter needed)
+            return self.writer(value, state)
+        return self.type.write(value)  # type: ignore[union-attr]
+
+    def read_json(self, raw: Any, where: str, context: Any) -> Any:
+        """The field's value from the JSON form: its converter, then the declared type and bounds."""
+        if self.null is not _MISSING:
+            if raw is None:
+                return self.null
+            if raw == self.null and type(raw) is type(self.null):
+                raise ValueError(f"{where}: none is written null, not {shown(raw)}")
+        if self.reader is not None and raw is not None:
+            raw = self.reader(raw, where, context)
+        assert self.type is not None
+        try:
+            value = self.type.read(raw, where)
+        except ValueError as exc:
+            text = str(exc)
+            if " must be " in text and (self.min is not None or self.choices is not None):
+                text = text.split(" must be ")[0] + f" must be {self.words()}, not " + text.rsplit(", not ", 1)[-1]
+            raise ValueError(text) from None
+        self.check(value, where)
+        return value
 
     def words(self) -> str:
         """What a value must be, in words (for messages)."""
@@ -125,7 +162,10 @@ class FieldSpec:
 
 def field(default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
           choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
-          pool: str | None = None, compare: bool = True, json: bool = True, help: str = "") -> Any:
+          pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
+          null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
+          write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
+          seen_by: str | None = None, seen_by_seat: str | None = None) -> Any:
     """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
 
     >>> class Dice(State):
@@ -134,9 +174,43 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     Traceback (most recent call last):
     ...
     ValueError: Dice.faces[1] must be a whole number from 1 to 6, not 9
+
+    The JSON form need not be the fields one by one: ``json="name"`` writes the field under
+    another name (``json=False``: not at all), ``null=-1`` writes that sentinel as ``null`` (and
+    reads ``null`` back as it), ``write(value, state)`` and ``read(value, where, context)``
+    convert a value (tile names, symbols: ``read`` returns the declared form, which is then
+    checked; ``context`` is what :meth:`State.from_json` is given, the game when it reads a
+    position) and ``omit_default=True`` leaves the field out of the JSON while it has its default:
+
+    >>> class Board(State):
+    ...     mover: int = field(-1, min=-1, max=3, json="to_move", null=-1)
+    ...     tiles: tuple[int, ...] = field((), min=0, max=8, omit_default=True,
+    ...                                    write=lambda v, s: ["abcdefghi"[t] for t in v],
+    ...                                    read=lambda v, at, game: ["abcdefghi".index(t) for t in v])
+    >>> Board().to_json(), Board(mover=2, tiles=(0, 4)).to_json()
+    ({'to_move': None}, {'to_move': 2, 'tiles': ['a', 'e']})
+    >>> Board.from_json({"to_move": None, "tiles": ["c"]})
+    Board(mover=-1, tiles=(2,))
+    >>> Board.from_json({"mover": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown fields in a Board position: ['mover']; the fields are tiles, to_move
+
+    Who may see it: ``visible`` (module docstring), widened by ``revealed``, ``seen_by`` (an int
+    field, or a tuple of them one per entry, whose bit ``s`` lets seat ``s`` see the value) and
+    ``seen_by_seat`` (an int field naming the one seat that sees it, the seat to move for one):
+
+    >>> class Hidden(State):
+    ...     known: tuple[int, ...] = (0, 0)
+    ...     cards: tuple[int, ...] = field((0, 0), visible="none", seen_by="known", min=0, max=9)
+    ...     mover: int = 0
+    ...     held: int = field(0, visible="none", seen_by_seat="mover", min=0, max=9)
+    >>> Hidden(known=(0b01, 0b11), cards=(4, 5), mover=1, held=7).redact(1)
+    {'known': [1, 3], 'cards': [None, 5], 'mover': 1, 'held': 7}
     """
     return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
-                     compare=compare, json=json, help=help)
+                     compare=compare, json=json, help=help, null=null, read=read, write=write,
+                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat)
 
 
 def _leaves(value: Any, where: str) -> Iterable[tuple[str, Any]]:
@@ -160,6 +234,7 @@ class State:
     _fields: ClassVar[tuple[FieldSpec, ...]] = ()
     _names: ClassVar[frozenset[str]] = frozenset()
     _hidden: ClassVar[tuple[FieldSpec, ...]] = ()
+    _plain: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -182,6 +257,19 @@ class State:
             if spec.visible not in VISIBILITY:
                 raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
                                        f"not {spec.visible!r}")
+            if spec.empty_name:
+                raise DeclarationError(f"state {where}: json='' names nothing (json=False leaves it out)")
+            if not spec.key:
+                spec.key = name
+            for what in ("read", "write"):
+                converter = spec.reader if what == "read" else spec.writer
+                if converter is not None and not callable(converter):
+                    raise DeclarationError(f"state {where}: {what} must be a function, not {converter!r}")
+            if (spec.reader is not None or spec.writer is not None or spec.omit_default or spec.key != name) \
+                    and not spec.json:
+                raise DeclarationError(f"state {where}: json=False, so it has no JSON form to name or convert")
+            if spec.omit_default and spec.default is _MISSING:
+                raise DeclarationError(f"state {where}: omit_default=True needs a default to leave out")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
             if spec.default is not _MISSING:
@@ -201,12 +289,25 @@ class State:
                     delattr(cls, name)
             else:
                 setattr(cls, name, dataclasses.field(default=spec.default, compare=spec.compare))
+        keys: dict[str, str] = {}
         for spec in specs.values():
-            if spec.revealed is not None and spec.revealed not in specs:
-                raise DeclarationError(f"state {cls.__name__}.{spec.name}: revealed={spec.revealed!r} names no field")
+            where = f"state {cls.__name__}.{spec.name}"
+            for what in ("revealed", "seen_by", "seen_by_seat"):
+                named = getattr(spec, what)
+                if named is not None and named not in specs:
+                    raise DeclarationError(f"{where}: {what}={named!r} names no field")
+            if (spec.seen_by or spec.seen_by_seat) and spec.visible == "all":
+                raise DeclarationError(f"{where}: seen_by and seen_by_seat widen a hidden field's sight; "
+                                       f"it is visible='all' (declare visible='none' or 'owner')")
+            if spec.json:
+                if spec.key in keys:
+                    raise DeclarationError(f"{where}: its JSON name {spec.key!r} is also field {keys[spec.key]}'s")
+                keys[spec.key] = spec.name
         cls._fields = tuple(specs.values())
         cls._names = frozenset(specs)
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
+        cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
+                         for s in cls._fields)
         dataclass(frozen=True)(cls)
         del cls.__setattr__, cls.__delattr__
 
@@ -238,33 +339,46 @@ class State:
         ...
         TypeError: Score has no field 'point'; its fields are points
         """
+        data = self.__dict__.copy()
+        data.update(changes)
         cls = type(self)
-        if not changes.keys() <= cls._names:
+        if len(data) != len(cls._fields):          # a name that is no field's (checked by count: fast)
             unknown = sorted(set(changes) - cls._names)[0]
             raise TypeError(f"{cls.__name__} has no field {unknown!r}; its fields are "
                             f"{', '.join(s.name for s in cls._fields)}")
-        new = object.__new__(cls)
-        data = new.__dict__
-        data.update(self.__dict__)
-        data.update(changes)
+        new = _new(cls)
+        _set(new, "__dict__", data)
         return new
 
+    #: the name ``replace`` had when positions were named tuples (code written then calls it)
+    _replace = replace
+
     def to_json(self) -> dict[str, Any]:
-        """Every field by name, tuples as lists: the full position (secrets included)."""
-        return {s.name: s.type.write(getattr(self, s.name)) for s in self._fields  # type: ignore[union-attr]
-                if s.json}
+        """Every field by its JSON name (tuples as lists, converters applied): the full position,
+        secrets included."""
+        if self._plain:
+            return {s.name: s.type.write(getattr(self, s.name)) for s in self._fields  # type: ignore[union-attr]
+                    if s.json}
+        data = {}
+        for s in self._fields:
+            if s.json:
+                value = getattr(self, s.name)
+                if not (s.omit_default and value == s.default):
+                    data[s.key] = s.write_json(value, self)
+        return data
 
     @classmethod
-    def from_json(cls, data: Any, where: str | None = None) -> Any:
+    def from_json(cls, data: Any, where: str | None = None, context: Any = None) -> Any:
         """A state from its JSON form: exact types, bounds and choices, messages naming the field.
 
-        A field left out takes its default; an unknown field is refused.
+        A field left out takes its default; an unknown field is refused. ``context`` is handed to
+        the fields' ``read`` converters (the game, when it reads a position).
         """
         label = where or cls.__name__
         if not isinstance(data, dict):
             raise ValueError(f"a {label} position is an object with fields "
-                             f"{', '.join(s.name for s in cls._fields if s.json)}, not {shown(data)}")
-        names = {s.name for s in cls._fields if s.json}
+                             f"{', '.join(s.key for s in cls._fields if s.json)}, not {shown(data)}")
+        names = {s.key for s in cls._fields if s.json}
         unknown = [k for k in data if k not in names]
         if unknown:
             shown_keys = sorted(str(k)[:40] for k in unknown)[:10]
@@ -272,22 +386,12 @@ class State:
                              f"{', '.join(sorted(names))}")
         values: dict[str, Any] = {}
         for spec in cls._fields:
-            at = f"{label}.{spec.name}"
-            if spec.name not in data or not spec.json:
+            if spec.key not in data or not spec.json:
                 if spec.default is _MISSING:
-                    raise ValueError(f"{at} is missing: it must be {spec.words()}")
+                    raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
                 values[spec.name] = spec.default
                 continue
-            assert spec.type is not None
-            try:
-                value = spec.type.read(data[spec.name], at)
-            except ValueError as exc:
-                text = str(exc)
-                if " must be " in text and (spec.min is not None or spec.choices is not None):
-                    text = text.split(" must be ")[0] + f" must be {spec.words()}, not " + text.rsplit(", not ", 1)[-1]
-                raise ValueError(text) from None
-            spec.check(value, at)
-            values[spec.name] = value
+            values[spec.name] = spec.read_json(data[spec.key], f"{label}.{spec.key}", context)
         return cls(**values)
 
     # ------------------------------------------------------------------ secrets
@@ -302,20 +406,33 @@ class State:
                     return True
             elif flag:
                 return True
-        return spec.visible == "owner" and viewer is not None and index == viewer
+        if viewer is None:
+            return False
+        if spec.seen_by is not None:
+            mask = getattr(self, spec.seen_by)
+            if isinstance(mask, tuple):
+                mask = mask[index] if index is not None and index < len(mask) else 0
+            if mask >> viewer & 1:
+                return True
+        if spec.seen_by_seat is not None and getattr(self, spec.seen_by_seat) == viewer:
+            return True
+        return spec.visible == "owner" and index == viewer
 
     def redact(self, viewer: int | None) -> dict[str, Any]:
         """The JSON form as ``viewer`` may read it: what it may not know is ``null``."""
         data = self.to_json()
         for spec in self._hidden:
-            if not spec.json:
+            if not spec.json or spec.key not in data:
                 continue
-            value = getattr(self, spec.name)
-            if isinstance(value, tuple):
-                data[spec.name] = [_write(v) if self.sees(spec, i, viewer) else None
-                                   for i, v in enumerate(value)]
+            value, writer = getattr(self, spec.name), spec.writer
+            if isinstance(value, tuple) and writer is None:
+                data[spec.key] = [_write(v) if self.sees(spec, i, viewer) else None
+                                  for i, v in enumerate(value)]
+            elif isinstance(value, tuple) and writer is not None:
+                data[spec.key] = writer(tuple(v if self.sees(spec, i, viewer) else None
+                                              for i, v in enumerate(value)), self)
             elif not self.sees(spec, None, viewer):
-                data[spec.name] = None
+                data[spec.key] = None
         return data
 
     def hidden_slots(self, viewer: int | None) -> list[tuple[FieldSpec, int | None]]:
@@ -353,6 +470,11 @@ class State:
             for (spec, index), value in zip(members, drawn):
                 _put(values, spec, index, value)
         return self.replace(**{name: tuple(v) if isinstance(v, list) else v for name, v in values.items()})
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
 
 
 def _write(value: Any) -> Any:

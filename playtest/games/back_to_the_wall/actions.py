@@ -15,19 +15,10 @@ The move log writes them with the board's and seat's names
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
+from typing import Any, ClassVar
 
 from ...geometry import LETTERS as COLUMN_LETTERS
-from ...kernel import Action as _KernelAction
-
-if TYPE_CHECKING:
-    # the kernel makes every declared action a frozen dataclass when the class is created; this tells
-    # the type checker so (a kernel-side ``dataclass_transform`` on Action would make it unneeded)
-    @dataclass_transform(frozen_default=True)
-    class Action(_KernelAction):
-        pass
-else:
-    Action = _KernelAction
+from ...kernel import Action
 
 __all__ = ["AddWall", "RemoveWall", "Direct", "Garnet", "Clear", "Submit", "Withdraw", "STAY", "ORDER_PARTS"]
 

@@ -11,24 +11,16 @@ could not reach, with a message that names the field.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, dataclass_transform
+from typing import TYPE_CHECKING, Any
 
 from ...geometry import bits
-from ...kernel import State as _KernelState
+from ...kernel import State as Declared
 from ...kernel import field
 from .boards import board_tables
 from .params import LETTERS, BackToTheWallParams
 
 if TYPE_CHECKING:
     from .rules import BackToTheWall
-
-    # the kernel makes every declared state a frozen dataclass when the class is created; this tells
-    # the type checker so (a kernel-side ``dataclass_transform`` on State would make it unneeded)
-    @dataclass_transform(frozen_default=True)
-    class Declared(_KernelState):
-        pass
-else:
-    Declared = _KernelState
 
 __all__ = ["Order", "State", "read_position", "SEAT_NAMES", "seat_names", "pieces_in_round"]
 
@@ -64,9 +56,6 @@ class Order(Declared):
     directions: tuple[tuple[tuple[int, ...], ...], ...] = field(((), (), ()), min=-1, max=3)
     garnet: tuple[bool, ...] = (False, False, False)
     submitted: bool = False
-
-    #: the name ``replace`` had when orders were named tuples (kept for code written then)
-    _replace = Declared.replace
 
     @classmethod
     def empty(cls, pieces: int, phases: int) -> "Order":
@@ -105,9 +94,6 @@ class State(Declared):
     placed: tuple[tuple[tuple[int, ...], ...], ...] = field((), min=0)
     last: tuple[tuple[int, int, tuple[int, ...], str], ...] = ()
     rules: BackToTheWallParams = field(BackToTheWallParams(), json=False)
-
-    #: the name ``replace`` had when positions were named tuples (kept for code written then)
-    _replace = Declared.replace
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the package docstring)."""

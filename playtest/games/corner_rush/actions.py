@@ -19,55 +19,24 @@ Each is declared (:class:`playtest.Action`): its fields with their types; the ki
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
 from ...kernel import Action
 from .params import face_name
 
 __all__ = ["Roll", "Challenge", "Die", "Step", "Push", "Take", "Leave", "Draw", "Place"]
 
-if TYPE_CHECKING:     # the kernel makes every Action subclass a frozen dataclass: tell the type checker
-    from typing import dataclass_transform
 
-    @dataclass_transform(frozen_default=True)
-    class _Action(Action):
-        pass
-else:
-    _Action = Action
+class Roll(Action):
+    """The player to move takes a normal turn: the die is rolled next (D.1 §8.1)."""
+    notation = "roll the die"
 
 
-class _Said(_Action):
-    """An action with no field, written as its ``words``."""
-
-    words: ClassVar[str] = ""
-
-    def __str__(self) -> str:
-        return self.words
-
-
-class _OnTile(_Action):
-    """An action on the tile named ``at``, written ``{verb} {at}``."""
-
-    verb: ClassVar[str] = ""
+class Challenge(Action):
+    """The player to move challenges the blocker on ``at`` instead of a normal turn: it is flipped (D.1 §9.1)."""
+    notation = "challenge {at}"
     at: str
 
-    def __str__(self) -> str:
-        return f"{self.verb} {self.at}"
 
-
-class Roll(_Said):
-    """The player to move takes a normal turn: the die is rolled next (D.1 §8.1)."""
-
-    words: ClassVar[str] = "roll the die"
-
-
-class Challenge(_OnTile):
-    """The player to move challenges the blocker on ``at`` instead of a normal turn: it is flipped (D.1 §9.1)."""
-
-    verb: ClassVar[str] = "challenge"
-
-
-class Die(_Action):
+class Die(Action):
     """Chance: the die shows ``value`` (0 is Null, 6 is Ace): for the roll-off, a move or a challenge."""
 
     value: int
@@ -76,43 +45,34 @@ class Die(_Action):
         return f"die {face_name(self.value)}"
 
 
-class Step(_Action):
+class Step(Action):
     """The pawn to move steps orthogonally onto ``to`` (one step of the roll)."""
-
+    notation = "→{to}"
     to: str
 
-    def __str__(self) -> str:
-        return f"→{self.to}"
 
-
-class Push(_Action):
+class Push(Action):
     """After a Null: the pawn of seat ``pawn`` (another player's) steps onto ``to`` (D.1 §8.2)."""
-
+    notation = "push seat {pawn} →{to}"
     pawn: int
     to: str
 
-    def __str__(self) -> str:
-        return f"push seat {self.pawn} →{self.to}"
 
-
-class Take(_Said):
+class Take(Action):
     """With ``challenge_removal = "optional"``: the challenger takes the beaten blocker."""
+    notation = "take the blocker"
 
-    words: ClassVar[str] = "take the blocker"
 
-
-class Leave(_Said):
+class Leave(Action):
     """With ``challenge_removal = "optional"``: the challenger leaves the beaten blocker (face up)."""
+    notation = "leave the blocker"
 
-    words: ClassVar[str] = "leave the blocker"
 
-
-class Draw(_Action):
+class Draw(Action):
     """The blocker drawn from the bag of the player to move: ``value``, with the back of seat ``colour``.
 
     A chance step (``blocker_draw = "random"``), or the owner's choice (``"choose"``).
     """
-
     colour: int
     value: int
 
@@ -120,7 +80,7 @@ class Draw(_Action):
         return f"draw {face_name(self.value)} of seat {self.colour}"
 
 
-class Place(_OnTile):
+class Place(Action):
     """The player to move places the blocker drawn face down on ``at`` (D.1 §10)."""
-
-    verb: ClassVar[str] = "place"
+    notation = "place {at}"
+    at: str

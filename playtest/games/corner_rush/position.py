@@ -1,17 +1,16 @@
-"""A position of Corner Rush: the declared :class:`State`, and its hand-writable JSON both ways.
+"""A position of Corner Rush: the declared :class:`State`, its JSON form declared with it.
 
-The state is declared field by field (:class:`playtest.State`: types and bounds). Its JSON form
-(the package docstring) writes tiles by name, blockers by tile and ``null`` where the state keeps
--1, so two small conversions stay here: :func:`position_json` writes it, and :func:`read_position`
-turns it into the declared fields (tile names into tiles, ``null`` into -1, left-out fields into
-their values at the start of the game) for the kernel to check type and bound, then
-:func:`check_position` refuses what the rules could not reach, with a message naming the field.
+The state is declared field by field (:class:`playtest.State`: types, bounds, and the JSON form of
+the package docstring: tiles by name, ``null`` where the state keeps -1, blockers by tile). The
+game fills in what a position leaves out (``CornerRush.state_from_json``: the pawns and bags at
+the start, ...), and :func:`check_position` refuses what the rules could not reach, with a
+message naming the field.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...geometry import bit_grid
 from ...kernel import State as _State
@@ -21,31 +20,104 @@ from ...kernel.values import shown
 from .params import MAX_VALUE
 
 if TYPE_CHECKING:
-    from typing import dataclass_transform
-
     from .rules import CornerRush
 
-    @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-    class _Declared(_State):      # the kernel makes every State subclass a frozen dataclass: tell the type checker
-        pass
-else:
-    _Declared = _State
-
-__all__ = ["State", "Blocker", "blocker", "PHASES", "read_position", "check_position", "rolloff_contenders",
-           "first_player"]
+__all__ = ["State", "Blocker", "blocker", "PHASES", "check_position", "rolloff_contenders", "first_player",
+           "own_blockers"]
 
 #: the phases of a game; ``rolloff``, ``roll``, ``challenge`` and (with random draws) ``draw`` are chance steps
 PHASES = ("rolloff", "start", "roll", "challenge", "take", "move", "null", "again", "draw", "place", "over")
-#: the fields of the JSON form
-FIELDS = ("phase", "to_move", "turn", "pawns", "blockers", "bags", "held", "die", "steps", "path", "challenged",
-          "challenges", "pushed", "rolloff", "removed", "last", "winner", "reason")
 _TILE = 80          # the highest tile index of the largest board (9x9)
 _SEATS = field_type(tuple[int, ...])
 
 Token = tuple[int, int]     # a blocker off the board: (colour, value)
 
 
-class Blocker(_Declared):
+# --------------------------------------------------------------------------- the JSON form's conversions
+
+def _labels(state: State) -> tuple[str, ...]:
+    return bit_grid(state.size, state.size).labels
+
+
+def _tile(value: Any, where: str, game: CornerRush) -> int:
+    i = game.B.index(value)
+    if i < 0:
+        B = game.B
+        raise ValueError(f"{where}: {shown(value)} is not a tile of the {B.size}x{B.size} board (a1 to "
+                         f"{B.label(B.tiles - 1)})")
+    return i
+
+
+def _tiles(value: Any, where: str, game: CornerRush) -> list[int]:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of tiles, not {shown(value)}")
+    return [_tile(v, f"{where}[{k}]", game) for k, v in enumerate(value)]
+
+
+def _seat(value: Any, where: str, game: CornerRush) -> int:
+    if type(value) is not int or not 0 <= value < game.n:
+        raise ValueError(f"{where} must be a seat from 0 to {game.n - 1} or null, not {shown(value)}")
+    return value
+
+
+def _read_last(value: Any, where: str, game: CornerRush) -> list[Any]:
+    if not isinstance(value, dict) or set(value) - {"seat", "path", "placed"}:
+        raise ValueError('last must be null or {"seat": s, "path": [tiles], "placed": tile or null}')
+    placed = value.get("placed")
+    return [value.get("seat", 0), _tiles(value.get("path", []), "last.path", game),
+            -1 if placed is None else _tile(placed, "last.placed", game)]
+
+
+def _write_last(last: tuple[int, tuple[int, ...], int], state: State) -> dict[str, Any]:
+    label = _labels(state)
+    seat, path, placed = last
+    return {"seat": seat, "path": [label[i] for i in path], "placed": label[placed] if placed >= 0 else None}
+
+
+def _read_blockers(raw: Any, where: str, game: CornerRush) -> list[Any]:
+    if not isinstance(raw, dict):
+        raise ValueError('blockers must be an object {"c4": {"colour": 1, "value": 3, ...}} by tile')
+    n = game.n
+    blockers: list[Any] = [None] * game.B.tiles
+    for key, entry in raw.items():
+        at, seats = _tile(key, "blockers", game), None
+        if isinstance(entry, dict):                 # the caller's data is left as it was
+            entry = dict(entry)
+            seats = entry.pop("known", None)
+        b = Blocker.from_json(entry, where=f"blockers {key}")
+        if b.face_up:
+            if seats is not None:
+                raise ValueError(f"blockers {key}: a face-up blocker is known to everyone; leave 'known' out")
+        else:
+            if seats is None:
+                seats = [b.colour] if game.params.placer_knows_value else []
+            seats = _SEATS.read(seats, f"blockers {key}.known")
+            if any(not 0 <= s < n for s in seats):
+                raise ValueError(f"blockers {key}.known must list seats from 0 to {n - 1}, not {list(seats)}")
+            b = b.replace(known=sum(1 << s for s in set(seats)))
+        blockers[at] = b.to_json()
+    return blockers
+
+
+def _write_blockers(blockers: tuple[Blocker | None, ...], state: State) -> dict[str, Any]:
+    label, n, out = _labels(state), len(state.pawns), {}
+    for i, b in enumerate(blockers):
+        if b is not None:
+            out[label[i]] = ({"colour": b.colour, "value": b.value, "face_up": True} if b.face_up else
+                             {"colour": b.colour, "value": b.value, "known": [s for s in range(n) if b.known >> s & 1]})
+    return out
+
+
+def _tile_json(tile: int, state: State) -> str:
+    return _labels(state)[tile]
+
+
+def _tiles_json(tiles: tuple[int, ...], state: State) -> list[str]:
+    label = _labels(state)
+    return [label[i] for i in tiles]
+
+
+class Blocker(_State):
     """A blocker on the board: its back's colour (a seat), its value, face up or not, and who knows it.
 
     ``known`` is a bit mask of the seats that know a face-down blocker's value (the one that placed
@@ -59,7 +131,7 @@ class Blocker(_Declared):
     known: int = field(default=0, min=0, max=15)
 
 
-class State(_Declared):
+class State(_State):
     """A position of Corner Rush (an immutable value; JSON form in the package docstring).
 
     Tiles are indices ``row * size + col``; ``-1`` stands for "none" in the
@@ -69,58 +141,40 @@ class State(_Declared):
     parameters (seats, tiles, the blockers of each bag) is :func:`check_position`'s.
     """
 
-    size: int = field(default=5, min=3, max=9)                  # tiles on a side (the board's names: a1 ...)
-    phase: str = field(default="start", choices=PHASES)
-    mover: int = field(default=0, min=-1, max=3)                 # the seat whose turn it is (-1 during the roll-off)
-    turn: int = field(default=0, min=0, max=100_000)             # turns played, all players together
-    pawns: tuple[int, ...] = field(default=(), min=0, max=_TILE)  # per seat: its pawn's tile
-    blockers: tuple[Blocker | None, ...] = ()                    # per tile: a Blocker, or None
-    blocked: int = field(default=0, min=0)                       # mask of the tiles holding a blocker
-    bags: tuple[tuple[Token, ...], ...] = field(default=(), min=0, max=MAX_VALUE)   # per seat, sorted
-    held: Token | None = field(default=None, min=0, max=MAX_VALUE)   # the blocker drawn and not yet placed
-    die: int = field(default=-1, min=-1, max=MAX_VALUE)          # the die's last result (-1: not rolled yet)
-    steps: int = field(default=0, min=0, max=MAX_VALUE)          # move: steps left; null: pushes left
-    path: tuple[int, ...] = field(default=(), min=0, max=_TILE)  # this turn's tiles of the pawn moved, start first
-    challenged: int = field(default=-1, min=-1, max=_TILE)       # the tile challenged this turn (-1: none)
-    challenges: int = field(default=0, min=0, max=4)             # challenges made this turn
-    pushed: int = field(default=-1, min=-1, max=3)               # null: the seat whose pawn is moved (-1: none yet)
-    rolloff: tuple[tuple[Token, ...], ...] = field(default=((),), min=0, max=MAX_VALUE)  # rounds of (seat, value)s
-    removed: tuple[Token, ...] = field(default=(), min=0, max=MAX_VALUE)   # blockers out of the game, sorted
+    size: int = field(5, min=3, max=9, json=False)              # tiles on a side (the game's board)
+    phase: str = field("start", choices=PHASES)
+    #: the seat whose turn it is (-1 during the roll-off)
+    mover: int = field(0, min=-1, max=3, json="to_move", null=-1, read=_seat)
+    turn: int = field(0, min=0, max=100_000)                     # turns played, all players together
+    pawns: tuple[int, ...] = field((), min=0, max=_TILE, read=_tiles, write=_tiles_json)  # per seat: its tile
+    #: per tile: a Blocker, or None (JSON: by tile name)
+    blockers: tuple[Blocker | None, ...] = field((), read=_read_blockers, write=_write_blockers)
+    blocked: int = field(0, min=0, json=False)                   # mask of the tiles holding a blocker
+    bags: tuple[tuple[Token, ...], ...] = field((), min=0, max=MAX_VALUE)   # per seat, sorted
+    held: Token | None = field(None, min=0, max=MAX_VALUE)       # the blocker drawn and not yet placed
+    die: int = field(-1, min=-1, max=MAX_VALUE, null=-1)         # the die's last result (-1: not rolled yet)
+    steps: int = field(0, min=0, max=MAX_VALUE)                  # move: steps left; null: pushes left
+    #: this turn's tiles of the pawn moved, start first
+    path: tuple[int, ...] = field((), min=0, max=_TILE, read=_tiles, write=_tiles_json)
+    #: the tile challenged this turn (-1: none)
+    challenged: int = field(-1, min=-1, max=_TILE, null=-1, read=_tile, write=_tile_json)
+    challenges: int = field(0, min=0, max=4)                     # challenges made this turn
+    pushed: int = field(-1, min=-1, max=3, null=-1)              # null: the seat whose pawn is moved (-1: none yet)
+    #: rounds of (seat, value)s
+    rolloff: tuple[tuple[Token, ...], ...] = field(((),), min=0, max=MAX_VALUE,
+                                                   read=lambda value, where, game: value if value != [] else [[]])
+    removed: tuple[Token, ...] = field((), min=0, max=MAX_VALUE)   # blockers out of the game, sorted
     #: the previous turn, for the board's mark: (seat of the pawn moved, its path, the tile placed on or -1)
-    last: tuple[int, tuple[int, ...], int] | None = field(default=None, min=-1, max=_TILE)
-    winner: int = field(default=-1, min=-1, max=3)
+    last: tuple[int, tuple[int, ...], int] | None = field(None, min=-1, max=_TILE, read=_read_last,
+                                                          write=_write_last)
+    winner: int = field(-1, min=-1, max=3, null=-1)
     reason: str = ""
-
-    def replace(self, **changes: Any) -> State:
-        """A copy with ``changes`` (the rules make one per action: the kernel's, with less work).
-
-        >>> State().replace(turn=3).turn
-        3
-        """
-        values = self.__dict__.copy()
-        values.update(changes)
-        if len(values) != _FIELDS:                          # a name that is no field's
-            return _State.replace(self, **changes)        # (its error names it)
-        new = _new(State)
-        _set(new, "__dict__", values)
-        return new
-
-    #: the name the NamedTuple of before gave ``replace`` (bots and tests written against it use it)
-    _replace = replace
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the package docstring), tiles by name."""
-        return position_json(self)
 
     def blocker_on(self, tile: int) -> Blocker:
         """The blocker on ``tile``, a tile the rules know holds one (the one challenged, ...)."""
         found = self.blockers[tile]
         assert found is not None, f"no blocker on tile {tile}"
         return found
-
-
-_FIELDS = len(State._names)
-_new, _set = object.__new__, object.__setattr__
 
 
 def blocker(colour: int, value: int, face_up: bool = False, known: int = 0) -> Blocker:
@@ -172,137 +226,7 @@ def first_player(state: State) -> int:
     return next(seat for seat, v in rnd if v == best)
 
 
-# --------------------------------------------------------------------------- to JSON
-
-def position_json(state: State) -> dict[str, Any]:
-    """``state`` as the JSON of the package docstring (tiles by name)."""
-    label = bit_grid(state.size, state.size).labels
-    n = len(state.pawns)
-    blockers = {}
-    for i, b in enumerate(state.blockers):
-        if b is None:
-            continue
-        entry: dict[str, Any] = {"colour": b.colour, "value": b.value}
-        if b.face_up:
-            entry["face_up"] = True
-        else:
-            entry["known"] = [s for s in range(n) if b.known >> s & 1]
-        blockers[label[i]] = entry
-    last = None
-    if state.last is not None:
-        seat, path, placed = state.last
-        last = {"seat": seat, "path": [label[i] for i in path], "placed": label[placed] if placed >= 0 else None}
-    return {
-        "phase": state.phase,
-        "to_move": state.mover if state.mover >= 0 else None,
-        "turn": state.turn,
-        "pawns": [label[p] for p in state.pawns],
-        "blockers": blockers,
-        "bags": [[list(b) for b in bag] for bag in state.bags],
-        "held": list(state.held) if state.held is not None else None,
-        "die": state.die if state.die >= 0 else None,
-        "steps": state.steps,
-        "path": [label[i] for i in state.path],
-        "challenged": label[state.challenged] if state.challenged >= 0 else None,
-        "challenges": state.challenges,
-        "pushed": state.pushed if state.pushed >= 0 else None,
-        "rolloff": [[list(r) for r in rnd] for rnd in state.rolloff],
-        "removed": [list(b) for b in state.removed],
-        "last": last,
-        "winner": state.winner if state.winner >= 0 else None,
-        "reason": state.reason,
-    }
-
-
-# --------------------------------------------------------------------------- from JSON
-
-def read_position(game: CornerRush, data: Any) -> State:
-    """``game.state_from_json``: a position from its hand-written JSON, validated with clear messages."""
-    if not isinstance(data, dict):
-        raise ValueError("a Corner Rush position is an object with 'pawns', 'blockers', 'bags', ... "
-                         "(see the package docstring)")
-    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
-    if unknown:
-        raise ValueError(f"unknown fields in a Corner Rush position: {unknown[:10]}; the fields are "
-                         f"{', '.join(sorted(FIELDS))}")
-    B, n, p = game.B, game.n, game.params
-
-    def tile(value: Any, where: str) -> int:
-        i = B.index(value)
-        if i < 0:
-            raise ValueError(f"{where}: {shown(value)} is not a tile of the {B.size}x{B.size} board (a1 to "
-                             f"{B.label(B.tiles - 1)})")
-        return i
-
-    def tiles(value: Any, where: str) -> list[int]:
-        if not isinstance(value, list):
-            raise ValueError(f"{where} must be a list of tiles, not {shown(value)}")
-        return [tile(v, f"{where}[{k}]") for k, v in enumerate(value)]
-
-    def seat(value: Any, where: str) -> int:      # (checked here: the state calls it mover)
-        if type(value) is not int or not 0 <= value < n:
-            raise ValueError(f"{where} must be a seat from 0 to {n - 1} or null, not {shown(value)}")
-        return value
-
-    def none_is_minus_one(key: str, value: Any, convert: Callable[[Any, str], Any] = lambda v, _: v) -> Any:
-        if value is None:
-            return -1
-        if type(value) is int and value < 0:
-            raise ValueError(f"{key} must be null or at least 0, not {value}")
-        return convert(value, key)
-
-    phase = data.get("phase", "start")
-    last = data.get("last")
-    if last is not None:
-        if not isinstance(last, dict) or set(last) - {"seat", "path", "placed"}:
-            raise ValueError('last must be null or {"seat": s, "path": [tiles], "placed": tile or null}')
-        last = [last.get("seat", 0), tiles(last.get("path", []), "last.path"),
-                none_is_minus_one("last.placed", last.get("placed"), tile)]
-    fields = {
-        "size": B.size, "phase": phase,
-        "mover": none_is_minus_one("to_move", data.get("to_move", None if phase == "rolloff" else 0), seat),
-        "pawns": tiles(data.get("pawns", [B.label(i) for i in B.starts]), "pawns"),
-        "path": tiles(data.get("path", []), "path"), "last": last,
-        "challenged": none_is_minus_one("challenged", data.get("challenged"), tile),
-        "die": none_is_minus_one("die", data.get("die")), "pushed": none_is_minus_one("pushed", data.get("pushed")),
-        "winner": none_is_minus_one("winner", data.get("winner")),
-    }
-    rolloff = data.get("rolloff", [])
-    fields["rolloff"] = rolloff if rolloff != [] else [[]]
-    fields["challenges"] = data.get("challenges", 1 if fields["challenged"] >= 0 else 0)
-    for key in ("turn", "bags", "held", "steps", "removed", "reason"):
-        if key in data:
-            fields[key] = data[key]
-    state: State = State.from_json(fields, where="corner_rush")         # the declared types and bounds
-    raw = data.get("blockers", {})
-    if not isinstance(raw, dict):
-        raise ValueError('blockers must be an object {"c4": {"colour": 1, "value": 3, ...}} by tile')
-    blockers: list[Blocker | None] = [None] * B.tiles
-    for key, entry in raw.items():
-        at = tile(key, "blockers")
-        seats = None
-        if isinstance(entry, dict):                 # the caller's data is left as it was
-            entry = dict(entry)
-            seats = entry.pop("known", None)
-        b = Blocker.from_json(entry, where=f"blockers {key}")
-        if b.face_up:
-            if seats is not None:
-                raise ValueError(f"blockers {key}: a face-up blocker is known to everyone; leave 'known' out")
-        else:
-            if seats is None:
-                seats = [b.colour] if p.placer_knows_value else []
-            seats = _SEATS.read(seats, f"blockers {key}.known")
-            if any(not 0 <= s < n for s in seats):
-                raise ValueError(f"blockers {key}.known must list seats from 0 to {n - 1}, not {list(seats)}")
-            b = b.replace(known=sum(1 << s for s in set(seats)))
-        blockers[at] = b
-    bags = (tuple(tuple(sorted(bag)) for bag in state.bags) if "bags" in data
-            else _own_blockers(game, blockers, state.held, state.removed))
-    return state.replace(blockers=tuple(blockers), blocked=sum(1 << i for i, b in enumerate(blockers) if b is not None),
-                         bags=bags, removed=tuple(sorted(state.removed)))
-
-
-def _own_blockers(game: CornerRush, blockers: list[Blocker | None], held: Token | None,
+def own_blockers(game: CornerRush, blockers: Sequence[Blocker | None], held: Token | None,
                   removed: tuple[Token, ...]) -> tuple[tuple[Token, ...], ...]:
     """The bags a position leaves out: each seat's own blockers that are nowhere else."""
     elsewhere = Counter((b.colour, b.value) for b in blockers if b is not None) + Counter(removed)

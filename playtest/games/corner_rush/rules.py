@@ -16,12 +16,11 @@ from collections import Counter
 from typing import Any
 
 from ...geometry import bits
-from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, MalformedAction, Outcome, Refusal, Seat,
-                       check_action_types, refuse, register)
+from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
 from .params import CornerRushParams, face_name
-from .position import State, blocker, check_position, read_position, rolloff_contenders, rolloff_winner
+from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 
 __all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
 
@@ -58,6 +57,7 @@ class CornerRush(Game[CornerRushParams, State, Action]):
     # the roll-off may tie again and again: no longest game
     game_type = GameType(chance=True, information="imperfect")
     end_rule = "D.1 §12"
+    candidates_are_legal = True      # read off the tables the reasons use (challengeable, step_tiles, ...)
 
     def __init__(self, params: CornerRushParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -428,19 +428,6 @@ class CornerRush(Game[CornerRushParams, State, Action]):
         return sum(prob for die, prob in self._die if (die.value > value if greater else die.value >= value))
 
     # ------------------------------------------------------------------ legality: candidates, why_not, effect
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """Every action the seat to move may take, in a fixed order: the chance outcomes, or the
-        :meth:`candidates`. :meth:`why_not` lets through exactly the candidates (it asks them first),
-        so the kernel's filter, which would ask it once per candidate, is left out for speed."""
-        mover = self.to_move(state)
-        if mover is None:
-            return []
-        if mover == CHANCE:
-            return [a for a, _ in self.chance_outcomes(state)] if seat is None or seat == CHANCE else []
-        if seat is not None and seat != mover:
-            return []
-        return self.candidates(state, mover)
-
     def candidates(self, state: State, seat: int) -> list[Action]:
         """The actions of the seat to move, in a fixed order, read off the tables the reasons use
         (``challengeable``, ``step_tiles``, ``push_tiles``, ``place_tiles``): exactly the legal ones."""
@@ -483,7 +470,7 @@ class CornerRush(Game[CornerRushParams, State, Action]):
             return None
         kind = action.kind
         if self.to_move(state) == CHANCE:
-            return self.chance_reason(state, action)
+            return self.chance_refusal(state, action)
         name = self._name(state.mover)
         if kind == "die":
             return refuse("the die is rolled by chance, not played", PHASE_RULE[phase])
@@ -512,7 +499,7 @@ class CornerRush(Game[CornerRushParams, State, Action]):
             return refuse(f"{name}'s pawn may not stop on another pawn", "D7")
         return refuse("the blocker drawn must be placed (blocker_placement_mandatory)", "D10")
 
-    def chance_reason(self, state: State, action: Action) -> Refusal:
+    def chance_refusal(self, state: State, action: Action) -> Refusal:
         """Why ``action`` is not what chance may bring now (a die roll or a bag draw is pending), in the
         game's words, with the rule.
 
@@ -557,25 +544,6 @@ class CornerRush(Game[CornerRushParams, State, Action]):
         if kind == "draw":
             return refuse(f"{pending}: no blocker is drawn now", rule)
         return refuse(f"{pending}: {doing}", rule)
-
-    def check(self, state: State, action: Any, seat: int | None = None) -> Refusal | None:
-        """The kernel's checks, then :meth:`why_not`, the one decision.
-
-        An action of this game, of its declared types, by the seat to move (or chance) goes to
-        :meth:`why_not` at once, as the kernel would send it, without the kernel's general path for
-        simultaneous steps (a session replays thousands): and so, while chance is to move, a die or
-        a draw that cannot happen, or a player's action then, is refused in the game's words citing
-        its rule (the kernel's own refusal of a chance outcome cites none). Anything else (another
-        game's action, the wrong seat, the game over) is the kernel's.
-        """
-        mover = self.to_move(state)
-        if mover is not None and seat in (None, mover) and type(action) in _ACTION_TYPES:
-            try:
-                check_action_types(action)
-            except MalformedAction as exc:
-                return Refusal(exc.reason)
-            return self.why_not(state, action, mover)
-        return super().check(state, action, seat)
 
     def _tile_words(self, tile: int, text: Any) -> Refusal | None:
         """The refusal of a tile name that names no tile (``None`` for a tile of the board)."""
@@ -671,11 +639,6 @@ class CornerRush(Game[CornerRushParams, State, Action]):
                       "(allow_sealing = false)", "D10")
 
     # ------------------------------------------------------------------ effects
-    def apply(self, state: State, action: Action, check: bool = True) -> State:
-        """The kernel's ``apply`` (:meth:`check`, then :meth:`effect`); unchecked, straight to the effect
-        (the lab and the bots play millions of these)."""
-        return super().apply(state, action) if check else self.effect(state, action)
-
     def effect(self, state: State, action: Action) -> State:
         """The state after a legal ``action`` (the kernel's ``apply`` checks it first).
 
@@ -1029,9 +992,18 @@ class CornerRush(Game[CornerRushParams, State, Action]):
 
     # ------------------------------------------------------------------ JSON and the scene
     def state_from_json(self, data: Any) -> State:
-        """A position from the JSON of the package docstring: its shape converted, the declared types and
-        bounds checked by the kernel, then :meth:`check_state`."""
-        state = read_position(self, data)
+        """A position from the JSON of the package docstring (the declaration converts and checks it),
+        what it leaves out as at the start of a game, then :meth:`check_state`."""
+        B = self.B
+        if isinstance(data, dict):
+            data = {"to_move": None if data.get("phase") == "rolloff" else 0, "pawns": [B.label(i) for i in B.starts],
+                    "challenges": 1 if data.get("challenged") is not None else 0, **data}
+        state: State = State.from_json(data, where=self.name, context=self)
+        blockers = state.blockers + (None,) * (B.tiles - len(state.blockers))
+        bags = (tuple(tuple(sorted(bag)) for bag in state.bags) if "bags" in data
+                else own_blockers(self, blockers, state.held, state.removed))
+        state = state.replace(size=B.size, blockers=blockers, bags=bags, removed=tuple(sorted(state.removed)),
+                              blocked=sum(1 << i for i, b in enumerate(blockers) if b is not None))
         self.check_state(state)
         return state
 
@@ -1076,9 +1048,6 @@ class CornerRush(Game[CornerRushParams, State, Action]):
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
-
-
-_ACTION_TYPES = frozenset(CornerRush.action_types)
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -52,6 +52,7 @@ class Source(Game[SourceParams, State, Action]):
     # two players, each moving two colours; the end comes when a supply runs out (no fixed bound)
     game_type = GameType(dynamics="sequential", chance=False, information="perfect", utility="zero_sum")
     end_rule = R_END
+    candidates_are_legal = True      # the masks why_not decides with list them (tests/test_source.py checks it)
 
     def __init__(self, params: SourceParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -217,9 +218,6 @@ class Source(Game[SourceParams, State, Action]):
     def to_move(self, state: State) -> int | None:
         return None if state.over else self.color_seat[state.active]
 
-    def seat_of(self, state: State, action: Action) -> int | None:
-        return None if state.over else self.color_seat[state.active]     # one colour acts at a time
-
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
             return None
@@ -378,15 +376,6 @@ class Source(Game[SourceParams, State, Action]):
         actions.append(END_TURN)
         return actions
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """The candidates as the masks list them, without asking :meth:`why_not` of each (the kernel's
-        ``legal_actions`` would, at five times the cost: a search bot lists actions at every node).
-        The masks list exactly what ``why_not`` allows: tests/test_source.py and the property suite
-        check it on random positions under random parameters."""
-        if state.over or (seat is not None and seat != self.color_seat[state.active]):
-            return []
-        return self.candidates(state, self.color_seat[state.active])
-
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn from the bit masks without listing them all."""
         masks = self.action_masks(state)
@@ -511,13 +500,6 @@ class Source(Game[SourceParams, State, Action]):
         return self._refusal(state, action.kind, row * n + col)
 
     # ---- applying actions
-    def apply(self, state: State, action: Action, check: bool = True) -> State:
-        """The kernel's apply (:meth:`check`, then :meth:`effect`), a few calls shorter: bots and the
-        lab's play-outs apply actions millions of times."""
-        if check and self.check(state, action) is not None:
-            return super().apply(state, action)          # raises the kernel's error for that refusal
-        return self.effect(state, action)
-
     def effect(self, state: State, action: Action) -> State:
         """The state after a legal ``action`` (a new value; ``state`` is untouched).
 

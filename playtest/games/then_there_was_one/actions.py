@@ -14,7 +14,7 @@ playtest.rules.MalformedAction: malformed step action: to[1] must be a whole num
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, dataclass_transform
+from typing import Any, ClassVar
 
 from ...geometry import LETTERS
 from ...kernel import Action
@@ -24,17 +24,11 @@ __all__ = ["Scatter", "PlaceObstacle", "Start", "Choose", "Build", "Remove", "Bu
 Tile = tuple[int, int]
 
 
-@dataclass_transform(frozen_default=True)
-class _Action(Action):
-    """The base of this game's actions. The kernel makes every declared action a frozen dataclass;
-    ``dataclass_transform`` tells the type checker so (the kernel's ``Action`` does not say it yet)."""
-
-
 def _pair(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-class Scatter(_Action):
+class Scatter(Action):
     """The setup scatter (the chance outcome): every obstacle tile ``[col, row]``."""
 
     cells: tuple[Tile, ...]
@@ -47,7 +41,7 @@ class Scatter(_Action):
         return "scatter " + " ".join(cell_text(c) for c in self.cells)
 
 
-class _OnTile(_Action):
+class _OnTile(Action):
     """An action on one tile ``at``, written ``{verb} {tile}``."""
 
     verb: ClassVar[str] = ""
@@ -60,7 +54,7 @@ class _OnTile(_Action):
         return f"{self.verb} {cell_text(self.at)}"
 
 
-class _OnEdge(_Action):
+class _OnEdge(Action):
     """An action on the edge between tiles ``a`` and ``b`` (kept in order), written ``{verb} {a}|{b}``."""
 
     verb: ClassVar[str] = ""
@@ -81,7 +75,7 @@ class _OnEdge(_Action):
         return f"{self.verb} {cell_text(self.a)}|{cell_text(self.b)}"
 
 
-class _ToTile(_Action):
+class _ToTile(Action):
     """A token's move onto tile ``to``, written ``{arrow}{tile}``."""
 
     arrow: ClassVar[str] = ""
@@ -106,7 +100,7 @@ class Start(_OnTile):
     verb = "start"
 
 
-class Choose(_Action):
+class Choose(Action):
     """With ``token_turn_order = "team_chooses_order"``: token seat ``seat`` moves next."""
 
     seat: int

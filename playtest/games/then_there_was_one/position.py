@@ -14,7 +14,7 @@ ValueError: Position.round must be a whole number of at least 1, not 0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...geometry import bits, popcount
 from ...kernel import CHANCE, State as Declared, field
@@ -34,14 +34,7 @@ Tile = tuple[int, int]
 Edge = tuple[Tile, Tile]
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
-class _Declared(Declared):
-    """The base of this game's declared records. The kernel makes every declared state a frozen
-    dataclass; ``dataclass_transform`` tells the type checker so (the kernel's ``State`` does not say it
-    yet; it reads a default given as ``field(default=...)``)."""
-
-
-class State(_Declared):
+class State(Declared):
     """A position of Then There Was One (an immutable value; JSON form in the package docstring).
 
     Cells are indices ``row * board_width + col``; ``obstacles``, ``bought``,
@@ -148,14 +141,14 @@ class LiveRules(_Object):
     words = "an object of live parameter values"
 
 
-class Last(_Declared):
+class Last(Declared):
     """What the last move touched, outlined on the board (no part of the position's equality)."""
 
     tiles: tuple[Tile, ...] = ()
     edges: tuple[Edge, ...] = ()
 
 
-class Position(_Declared):
+class Position(Declared):
     """The hand-writable JSON form of a position, declared field by field (see the package docstring).
 
     Left out: ``board`` is not checked, ``phase`` is ``wall`` with ``to_move`` 0 else ``token``,
