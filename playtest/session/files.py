@@ -17,7 +17,7 @@ import time
 import warnings
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, TORN_NOTE, VERSION, Journal, SessionFileError,
                        SessionSaveError, encode_journal, encode_record, read_bytes, read_file,
@@ -28,6 +28,8 @@ from .tree import Note, _Node, _now, parse_utc, utc_text
 
 if TYPE_CHECKING:
     from .core import Session
+
+AnyGame = Game[Any, Any, Any]
 
 
 #: the records of what happens at a table besides moves (see :mod:`.records`)
@@ -75,17 +77,19 @@ class _ActionCache:
     __slots__ = ("_seen", "_games")
 
     def __init__(self) -> None:
-        self._seen: dict[tuple, Action] = {}
-        self._games: dict[int, Game] = {}        # the games keyed by id: kept, so no id is reused
+        self._seen: dict[tuple[Any, ...], Action] = {}
+        self._games: dict[int, AnyGame] = {}        # the games keyed by id: kept, so no id is reused
 
-    def __call__(self, game: Game, data: Any) -> Action:
+    def __call__(self, game: AnyGame, data: Any) -> Action:
         if type(data) is not dict:
-            return game.action_from_json(data)
+            parsed: Action = game.action_from_json(data)
+            return parsed
         key = (id(game), *data, *data.values(), *map(type, data.values()))
         try:
             action = self._seen.get(key)
         except TypeError:                      # a list inside: parse it as it is
-            return game.action_from_json(data)
+            listed: Action = game.action_from_json(data)
+            return listed
         if action is None:
             action = self._seen[key] = game.action_from_json(data)
             self._games[id(game)] = game
@@ -113,13 +117,13 @@ class ReplayShare:
     __slots__ = ("_games", "_by_params", "_replaced", "_starts", "actions")
 
     def __init__(self) -> None:
-        self._games: dict[tuple[str, str], Game] = {}     # (game name, its parameters as JSON text)
-        self._by_params: dict[Any, Game] = {}             # the same games, by their parameter values
+        self._games: dict[tuple[str, str], AnyGame] = {}     # (game name, its parameters as JSON text)
+        self._by_params: dict[Any, AnyGame] = {}             # the same games, by their parameter values
         self._replaced: dict[tuple[Any, str], Any] = {}   # (parameters, a change as JSON text): the result
-        self._starts: dict[int, tuple[Game, Any]] = {}    # id of a game: (the game, its initial state)
+        self._starts: dict[int, tuple[AnyGame, Any]] = {}    # id of a game: (the game, its initial state)
         self.actions = _ActionCache()
 
-    def game(self, game_cls: type, name: str, params: dict[str, Any]) -> Game:
+    def game(self, game_cls: type, name: str, params: dict[str, Any]) -> AnyGame:
         """``game_cls(**params)``, made once per name and parameters (errors are raised every time)."""
         key = (name, json.dumps(params, sort_keys=True))
         game = self._games.get(key)
@@ -136,14 +140,14 @@ class ReplayShare:
             new = self._replaced[key] = params.replace(**changes)
         return new
 
-    def initial_state(self, game: Game) -> Any:
+    def initial_state(self, game: AnyGame) -> Any:
         """``game.initial_state()``, made once per game object (a state is an immutable value)."""
         known = self._starts.get(id(game))
         if known is None or known[0] is not game:
             known = self._starts[id(game)] = (game, game.initial_state())
         return known[1]
 
-    def game_for(self, game: Game, params: Any) -> Game:
+    def game_for(self, game: AnyGame, params: Any) -> AnyGame:
         """The game of ``game``'s kind with ``params`` (made once)."""
         made = self._by_params.get(params)
         if made is None or type(made) is not type(game):
@@ -164,6 +168,31 @@ class SessionFiles:
     _events: list[dict[str, Any]]
     _horizon: float | None
 
+    if TYPE_CHECKING:       # the Session's (core.py), declared for the type checker
+        created: str
+        started: float | None
+        author: str
+        seed: int | None
+        auto_chance: bool
+        _start: Any
+        _initial_params: Any
+        _stamping: bool
+
+        def __init__(self, game: AnyGame | str, seed: int | None = None, path: str | os.PathLike[str] | None = None,
+                     start: Any = None, *, auto_chance: bool = True,
+                     clock: Callable[[], float] | None = None) -> None: ...
+        @property
+        def game(self) -> AnyGame: ...
+        @property
+        def params(self) -> Any: ...
+        @property
+        def state(self) -> Any: ...
+        def history(self, viewer: int | None = None) -> list[dict[str, Any]]: ...
+        def _go(self, node: int) -> None: ...
+        def _play_chance(self, outcome: Action, forced: bool, check: bool | None = None) -> None: ...
+        def _advance(self, kind: str, action: Action | None, changes: dict[str, Any] | None, state: Any,
+                     game: AnyGame, notation: str | None, forced: bool = False) -> None: ...
+
     def to_json(self) -> dict[str, Any]:
         """The whole session as one JSON object (the one-object form, version 1, that
         :meth:`from_json` reads): game, parameters, seed, the action tree, notes, current."""
@@ -172,7 +201,7 @@ class SessionFiles:
                 "current": self._cur.id, "notes": [n.to_json() for n in self._notes],
                 **({"events": list(self._events)} if self._events else {})}
 
-    def save(self, path: str | os.PathLike | None = None, seat: int | None = None, *,
+    def save(self, path: str | os.PathLike[str] | None = None, seat: int | None = None, *,
              replace: bool = False) -> Path:
         """Write the session to ``path`` (or compact its own file); returns the path.
 
@@ -265,7 +294,7 @@ class SessionFiles:
             line = node.line = encode_record(self._node_record(node))
         return line
 
-    def _records(self) -> tuple[dict, list[Any]]:
+    def _records(self) -> tuple[dict[str, Any], list[Any]]:
         records: list[Any] = [self._node_line(n) for n in self._nodes[1:]]
         records += [{"note": n.to_json()} for n in self._notes]
         records += self._events
@@ -316,7 +345,7 @@ class SessionFiles:
         self._written = (len(self._nodes), len(self._notes), len(self._events), self._cur.id)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, game: Game | str, seed: int | None = None,
+    def open(cls, path: str | os.PathLike[str], game: AnyGame | str, seed: int | None = None,
              start: Any = None) -> "Session":
         """The session recorded in ``path``, resumed; or a new one saved there when none exists.
 
@@ -341,7 +370,7 @@ class SessionFiles:
         elif path.exists():
             session = cls.load(path)
         else:
-            session = cls(game, seed=seed, path=path, start=start)
+            session = cast("Session", cls(game, seed=seed, path=path, start=start))
         if name is not None and session._nodes[0].game.name != name:
             raise SessionFileError(f"{path} holds a {session._nodes[0].game.name} session, not {name}: "
                                    "choose another path")
@@ -351,7 +380,7 @@ class SessionFiles:
         return session
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "Session":
+    def load(cls, path: str | os.PathLike[str]) -> "Session":
         """Open a saved session; every action is replayed through the rules.
 
         A corrupt, foreign, oversized or hand-edited file that the rules refuse
@@ -379,7 +408,7 @@ class SessionFiles:
         return session
 
     @classmethod
-    def read(cls, path: str | os.PathLike) -> "Session":
+    def read(cls, path: str | os.PathLike[str]) -> "Session":
         """A saved session, replayed through the rules, to look at or merge: the file is only read
         (nothing next to it is written either), and the session has no file of its own until saved.
 
@@ -488,7 +517,7 @@ class SessionFiles:
                           f"{'in the future' if started > now else 'before 2000'})")
             horizon = now + FUTURE_SLACK - started      # no time in the file may lie past now (plus a day)
         try:
-            session = cls(game, seed=seed, start=header.get("start"), auto_chance=False)
+            session = cast("Session", cls(game, seed=seed, start=header.get("start"), auto_chance=False))
         except (ValueError, TypeError, IllegalAction) as err:
             raise bad(f"bad start position: {str(err)[:300]}") from None
         session.created = created or session.created
@@ -702,7 +731,7 @@ def _shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _records_of_version_1(data: dict, bad: Callable[[str], SessionFileError]) -> list[Any]:
+def _records_of_version_1(data: dict[str, Any], bad: Callable[[str], SessionFileError]) -> list[Any]:
     nodes, notes = data.get("nodes", []), data.get("notes", [])
     if not isinstance(nodes, list):
         raise bad("'nodes' must be a list")
