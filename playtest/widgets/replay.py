@@ -70,6 +70,14 @@ def replay(source: "str | os.PathLike | bytes", move: int | None = None, seat: i
     return ReplayView(session, move=move, seat=seat)
 
 
+class _ReplayTable(Table):
+    """The table of a replay: the session's bots stay seated (their names show) but never play: a
+    replay shows the moves recorded, and a bot's turn must not move it on from the move asked for."""
+
+    def _run_bots(self) -> None:
+        return None
+
+
 class ReplayView(w.VBox):
     """A session shown read-only on a :class:`playtest.Table`, with step controls over its line."""
 
@@ -83,7 +91,7 @@ class ReplayView(w.VBox):
                 raise ValueError(f"move must be from 0 to {len(self._line) - 1} (the moves of the line played), "
                                  f"not {move!r}")
             session.goto(self._line[move])
-        self.table = Table(session, seat=seat)
+        self.table = _ReplayTable(session, seat=seat)
         self.table.refuses = frozenset(self.table.refuses | REPLAY_REFUSES)
         for widget in (self.table.undo_button, self.table.redo_button, self.table.bot_button,
                        self.table.note_box, self.table.note_button, self.table.param_panel,
