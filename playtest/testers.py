@@ -112,7 +112,7 @@ def replay_link(source: "str | os.PathLike | Session", move: int | None = None, 
                 base_url: str | None = None, repo: str | None = None, ref: str = "HEAD",
                 seat: int | None = None) -> str:
     """A link that opens the recorded session ``source`` (a session file, or a session with one)
-    read-only at ``move`` (a position of its line played: "look at move 23"), with the replay's
+    read-only at ``move`` (the move number the table shows: "look at move 23"), with the replay's
     step controls; ``seat`` shows it as that seat saw it.
 
     The file is checked now (it must replay through the rules, and ``move`` and ``seat`` be in
@@ -147,9 +147,10 @@ def replay_link(source: "str | os.PathLike | Session", move: int | None = None, 
         raise
     except OSError as err:
         raise ValueError(f"cannot read the session file {path.name!r}: {err.strerror or err}") from None
-    line = len(session.line())
-    if move is not None and (type(move) is not int or not 0 <= move < line):
-        raise ValueError(f"move must be from 0 to {line - 1} (the moves of the line played), not {move!r}")
+    from .widgets.replay import moves_of
+    last = moves_of(session)[-1]
+    if move is not None and (type(move) is not int or not 0 <= move <= last):
+        raise ValueError(f"move must be from 0 to {last} (the moves of the line played), not {move!r}")
     seats = len(session.game.seats())
     if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
         raise ValueError(f"seat must be from 0 to {seats - 1}, not {seat!r}")

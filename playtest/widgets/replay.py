@@ -57,7 +57,9 @@ REPLAY_REFUSES = (DESIGNER_CONTROLS - {"jump in the log", "switch branches"}) | 
 def replay(source: "str | os.PathLike | bytes", move: int | None = None, seat: int | None = None) -> "ReplayView":
     """A recorded session (a file's path, or its bytes) on the table, read-only, with step controls.
 
-    ``move`` opens it at that move of the line played; ``seat`` shows it as that seat saw it
+    ``move`` opens it at that move of the line played (the move number the table shows: the
+    position where that move was played; a chance result after it is one step on); ``seat``
+    shows it as that seat saw it
     (its secrets only). Raises :class:`playtest.SessionFileError` for a file that is not a
     session the rules can replay.
     """
@@ -68,6 +70,18 @@ def replay(source: "str | os.PathLike | bytes", move: int | None = None, seat: i
     else:
         raise TypeError(f"replay takes a session file's path or its bytes, not {type(source).__name__}")
     return ReplayView(session, move=move, seat=seat)
+
+
+def moves_of(session: Session) -> list[int]:
+    """The move number of each position of the session's line (a chance result or a parameter change
+    is no move: it shares the number of the move before it).
+
+    >>> import playtest
+    >>> s = playtest.Session("source", seed=1)
+    >>> s.play(s.legal_actions()[0]); moves_of(s)
+    [0, 1]
+    """
+    return [entry["move"] for entry in session.history()]
 
 
 class _ReplayTable(Table):
@@ -86,11 +100,12 @@ class ReplayView(w.VBox):
             raise TypeError(f"ReplayView needs a playtest.Session, not {session!r}")
         self.session = session
         self._line = session.line()
+        self._moves = moves_of(session)
         if move is not None:
-            if type(move) is not int or not 0 <= move < len(self._line):
-                raise ValueError(f"move must be from 0 to {len(self._line) - 1} (the moves of the line played), "
+            if type(move) is not int or move not in self._moves:
+                raise ValueError(f"move must be from 0 to {self._moves[-1]} (the moves of the line played), "
                                  f"not {move!r}")
-            session.goto(self._line[move])
+            session.goto(self._line[self._moves.index(move)])
         self.table = _ReplayTable(session, seat=seat)
         self.table.refuses = frozenset(self.table.refuses | REPLAY_REFUSES)
         for widget in (self.table.undo_button, self.table.redo_button, self.table.bot_button,
@@ -137,6 +152,7 @@ class ReplayView(w.VBox):
     def _follow(self) -> None:
         if self.session.node not in self._line:       # a branch picked in the menu: its line now
             self._line = self.session.line()
+            self._moves = moves_of(self.session)
         index = self._line.index(self.session.node)
         self._syncing = True
         try:
@@ -144,7 +160,7 @@ class ReplayView(w.VBox):
             self.slider.value = index
         finally:
             self._syncing = False
-        self.label.value = f"position {index} of {len(self._line) - 1}"
+        self.label.value = f"position {index} of {len(self._line) - 1}, move {self._moves[index]}"
 
 
 class RefereeView(w.VBox):
@@ -298,10 +314,10 @@ def replay_page(query: str | None = None, root: "str | os.PathLike" = ".") -> "R
         asked = read_replay_query(query)
         path = _replay_path(Path(root), asked.file)
         session = Session.read(path)
-        line = len(session.line())
-        if asked.move is not None and asked.move >= line:
+        last = moves_of(session)[-1]
+        if asked.move is not None and asked.move > last:
             raise ReplayLinkError(f"move {asked.move} is past the end of this session (its line has moves "
-                                  f"0 to {line - 1})")
+                                  f"0 to {last})")
         seats = len(session.game.seats())
         if asked.seat is not None and asked.seat >= seats:
             raise ReplayLinkError(f"seat {asked.seat} is not a seat of {session.game.title} (0 to {seats - 1})")
