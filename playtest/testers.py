@@ -125,7 +125,8 @@ def replay_link(source: "str | os.PathLike | Session", move: int | None = None, 
     * ``via="lite"`` (``base_url``: the published site): the file is shipped with the site,
       in its ``replays/`` folder, by ``./dev.sh lite --replay FILE`` (or added to a built site
       with ``python -m playtest.lite --no-build --replay FILE --out SITE``, no rebuild); the
-      link names ``replays/<its name>``. It works offline, like the rest of the site.
+      link names ``replays/<its name>`` (``NAME.playtest``: the site's file layer would parse a
+      ``.json`` name as one JSON document). It works offline, like the rest of the site.
     """
     from .session import Session, SessionFileError
     from .widgets.replay import _FILE
@@ -155,7 +156,8 @@ def replay_link(source: "str | os.PathLike | Session", move: int | None = None, 
     if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
         raise ValueError(f"seat must be from 0 to {seats - 1}, not {seat!r}")
     if via == "lite":
-        file = f"replays/{path.name}"
+        from .lite import shipped_name
+        file = f"replays/{shipped_name(path.name)}"
     else:
         resolved = path.resolve()
         notebooks = next((p for p in resolved.parents if p.name == "notebooks"), None)

@@ -74,16 +74,17 @@ def test_binder_and_lite_links(notebooks):
     lite = playtest.replay_link(path, move=23, via="lite", base_url="https://me.github.io/kit/")
     assert lite.startswith("https://me.github.io/kit/repl/index.html?kernel=python&showBanner=0&hideCodeInput=1&code=")
     code = parse_qs(urlparse(lite).query)["code"][0]
-    assert code == ("import playtest\nplaytest.replay_page('file=replays%2Fsource-alice-1234abcd.playtest.json"
+    assert code == ("import playtest\nplaytest.replay_page('file=replays%2Fsource-alice-1234abcd.playtest"
                     "&move=23', root='.')")
     # the site's root holds the file once shipped (./dev.sh lite --replay FILE): the same code shows move 23
     site = root.parent / "site"
     (site / "files").mkdir(parents=True)
     (site / "api" / "contents").mkdir(parents=True)
     (site / "api" / "contents" / "all.json").write_text(json.dumps({"content": [], "path": ""}))
-    assert lite_build.add_replays(site, [path]) == ["replays/source-alice-1234abcd.playtest.json"]
+    assert lite_build.add_replays(site, [path]) == ["replays/source-alice-1234abcd.playtest"]
     listing = json.loads((site / "api" / "contents" / "replays" / "all.json").read_text())
-    assert [e["path"] for e in listing["content"]] == ["replays/source-alice-1234abcd.playtest.json"]
+    assert [(e["path"], e["mimetype"]) for e in listing["content"]] == [
+        ("replays/source-alice-1234abcd.playtest", "text/plain")]     # served as text, not parsed as JSON
     assert [e["name"] for e in json.loads((site / "api" / "contents" / "all.json").read_text())["content"]] == \
         ["replays"]
     namespace: dict = {}
@@ -179,7 +180,8 @@ def test_the_page_refuses_files_it_may_not_read_or_that_are_not_sessions(noteboo
     assert "no session file" in refused("file=sessions/dir.playtest.json")
     tampered = root / "sessions" / "tampered.playtest.json"
     tampered.write_bytes(path.read_bytes().replace(b'"col":1', b'"col":42', 1))
-    assert "was refused" in refused("file=sessions/tampered.playtest.json&move=1")
+    message = refused("file=sessions/tampered.playtest.json&move=1")
+    assert "was refused" in message and str(tmp_path) not in message and "sessions/tampered" in message
     (root / "sessions" / "foreign.playtest.json").write_text('{"format": "something-else"}\n')
     assert "was refused" in refused("file=sessions/foreign.playtest.json")
     (root / "sessions" / "huge.playtest.json").write_bytes(b" " * (64 * 1024 * 1024 + 1))
@@ -225,4 +227,4 @@ def test_shipping_a_file_with_the_site_refuses_a_tampered_one(notebooks, tmp_pat
         lite_build.add_replays(site, [odd])
     assert lite_build.main(["--no-build", "--out", str(site), "--replay", str(tampered)]) == 1
     assert lite_build.main(["--no-build", "--out", str(site), "--replay", str(path)]) == 0
-    assert (site / "files" / "replays" / path.name).read_bytes() == path.read_bytes()
+    assert (site / "files" / "replays" / "source-alice-1234abcd.playtest").read_bytes() == path.read_bytes()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 __all__ = ["tester_view_address", "tester_code", "TESTER_FOLDER", "REPLAY_FOLDER", "replay_code",
-           "replay_view_address"]
+           "replay_view_address", "shipped_name"]
 
 #: where testers' session files are kept on the site (the browser's storage), from the site's root
 TESTER_FOLDER = "sessions/testers"
@@ -39,6 +39,17 @@ def tester_view_address(base_url: str, game: str) -> str:
     base = base_url.rstrip("/")
     return (f"{base}/repl/index.html?kernel=python&showBanner=0&hideCodeInput=1"
             f"&code={quote(tester_code(game), safe='')}")
+
+
+def shipped_name(name: str) -> str:
+    """The name a session file is shipped under in the site's ``replays/`` folder: ``NAME.playtest``.
+    JupyterLite's file layer parses every served file whose name ends in ``.json`` as one JSON
+    document, which a session's journal (one record a line) is not; this name it serves as text.
+
+    >>> shipped_name("source-alice-1a2b3c4d.playtest.json")
+    'source-alice-1a2b3c4d.playtest'
+    """
+    return name[:-len(".json")] if name.endswith(".playtest.json") else name
 
 
 def replay_code(query: str) -> str:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from . import REPLAY_FOLDER, TESTER_FOLDER, tester_view_address
+from . import REPLAY_FOLDER, TESTER_FOLDER, shipped_name, tester_view_address
 
 __all__ = ["build", "check_site", "add_replays", "main", "PINS", "PYODIDE_VERSION", "ALLOWED_HOSTS",
            "LiteBuildError"]
@@ -370,7 +370,8 @@ def _write_json(path: Path, data: Any) -> None:
 
 
 def add_replays(site: Path, sources: list[Path]) -> list[str]:
-    """Ship session files with a built site, in its ``replays/`` folder, for replay links
+    """Ship session files with a built site, in its ``replays/`` folder (as ``NAME.playtest``: see
+    :func:`playtest.lite.shipped_name`), for replay links
     (:func:`playtest.replay_link` with ``via="lite"``); returns their paths on the site.
 
     Each file is checked first as the replay page will check it (it must replay through the
@@ -396,15 +397,15 @@ def add_replays(site: Path, sources: list[Path]) -> list[str]:
     folder = site / "files" / REPLAY_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     for source in checked:
-        target = folder / source.name
+        target = folder / shipped_name(source.name)
         if target.exists():
             target.unlink()                # never write through a hard link into another copy
         shutil.copyfile(source, target)
     stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
     entries = []
-    for file in sorted(folder.glob("*.playtest.json")):
+    for file in sorted(folder.glob("*.playtest")):
         entries.append({"content": None, "created": stamp, "format": None, "hash": None, "hash_algorithm": None,
-                        "last_modified": stamp, "mimetype": "application/json", "name": file.name,
+                        "last_modified": stamp, "mimetype": "text/plain", "name": file.name,
                         "path": f"{REPLAY_FOLDER}/{file.name}", "size": file.stat().st_size, "type": "file",
                         "writable": True})
     own = site / "api" / "contents" / REPLAY_FOLDER / "all.json"
@@ -419,7 +420,7 @@ def add_replays(site: Path, sources: list[Path]) -> list[str]:
                                 "name": REPLAY_FOLDER, "path": REPLAY_FOLDER, "size": None, "type": "directory",
                                 "writable": True})
         _write_json(listing, root)
-    return [f"{REPLAY_FOLDER}/{source.name}" for source in checked]
+    return [f"{REPLAY_FOLDER}/{shipped_name(source.name)}" for source in checked]
 
 
 def main(argv: list[str] | None = None) -> int:

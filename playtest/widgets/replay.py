@@ -127,6 +127,9 @@ class ReplayView(w.VBox):
         self.last_button.on_click(lambda _: self.go(len(self._line) - 1))
         self.slider.observe(lambda change: self.go(change["new"]), names="value")
         self.label = w.Label(value="")
+        for widget, name in ((self.first_button, "first"), (self.back_button, "back"), (self.next_button, "next"),
+                             (self.last_button, "last"), (self.slider, "slider"), (self.label, "where")):
+            widget.add_class(f"pt-replay-{name}")        # for a page test to find the replay's own controls
         self._syncing = False
         session.on_change(lambda _s: self._follow())
         controls = w.HBox([self.first_button, self.back_button, self.slider, self.next_button, self.last_button,
@@ -215,7 +218,9 @@ class ReplayQuery(NamedTuple):
 #: how long a replay address's query may be (a path and two numbers need far less)
 QUERY_LIMIT = 600
 #: a session file's path in a replay address: up to four folders of plain names, then ``NAME.playtest.json``
-_FILE = re.compile(r"^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}/){0,4}[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.playtest\.json$")
+#: (or ``NAME.playtest``: how the serverless site ships one, since its file layer parses every file
+#: whose name ends in .json as one JSON document, which a session's journal is not)
+_FILE = re.compile(r"^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}/){0,4}[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.playtest(?:\.json)?$")
 #: the parts of a replay address the page reads; any other part (Voila's ``token``, ...) is left alone
 _KEYS = ("file", "move", "seat")
 
@@ -310,6 +315,7 @@ def replay_page(query: str | None = None, root: "str | os.PathLike" = ".") -> "R
     """
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
+    path = Path(os.devnull)
     try:
         asked = read_replay_query(query)
         path = _replay_path(Path(root), asked.file)
@@ -325,7 +331,9 @@ def replay_page(query: str | None = None, root: "str | os.PathLike" = ".") -> "R
     except ReplayLinkError as err:
         return ReplayRefused(f"Cannot show this replay: {err}")
     except SessionFileError as err:
-        return ReplayRefused(f"Cannot show this replay: the session file was refused: {str(err)[:400]}")
+        # the message names the file as the address did, never by where it is on the machine
+        reason = str(err).replace(str(path), asked.file).replace(str(Path(root).resolve()), "")
+        return ReplayRefused(f"Cannot show this replay: the session file was refused: {reason[:400]}")
     except OSError as err:
         return ReplayRefused(f"Cannot show this replay: the session file could not be read "
                              f"({type(err).__name__})")
