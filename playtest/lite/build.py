@@ -13,11 +13,16 @@
 4. ``jupyter lite build`` in a fresh folder each time: JupyterLite's task database
    (``.jupyterlite.doit.db``) remembers an old configuration and silently falls back to the CDN
    after ``jupyter-lite.json`` changes, so none is kept;
+   then, for a faster cold load, the wheels' modules are compiled to bytecode by the site's own
+   Pyodide in Node (:func:`_compile_wheels`), and the packages that only carry a front end are
+   left out of what the browser kernel loads (:data:`FRONT_END_ONLY`);
 5. a check that nothing came from anywhere else: every wheel ``uv`` fetched is from PyPI's hosts,
    JupyterLite fetched nothing, and the site's configuration points at its own files only (the
    kernel's fallback to PyPI is off).
 
-The site holds the start page, every game's notebook and the testers' views (``testers/``).
+The site holds the start page, every game's notebook and the testers' views (``testers/``), the
+replay page's console, and the session files shipped for replay links (``--replay FILE``, in
+``replays/``: :func:`add_replays`).
 """
 
 from __future__ import annotations
@@ -340,6 +345,10 @@ def check_site(out: Path, lite: Path, log: Path) -> dict[str, Any]:
         file_name = spec["file_name"]
         if urlparse(file_name).scheme or not (base / file_name).resolve().is_file():
             problems.append(f"{name} is not in the site ({file_name})")
+        elif "sha256" in spec:       # the browser refuses a wheel whose hash is not the lock's
+            import hashlib
+            if hashlib.sha256((base / file_name).resolve().read_bytes()).hexdigest() != spec["sha256"]:
+                problems.append(f"{name}'s wheel does not match its hash in the lock ({file_name})")
     for needed in ("playtest-kit", "ipywidgets", "anywidget", "micropip", "pyodide-kernel"):
         if needed not in lock["packages"]:
             problems.append(f"the browser kernel has no {needed}")
