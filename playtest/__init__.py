@@ -10,6 +10,7 @@ Everything an author of a game needs comes from here (``from playtest import ...
 * checking it: ``check_game`` (``CheckReport``, ``GameCheckFailed``), ``broken_games``;
 * playing it: ``load``, ``games``, ``Session``, ``Table``, ``TesterView``, ``bots``;
 * testers' sessions: ``tester_link``, ``replay`` (a recorded session, read-only, step by step),
+  ``replay_link`` and ``replay_page`` (the same from a link: "look at move 23"),
   ``RefereeView`` (every seat's secrets, for the designer);
 * the lab: ``simulate``, ``sweep``, ``compare``, ``probe``;
 * errors: ``IllegalAction``, ``MalformedAction``, ``DeclarationError``, ``RegistrationError``,
@@ -31,7 +32,7 @@ from .session import Session, SessionFileError, SessionSaveError
 from .check import CheckReport, GameCheckFailed, check_game
 from .boards import Deck, Dice, Grid, Hand, Hex, Points, Ring, Track, board_view
 from .scene import Scene
-from .testers import tester_link
+from .testers import replay_link, tester_link
 from .rulebook import rule_text, rules_page
 from . import bots
 
@@ -40,7 +41,7 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
            "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "replay", "RefereeView", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring",
+           "tester_link", "replay_link", "replay", "replay_page", "RefereeView", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring",
            "Hex", "Track", "Hand", "Deck", "Dice", "board_view", "Scene"]
 __version__ = "0.1.0"
 
@@ -56,7 +57,7 @@ def __getattr__(name: str):
     if name == "playtests":             # pandas and matplotlib load only when playtests are read
         from .analytics import playtests
         return playtests
-    if name in ("replay", "RefereeView"):
+    if name in ("replay", "replay_page", "RefereeView"):
         from .widgets import replay
         return getattr(replay, name)
     if name in ("simulate", "sweep", "compare", "probe"):

@@ -19,14 +19,30 @@ reads all the notes, by author, in its report. Three ways to serve the tester vi
 'http://localhost:8888/voila/render/testers/source.ipynb'
 >>> playtest.tester_link(game="source", via="lite", base_url="https://me.github.io/kit").split("&code=")[0]
 'https://me.github.io/kit/repl/index.html?kernel=python&showBanner=0&hideCodeInput=1'
+
+A replay link ("look at move 23") opens a recorded session read-only at a move, the same three
+ways (:func:`replay_link`):
+
+>>> import os, tempfile
+>>> folder = os.path.join(tempfile.mkdtemp(), "notebooks", "sessions", "testers")
+>>> s = playtest.Session("source", seed=1, path=os.path.join(folder, "source-alice.playtest.json"))
+>>> for _ in range(3): s.play(s.legal_actions()[0])
+>>> playtest.replay_link(s, move=2)
+'http://localhost:8888/voila/render/testers/replay.ipynb?file=sessions%2Ftesters%2Fsource-alice.playtest.json&move=2'
 """
 
 from __future__ import annotations
 
+import os
 import re
-from urllib.parse import quote, urlparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote, urlencode, urlparse
 
-__all__ = ["tester_link"]
+if TYPE_CHECKING:
+    from .session import Session
+
+__all__ = ["tester_link", "replay_link"]
 
 _REPO = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 
@@ -53,13 +69,7 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
         if game not in games():
             raise ValueError(f"unknown game {str(game)[:40]!r}; the games are: {', '.join(games())}")
     if via != "binder":
-        if base_url is None and via == "local":
-            base_url = "http://localhost:8888"
-        if not isinstance(base_url, str) or urlparse(base_url).scheme not in ("http", "https") or \
-                not urlparse(base_url).netloc or any(c in base_url for c in "?#\"' <>"):
-            raise ValueError(f"base_url is the address the {'site is published' if via == 'lite' else 'server runs'}"
-                             f" at, like https://you.github.io/kit/, not {str(base_url)[:60]!r}")
-        base = base_url.rstrip("/")
+        base = _base(via, base_url)
         if via == "lite":
             from .lite import tester_view_address
             if view == "tester" and game is not None:
@@ -69,12 +79,100 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
         if view == "tester" and game is not None:
             return f"{base}/voila/render/testers/{game}.ipynb"
         return f"{base}/lab/tree/{game or '00_start_here'}.ipynb"
-    if not isinstance(repo, str) or not _REPO.match(repo):
-        raise ValueError(f"repo must be written OWNER/REPO (a GitHub repository), not {str(repo)[:60]!r}")
     if view == "tester" and game is not None:
         path = f"voila/render/notebooks/testers/{game}.ipynb"
     else:
         path = f"lab/tree/notebooks/{game or '00_start_here'}.ipynb"
-    if not re.match(r"^[A-Za-z0-9._/-]{1,100}$", ref):
+    return _binder(repo, ref, path)
+
+
+def _base(via: str, base_url: str | None) -> str:
+    if base_url is None and via == "local":
+        base_url = "http://localhost:8888"
+    if not isinstance(base_url, str) or urlparse(base_url).scheme not in ("http", "https") or \
+            not urlparse(base_url).netloc or any(c in base_url for c in "?#\"' <>"):
+        raise ValueError(f"base_url is the address the {'site is published' if via == 'lite' else 'server runs'}"
+                         f" at, like https://you.github.io/kit/, not {str(base_url)[:60]!r}")
+    return base_url.rstrip("/")
+
+
+def _binder(repo: str | None, ref: str, path: str) -> str:
+    if not isinstance(repo, str) or not _REPO.match(repo):
+        raise ValueError(f"repo must be written OWNER/REPO (a GitHub repository), not {str(repo)[:60]!r}")
+    if not isinstance(ref, str) or not re.match(r"^[A-Za-z0-9._/-]{1,100}$", ref):
         raise ValueError("ref is a branch, tag or commit name")
     return f"https://mybinder.org/v2/gh/{repo}/{ref}?urlpath={quote(path, safe='')}"
+
+
+#: the replay page under Voila, from the notebooks folder (it reads files under that folder)
+REPLAY_NOTEBOOK = "testers/replay.ipynb"
+
+
+def replay_link(source: "str | os.PathLike | Session", move: int | None = None, *, via: str = "local",
+                base_url: str | None = None, repo: str | None = None, ref: str = "HEAD",
+                seat: int | None = None) -> str:
+    """A link that opens the recorded session ``source`` (a session file, or a session with one)
+    read-only at ``move`` (the move number the table shows: "look at move 23"), with the replay's
+    step controls; ``seat`` shows it as that seat saw it.
+
+    The file is checked now (it must replay through the rules, and ``move`` and ``seat`` be in
+    it); the page checks it again, as a stranger's file. Where the page finds it:
+
+    * ``via="local"`` (Voila under ``./dev.sh lab``, ``base_url`` ``http://localhost:8888`` by
+      default) and ``via="binder"`` (``repo="OWNER/REPO"``, and the file committed there): the
+      file must be under the ``notebooks`` folder the server shows (``notebooks/sessions/...``,
+      ``notebooks/sample_playtests/...``); the link names it by its path from there.
+    * ``via="lite"`` (``base_url``: the published site): the file is shipped with the site,
+      in its ``replays/`` folder, by ``./dev.sh lite --replay FILE`` (or added to a built site
+      with ``python -m playtest.lite --no-build --replay FILE --out SITE``, no rebuild); the
+      link names ``replays/<its name>`` (``NAME.playtest``: the site's file layer would parse a
+      ``.json`` name as one JSON document). It works offline, like the rest of the site.
+    """
+    from .session import Session, SessionFileError
+    from .widgets.replay import _FILE
+    if via not in ("binder", "local", "lite"):
+        raise ValueError("via is 'local' (Voila under your JupyterLab), 'binder' (mybinder.org builds the "
+                         "repository) or 'lite' (the serverless site, ./dev.sh lite)")
+    if isinstance(source, Session):
+        if source.path is None:
+            raise ValueError("this session has no file: save it first (session.save(path)), a replay link "
+                             "opens a file")
+        path = Path(source.path)
+    elif isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+    else:
+        raise TypeError(f"replay_link takes a session file's path or a session, not {type(source).__name__}")
+    try:
+        session = Session.read(path)
+    except SessionFileError:
+        raise
+    except OSError as err:
+        raise ValueError(f"cannot read the session file {path.name!r}: {err.strerror or err}") from None
+    from .widgets.replay import moves_of
+    last = moves_of(session)[-1]
+    if move is not None and (type(move) is not int or not 0 <= move <= last):
+        raise ValueError(f"move must be from 0 to {last} (the moves of the line played), not {move!r}")
+    seats = len(session.game.seats())
+    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+        raise ValueError(f"seat must be from 0 to {seats - 1}, not {seat!r}")
+    if via == "lite":
+        from .lite import shipped_name
+        file = f"replays/{shipped_name(path.name)}"
+    else:
+        resolved = path.resolve()
+        notebooks = next((p for p in resolved.parents if p.name == "notebooks"), None)
+        if notebooks is None:
+            raise ValueError(f"the replay page reads files under the notebooks folder the server shows: put "
+                             f"{path.name!r} in notebooks/sessions/ (or, for the serverless site, via='lite')")
+        file = resolved.relative_to(notebooks).as_posix()
+    if not _FILE.match(file):
+        raise ValueError(f"a replay link names a file NAME.playtest.json with letters, digits, '_', '-' and '.' "
+                         f"only: rename {path.name!r}")
+    query = urlencode({"file": file, **({"move": move} if move is not None else {}),
+                       **({"seat": seat} if seat is not None else {})})
+    if via == "lite":
+        from .lite import replay_view_address
+        return replay_view_address(_base(via, base_url), query)
+    if via == "local":
+        return f"{_base(via, base_url)}/voila/render/{REPLAY_NOTEBOOK}?{query}"
+    return _binder(repo, ref, f"voila/render/notebooks/{REPLAY_NOTEBOOK}?{query}")

@@ -74,3 +74,34 @@ def test_tester_links_for_the_three_ways():
         playtest.tester_link("a/b", via="carrier pigeon")
     with pytest.raises(ValueError, match="unknown game"):
         playtest.tester_link(game="chess", via="lite", base_url="https://a.b")
+
+
+def test_a_wheel_that_does_not_match_its_lock_hash_fails_the_build(tmp_path):
+    import hashlib
+    out, work, log = fake_site(tmp_path)
+    lock_path = out / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["playtest-kit"]["sha256"] = hashlib.sha256(b"wheel").hexdigest()
+    lock_path.write_text(json.dumps(lock))
+    lite.check_site(out, work, log)
+    lock["packages"]["playtest-kit"]["sha256"] = hashlib.sha256(b"another wheel").hexdigest()
+    lock_path.write_text(json.dumps(lock))
+    with pytest.raises(lite.LiteBuildError, match="does not match its hash"):
+        lite.check_site(out, work, log)
+
+
+def test_front_end_only_packages_are_left_out_of_what_the_browser_kernel_loads(tmp_path):
+    out, _work, _log = fake_site(tmp_path)
+    lock_path = out / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["ipywidgets"]["depends"] = ["comm", "widgetsnbextension", "traitlets", "jupyterlab-widgets"]
+    lock_path.write_text(json.dumps(lock))
+    config = json.loads((out / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel["loadPyodideOptions"]["packages"] = ["ipywidgets", "jupyterlab-widgets", "playtest-kit", "widgetsnbextension"]
+    (out / "jupyter-lite.json").write_text(json.dumps(config))
+    lite._trim_front_ends(out)
+    assert json.loads(lock_path.read_text())["packages"]["ipywidgets"]["depends"] == ["comm", "traitlets"]
+    kernel = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["loadPyodideOptions"]["packages"] == ["ipywidgets", "playtest-kit"]

@@ -265,3 +265,44 @@ def test_the_designer_is_asked_for_a_name_once_and_it_is_kept(tmp_path, monkeypa
     (tmp_path / "bad.playtest.json").write_text("\n".join([json.dumps(header), *bad[1:]]) + "\n")
     with pytest.raises(playtest.SessionFileError, match="author"):
         Session.read(tmp_path / "bad.playtest.json")
+
+
+def test_a_seated_tester_sees_no_bot_secret_before_sending_and_the_designer_can_replay(tmp_path):
+    view = playtest.TesterView("corner_rush", directory=tmp_path)
+    start(view, "Ida", seat=0)
+    session = view.session
+    assert view.hides_secrets()
+    view.sent_button.value = True
+    shown = view.sent.value
+    assert shown.startswith("Send back sends your whole session file: it also holds the other seats' hidden")
+    assert json.loads(shown.split("\n\n", 1)[1]) == {**session.export(0), "saved": json.loads(
+        shown.split("\n\n", 1)[1])["saved"]}                  # the seat's export, not the file
+    assert session.to_bytes().decode() not in shown
+    sent = sent_of(view.table)
+    view.send_button.click()                    # the game is in progress: asked again first, nothing sent
+    assert sent == [] and "not over" in view.sent_note.value
+    assert view.send_anyway.layout.display != "none"
+    row = view.children[0].children
+    assert row.index(view.send_anyway) == row.index(view.sent_note) + 1       # beside the button
+    view.send_anyway.click()
+    content, buffers = sent[-1]
+    assert content["type"] == "download" and "Sent" in view.sent_note.value
+    assert view.send_anyway.layout.display == "none"
+    back = Session.from_records_bytes(buffers[0])          # the whole file: the designer replays it
+    assert back.positions() == session.positions()
+    assert back.notes[-1].author == "Ida" and back.notes[-1].text.startswith(
+        f"(sent back at move {session.move_number}, before the game was over")
+    assert playtest.replay(buffers[0]).session.positions() == session.positions()
+
+
+@pytest.mark.parametrize("game, seat", [("source", 0), ("corner_rush", None)])
+def test_send_back_is_at_once_where_nothing_is_hidden_from_the_tester(tmp_path, game, seat):
+    view = playtest.TesterView(game, directory=tmp_path)
+    start(view, "Jo", seat=seat)
+    assert not view.hides_secrets()
+    sent = sent_of(view.table)
+    view.send_button.click()
+    assert len(sent) == 1 and view.send_anyway.layout.display == "none"
+    assert Session.from_records_bytes(sent[0][1][0]).notes == []
+    view.sent_button.value = True
+    assert view.sent.value == view.session.to_bytes().decode()

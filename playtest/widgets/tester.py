@@ -16,6 +16,16 @@ it (``allow_params=True``), no file paths, no merging.
 times (seconds from the start), their notes, refused attempts and feedback, under the name they
 typed; no login name, no path of their machine.
 
+A tester at one seat of a game with secrets (face-down pieces, secret orders) plays against bots
+whose secrets the file holds: the designer needs them to replay the game (every move goes
+through the rules again), so Send back always sends the whole file. While that game is in
+progress the view never shows them: "What is sent" shows what the tester's seat may know (its
+export, :meth:`playtest.Session.save` with ``seat``) and says the rest is there; Send back
+first says, beside the button, that the file holds the bots' hidden pieces and asks again
+("Send anyway"); sent then, a note under the tester's name records the move it was sent at,
+so the designer reads any later moves knowing the tester could have looked. Once the game is
+over, nothing is hidden any more and Send back sends at once.
+
 "Feedback" opens the designer's form (``feedback=``, a list of questions; fun, clarity, length and
 "what confused you?" by default), which also opens by itself when a game ends; the answers are
 saved in the tester's session.
@@ -82,6 +92,10 @@ class TesterView(w.VBox):
         self.send_button.on_click(lambda _: self.send_back())
         #: what Send back did, beside the button
         self.sent_note = w.Label(value="")
+        #: Send back's second press, for a seat whose game in progress has hidden pieces in the file
+        self.send_anyway = w.Button(description="Send anyway", icon="paper-plane", button_style="warning",
+                                    layout=w.Layout(display="none"))
+        self.send_anyway.on_click(lambda _: self.send_back(confirmed=True))
         self.feedback_button = w.Button(description="Feedback", icon="comment", disabled=True,
                                         tooltip="Tell the designer how it went (saved in your session)")
         self.feedback_button.on_click(lambda _: self.open_feedback())
@@ -97,7 +111,7 @@ class TesterView(w.VBox):
         self.message = w.Label(value=f"{self.game.title}: type your name, choose a seat, and start.")
         self.area = w.VBox([])
         super().__init__([w.HBox([self.name, self.seat, self.start_button, self.send_button, self.sent_note,
-                                  self.feedback_button, self.sent_button],
+                                  self.send_anyway, self.feedback_button, self.sent_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center")),
                           self.message, self.sent, self.how_to_play, self.area])
         self.add_class("pt-tester")
@@ -138,6 +152,7 @@ class TesterView(w.VBox):
         self.feedback_button.disabled = False
         self.sent_button.disabled = False
         self.sent_note.value = ""
+        self.send_anyway.layout.display = "none"
         moves = self.session.move_number
         resumed = f" (resumed at move {moves})" if resuming else ""
         who = bots_line(self.session.game, bots, self.chosen_bots)
@@ -152,9 +167,25 @@ class TesterView(w.VBox):
             self.table.feedback.build()
             self.table.feedback_panel.selected_index = 0
 
+    def hides_secrets(self) -> bool:
+        """Whether the file holds what the tester may not see yet: a seat's game with secrets, in progress."""
+        return (self.session is not None and self.table is not None and self.table.seat is not None
+                and bool(self.session.game.has_secrets) and not self.session.is_over)
+
     def sent_text(self) -> str:
-        """Exactly what Send back sends: the session file, as text ("" before the tester starts)."""
-        return self.session.to_bytes().decode("utf-8") if self.session is not None else ""
+        """What Send back sends, as the tester may see it now ("" before the tester starts): the
+        session file; while a seat's game with secrets is in progress, what that seat may know of
+        it, and a line saying the file holds the rest."""
+        if self.session is None:
+            return ""
+        if self.hides_secrets():
+            import json
+            seat = self.table.seat if self.table is not None else None
+            assert seat is not None
+            return ("Send back sends your whole session file: it also holds the other seats' hidden pieces and "
+                    "orders, so that the designer can replay the game. Until the game is over you see only what "
+                    "your seat knows:\n\n" + json.dumps(self.session.export(seat), ensure_ascii=False, indent=1))
+        return self.session.to_bytes().decode("utf-8")
 
     def show_sent(self) -> None:
         """Show (or hide) what Send back sends, as plain text the tester can read and copy."""
@@ -176,11 +207,25 @@ class TesterView(w.VBox):
         for widget in hidden:
             widget.layout.display = "none"
 
-    def send_back(self) -> None:
-        """Hand the browser the tester's session file (the whole session: the designer merges it), and
-        say so beside the button."""
+    def send_back(self, confirmed: bool = False) -> None:
+        """Hand the browser the tester's session file (the whole session: the designer merges and
+        replays it), and say so beside the button. While a seat's game with secrets is in progress it
+        asks again first (``confirmed``): the file holds the bots' hidden pieces."""
         if self.session is None or self.table is None:
             return
+        if self.hides_secrets():
+            if not confirmed:
+                self.sent_note.value = ("Your game is not over: the file also holds the bots' hidden pieces (the "
+                                        "designer needs them to replay it). Finish first, or send anyway.")
+                self.send_anyway.layout.display = None
+                return
+            try:
+                self.session.note(f"(sent back at move {self.session.move_number}, before the game was over: "
+                                  "the file shows the other seats' hidden pieces from here on)")
+            except (ValueError, OSError) as err:
+                self.sent_note.value = f"Not sent: your session could not be saved ({str(err)[:200]})"
+                return
+        self.send_anyway.layout.display = "none"
         data = self.session.to_bytes()
         name = self.session.path.name if self.session.path is not None else f"{self.game.name}.playtest.json"
         self.table.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
