@@ -13,7 +13,8 @@ cannot tell from it. Each iteration
    (``chance_outcomes``, or ``UncountedChance.sample``);
 3. adds one node, then finishes the game with random actions
    (``game.random_action``, cheap), stopping after ``rollout_limit`` turns (a
-   turn: one seat's actions in a row, or one simultaneous step);
+   turn: one seat's actions in a row, or one simultaneous round: every seat's
+   order, then its resolution);
 4. scores the end for every seat in ``[0, 1]`` (:func:`returns`) and adds each
    seat's score to the statistics of that seat's decisions.
 
@@ -25,6 +26,17 @@ could not have seen (multiple-observer ISMCTS). A simultaneous step is searched
 seat by seat (the first pending seat, then the next), and since the later seat
 sees only the notation of the earlier one's order, nobody reacts to a
 submission it cannot know. Games without secrets share one tree.
+
+Simultaneous orders. A play-out fills the pending seats' orders seat by seat
+(the first pending seat, then the next), never every pending seat's parts at
+once. A game whose orders are built part by part may offer
+``finish_order(state, seat, rng) -> state``: the state after ``seat`` completes
+its order at random (keeping the parts it has set) and submits it. Then a
+play-out submits whole orders with it (a handful of steps a round instead of a
+hundred parts each chosen from a full listing, and no ``Withdraw`` or ``Clear``),
+and the tree stops where the other seats' orders begin: the search weighs the
+seat's next part against random completions of its order and random orders of
+the others.
 
 Deterministic: for a given ``seed`` and the same calls, the same choices.
 
@@ -231,6 +243,7 @@ class _Search:
         # games without secrets: one tree, everyone sees every action; else one tree per seat
         self.observers = list(range(n)) if self.secrets else [seat]
         self.running_scores = getattr(game, "running_scores", None)
+        self.finish_order = getattr(game, "finish_order", None)   # a whole order at random (optional)
 
     def run(self, state: Any, legal: list) -> int:
         """The index of the most visited of ``legal`` (the root's candidates) after the iterations;
@@ -267,6 +280,8 @@ class _Search:
             mover = to_move(state)
             if mover is None:
                 break
+            if not first and mover == SIMULTANEOUS and self.finish_order is not None:
+                break      # orders are played out whole (see the module's docstring)
             if mover == CHANCE:
                 action = game.chance_outcome(state, rng)
                 actor = CHANCE
@@ -324,20 +339,38 @@ class _Search:
     def _rollout(self, state: Any) -> Any:
         """Random play from ``state`` for at most ``rollout_limit`` turns (and ``STEPS_PER_TURN`` times
         as many steps). Counting turns, not steps, matters: a seat that dawdles inside its own turn
-        (a wall built, picked up, built elsewhere) must not push the others' moves past the horizon."""
+        (a wall built, picked up, built elsewhere) must not push the others' moves past the horizon.
+        A simultaneous round is one turn (it ends when a resolution makes seats pending again); its
+        orders are filled seat by seat, whole ones with the game's ``finish_order`` when it has one."""
         game, rng = self.game, self.rng
         to_move, apply, random_action, chance = game.to_move, game.apply, game.random_action, game.chance_outcome
-        turns, last = 0, None
+        pending_seats, seat_actions, finish = game.pending_seats, game.legal_actions, self.finish_order
+        turns, last, waiting = 0, None, 0
         limit = self.bot.rollout_limit
         for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)
             if mover is None:
                 break
-            if mover != CHANCE and mover != last:
-                turns += 1
-                if turns > limit:
-                    break
-                last = mover
-            action = chance(state, rng) if mover == CHANCE else random_action(state, rng)
+            if mover == SIMULTANEOUS:
+                pending = pending_seats(state)
+                if last != SIMULTANEOUS or len(pending) > waiting:     # a new round
+                    turns += 1
+                    if turns > limit:
+                        break
+                last, waiting = mover, len(pending)
+                if finish is not None:
+                    state = finish(state, pending[0], rng)
+                    continue
+                actions = seat_actions(state, pending[0])
+                action = actions[rng.randrange(len(actions))]
+            elif mover == CHANCE:
+                action = chance(state, rng)
+            else:
+                if mover != last:
+                    turns += 1
+                    if turns > limit:
+                        break
+                    last = mover
+                action = random_action(state, rng)
             state = apply(state, action, check=False)
         return state

@@ -648,6 +648,46 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
                 garnet[b] = True
         return order.replace(garnet=tuple(garnet))
 
+    def finish_order(self, state: State, seat: int, rng: random.Random) -> State:
+        """The state after pending ``seat`` finishes its order at random and submits it (the last submission
+        resolves the round): what a search bot's play-outs do instead of walking the order part by part.
+
+        The parts the seat has set stay; more walls up to a random count within the quota go on random
+        :meth:`open_cells`, every direction not given gets a random one, and a garnet flag is sometimes
+        added where the rules allow it (as :meth:`random_order`). The result is an order ``why_not``
+        accepts part by part.
+
+        >>> import playtest, random
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> state = game.finish_order(game.initial_state(), 2, random.Random(1))
+        >>> game.pending_seats(state), game.order_problem(state, 2, state.orders[2]) is None
+        ((0, 1, 3), True)
+        """
+        p = self.params
+        order = self.order_of(state, seat)
+        if state.phase == "orders":
+            walls = []
+            for b in range(3):
+                mine = order.walls[b]
+                quota = p.walls_per_round[b]
+                extra = rng.randint(len(mine), quota) - len(mine) if len(mine) < quota else 0
+                if extra:
+                    allowed = [c for c in cell_list(self.open_cells(state, b)) if c not in mine]
+                    mine = tuple(sorted(mine + tuple(rng.sample(allowed, min(extra, len(allowed))))))
+                walls.append(mine)
+            directions = tuple(tuple(tuple(d if d >= 0 else rng.getrandbits(2) for d in plan) for plan in per)
+                               for per in order.directions)
+            order = order.replace(walls=tuple(walls), directions=directions)
+        garnet = list(order.garnet)
+        for b in range(3):
+            if not garnet[b] and rng.random() < 0.2 and \
+                    self._garnet_problem(state, seat, order.replace(garnet=tuple(garnet)), b) is None:
+                garnet[b] = True
+        state = _with_order(state, seat, order.replace(garnet=tuple(garnet), submitted=True))
+        if self.pending_seats(state):
+            return state
+        return self.resolve(state, record=False).after
+
     # ---- orders in words and from Python
     def order_words(self, state: State, seat: int, order: Order | None, garnet: bool = True) -> str:
         """``seat``'s order in words: ``walls Once d4, Twice c3 e7; pieces Once ↑←↓, Twice ↑↑→/·→→``."""
