@@ -59,7 +59,7 @@ from typing import Any
 from .bots import Bot
 from .rules import CHANCE, SIMULTANEOUS, Game
 
-__all__ = ["MCTSBot", "returns"]
+__all__ = ["MCTSBot", "returns", "plans_orders"]
 
 
 class _Node:
@@ -154,6 +154,7 @@ class MCTSBot(Bot):
         self.width = width if width is not None else max(4, 2 * math.isqrt(iterations))
         self.rng = random.Random(seed)
         self._run: tuple[Any, set] | None = None    # (what it expects next, positions of this run of turns)
+        self._plan: tuple[Any, Any] | None = None   # (what it expects next, the whole order it is entering)
         self.iterations_run = 0                       # every search's iterations, summed (for benchmarks)
 
     def __repr__(self) -> str:
@@ -172,6 +173,8 @@ class MCTSBot(Bot):
             raise ValueError(f"seat {seat} has nothing to do in this position")
         if len(legal) == 1:
             return legal[0]
+        if mover == SIMULTANEOUS and plans_orders(game):
+            return self._order_step(game, state, seat)
         candidates = self._candidates(game, state, seat, legal)
         if len(candidates) == 1:
             pick = 0
@@ -179,6 +182,17 @@ class MCTSBot(Bot):
             pick = _Search(game, seat, self).run(state, [a for a, _ in candidates])
         action, after = candidates[pick]
         self._run = (after, self._run[1])
+        return action
+
+    def _order_step(self, game: Game, state: Any, seat: int) -> Any:
+        """The next part of the whole order this bot planned for ``seat`` this round (searched when the
+        position is not the one its last part led to: a new round, or something changed meanwhile)."""
+        here = self._seen(game, state, seat)
+        plan = self._plan[1] if self._plan is not None and self._plan[0] == here else None
+        if plan is None:
+            plan = _OrderSearch(game, seat, self).run(state)
+        action = game.step_toward(state, seat, plan)  # type: ignore[attr-defined]
+        self._plan = (self._seen(game, game.apply(state, action, check=False), seat), plan)
         return action
 
     @staticmethod
@@ -228,6 +242,59 @@ class MCTSBot(Bot):
             kept = [(a, self._seen(game, after, seat)) for a, after in passing + others]
         order = {id(a): k for k, a in enumerate(legal)}
         return sorted(kept, key=lambda pair: order[id(pair[0])])
+
+
+def plans_orders(game: Game) -> bool:
+    """Whether ``game`` lets a bot plan a simultaneous order whole: it offers ``complete_order(state, seat,
+    rng) -> order`` (the seat's order with the rest drawn at random), ``submit_order(state, seat, order)
+    -> state`` and ``step_toward(state, seat, order) -> action`` (the next part toward an order).
+
+    >>> import playtest
+    >>> plans_orders(playtest.load("back_to_the_wall")), plans_orders(playtest.load("goofspiel"))
+    (True, False)
+    """
+    return all(callable(getattr(game, name, None)) for name in ("complete_order", "submit_order", "step_toward"))
+
+
+class _OrderSearch:
+    """One round's search over whole orders (a game that :func:`plans_orders`): ``width`` different
+    completions of the seat's order drawn at random, each iteration one of them chosen by UCB1 (an
+    untried one first), submitted in a world drawn for the seat, and played out (the others' orders
+    whole, seat by seat; later rounds too, up to ``rollout_limit`` rounds). The most tried order wins."""
+
+    def __init__(self, game: Game, seat: int, bot: MCTSBot):
+        self.game, self.seat, self.bot, self.rng = game, seat, bot, bot.rng
+
+    def run(self, state: Any) -> Any:
+        game, seat, rng, bot = self.game, self.seat, self.rng, self.bot
+        complete, submit = game.complete_order, game.submit_order  # type: ignore[attr-defined]
+        orders: list[Any] = []
+        known: set = set()
+        for _ in range(3 * bot.width):
+            if len(orders) >= bot.width:
+                break
+            order = complete(state, seat, rng)
+            if order not in known:
+                known.add(order)
+                orders.append(order)
+        search = _Search(game, seat, bot)
+        visits = [0] * len(orders)
+        reward = [0.0] * len(orders)
+        c = bot.exploration
+        for done in range(bot.iterations):
+            if done < len(orders):
+                pick = done
+            else:
+                log = math.log(done)
+                pick = max(range(len(orders)),
+                           key=lambda i: reward[i] / visits[i] + c * math.sqrt(log / visits[i]))
+            world = game.determinize(state, seat, rng) if game.has_secrets else state
+            end = search._rollout(submit(world, seat, orders[pick]))
+            visits[pick] += 1
+            reward[pick] += returns(game, end, search.running_scores)[seat]
+        bot.iterations_run += bot.iterations
+        best = max(range(len(orders)), key=lambda i: (visits[i], reward[i] / visits[i] if visits[i] else 0.0))
+        return orders[best]
 
 
 class _Search:
