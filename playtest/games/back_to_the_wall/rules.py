@@ -100,6 +100,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         self._actions: dict[tuple, Any] = {}
         self._seats = tuple(Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names))
         self._empty: dict[int, Order] = {}
+        self._listings: dict[tuple, tuple] = {}     # a seat's legal parts by what they depend on (_seat_actions)
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
@@ -293,11 +294,24 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         return actions
 
     def _seat_actions(self, state: State, seat: int) -> list[Action]:
-        p = self.params
+        """``seat``'s parts, from a small cache keyed by everything the listing reads (the seat's order,
+        phase, round and garnet flags; the walls and pieces when void walls are refused): a seat's
+        listing is asked twice a step by a runner that also checks the bot's choice."""
         order = state.orders[seat]
         if order is not None and order.submitted:
             return [self._cached(("withdraw", seat), lambda: Withdraw(seat))] if self._others_pending(state, seat) \
                 else []
+        key = (seat, state.phase, state.round, order, state.flags[seat],
+               (state.walls, state.pieces) if self.params.refuse_void_walls else None)
+        listed = self._listings.get(key)
+        if listed is None:
+            if len(self._listings) >= 64:
+                self._listings.clear()
+            listed = self._listings[key] = tuple(self._list_seat_actions(state, seat, order))
+        return list(listed)
+
+    def _list_seat_actions(self, state: State, seat: int, order: Order | None) -> list[Action]:
+        p = self.params
         cur = order or self.empty_order(state)
         actions: list[Action] = []
         if state.phase == "orders":
