@@ -188,7 +188,7 @@ def match(name: str, against: object, iterations: int, games: int, workers: int 
     return tally
 
 
-def strength(names: list[str], iterations: int, games: int, workers: int | None) -> None:
+def strength(names: list[str], iterations: int, games: int, workers: int | None, which: str = "all") -> None:
     from playtest.lab.metrics import wilson
 
     print(f"### MCTS({iterations}) against the random and the greedy bots ({games}+ games each, "
@@ -199,6 +199,8 @@ def strength(names: list[str], iterations: int, games: int, workers: int | None)
     for name in names:
         game = playtest.load(name)
         for label, against in opponents(game):
+            if which != "all" and (label == "random") != (which == "random"):
+                continue
             t = match(name, against, iterations, games, workers)
             low, high = wilson(t["win"], t["games"])
             timeouts = f" ({t['timeout']} at the turn cap)" if t["timeout"] else ""
@@ -218,6 +220,7 @@ def main() -> None:
     ap.add_argument("--strength", action="store_true", help="play the strength matches too")
     ap.add_argument("--matches", type=int, default=40, help="games per match (strength; at least 40 for the table)")
     ap.add_argument("--workers", type=int, default=os.cpu_count(), help="processes for the matches")
+    ap.add_argument("--against", choices=("all", "random", "greedy"), default="all", help="which matches to play")
     args = ap.parse_args()
     if args.quick:
         args.positions, args.seconds, args.matches = 4, 2.0, min(args.matches, 4)
@@ -226,7 +229,7 @@ def main() -> None:
     if not args.no_speed:
         speed(names + ([] if args.games else ["secret_bid"]), args.iterations, args.positions, args.seconds)
     if args.strength:
-        strength(names, args.iterations, args.matches, args.workers)
+        strength(names, args.iterations, args.matches, args.workers, args.against)
 
 
 if __name__ == "__main__":
