@@ -161,6 +161,22 @@ class MCTSBot(Bot):
         return (f"MCTSBot(iterations={self.iterations}, seed={self.seed!r}, exploration={self.exploration}, "
                 f"rollout_limit={self.rollout_limit}, width={self.width})")
 
+    def reseed(self, seed: Any) -> None:
+        """Restart the generator from ``seed`` and forget the runs and plans of earlier decisions, so a
+        reseeded bot plays as a fresh one whatever it played before (the lab's results do not depend
+        on which worker played which games).
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> bot = MCTSBot(iterations=4, seed=1)
+        >>> _ = bot.choose(game, game.initial_state(), seat=0)
+        >>> bot.reseed("x"); (bot._run, bot._plan)
+        (None, None)
+        """
+        super().reseed(seed)
+        self._run = None
+        self._plan = None
+
     def choose(self, game: Game, state: Any, seat: int | None = None) -> Any:
         mover = game.to_move(state)
         if mover is None or mover == CHANCE:

@@ -106,3 +106,26 @@ def test_the_search_is_repeatable_for_a_seed():
     state = game.determinize(_mid_order(game, 1, 4, random.Random(8)), 1, random.Random(2))
     picks = {MCTSBot(iterations=30, seed=4).choose(game, state, seat=1) for _ in range(2)}
     assert len(picks) == 1
+
+
+def test_a_reseeded_bot_plays_as_a_fresh_one():
+    game = playtest.load("back_to_the_wall", rounds=1)
+    state = game.initial_state()
+    used = MCTSBot(iterations=10, seed=1)
+    state = game.apply(state, used.choose(game, state, seat=0))      # it holds a plan for this position now
+    used.reseed("k")
+    fresh = MCTSBot(iterations=10, seed=1)
+    fresh.reseed("k")
+    assert used._plan is None
+    assert [used.choose(game, state, seat=0) for _ in range(1)] == [fresh.choose(game, state, seat=0)]
+    assert used._plan == fresh._plan
+
+
+def test_the_search_on_whole_orders_searches_once_a_round():
+    game = playtest.load("back_to_the_wall", rounds=2)
+    bot = MCTSBot(iterations=6, seed=2)
+    from playtest.bots import RandomBot
+    from playtest.lab import play_game
+    state, _ = play_game(game, [bot, RandomBot(1), RandomBot(2), RandomBot(3)], random.Random(4))
+    assert game.to_move(state) is None
+    assert bot.iterations_run == 2 * 6          # one search per round, its order entered part by part
