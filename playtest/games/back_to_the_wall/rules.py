@@ -690,7 +690,9 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
                 quota = p.walls_per_round[b]
                 extra = rng.randint(len(mine), quota) - len(mine) if len(mine) < quota else 0
                 if extra:
-                    allowed = [c for c in cell_list(self.open_cells(state, b)) if c not in mine]
+                    allowed = cell_list(self.open_cells(state, b))
+                    if mine:
+                        allowed = tuple(c for c in allowed if c not in mine)
                     mine = tuple(sorted(mine + tuple(rng.sample(allowed, min(extra, len(allowed))))))
                 walls.append(mine)
             directions = tuple(tuple(tuple(d if d >= 0 else rng.getrandbits(2) for d in plan) for plan in per)
