@@ -23,10 +23,10 @@ seat against the random bot in every other seat, then against the game's greedy
 bot(s) (in Then There Was One the greedy bot that plays each side), ``--matches``
 games each (at least 40; the searching seat goes round the table, as many games
 in each seat), played by the lab (``playtest.simulate``, local processes unless
-``--workers 1``). Reported: the search bot's wins, draws and losses, its win rate
-with the 95% Wilson interval, and the fair share (one seat's: 1 / seats; in Then
-There Was One a side wins together, so the fair share is the seat's side's
-share under random play as measured in the same run... see the notes printed).
+``--workers 1``). Reported: the search bot's wins (games in which its seat is among
+the winners: in Then There Was One a side wins together), draws and losses, its win
+rate with the 95% Wilson interval, the games that ended at the turn cap, and one
+seat's fair share (1 / seats; not a side's share).
 """
 
 from __future__ import annotations
