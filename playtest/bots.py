@@ -6,11 +6,22 @@ modules and list them in :data:`BOTS`.
 
 A bot is a player like any other: it never gets the true state of a game with
 secrets. Whatever drives it (the table, the session, the lab) calls
-:func:`choose_for`, which hands the bot ``game.determinize(state, seat, rng)``:
-a state in which everything its seat may not know is redrawn at random,
-consistently with what the seat does know. So a bot cannot read a face-down
-value; a searching bot may call ``determinize`` again on what it got to sample
-other possible worlds.
+:func:`choose_for`, and what the bot is handed there is a declared property of
+the bot, :attr:`Bot.needs_world`:
+
+* ``needs_world = True`` (the default, and any bot that does not say): the bot
+  reads the position, so it is handed ``game.determinize(state, seat, rng)``, a
+  state in which everything its seat may not know is redrawn at random,
+  consistently with what the seat does know. A searching bot may call
+  ``determinize`` again on what it got to sample other possible worlds.
+* ``needs_world = False``: the bot reads nothing but its own choices, so in a
+  game with secrets it is handed no state at all, only the seat's legal actions
+  (:meth:`Bot.choose_from`), which are the same in every position the seat cannot
+  tell apart (``check_game``'s "secrecy: choices"). No world is drawn for it:
+  redrawing the other seats' orders, flags and bags at every decision of a random
+  bot was most of a random game's time.
+
+So a bot cannot read a face-down value, whichever it declares.
 
 >>> import playtest
 >>> from playtest.bots import RandomBot
@@ -41,9 +52,23 @@ class Bot:
     """
 
     name = "bot"
+    #: Whether the bot reads the position (then, in a game with secrets, it is handed a redrawn world:
+    #: ``game.determinize``), or only its seat's legal actions (then :meth:`choose_from` is called with
+    #: them, and no world is drawn). A declared property, never a guess: a bot that does not say
+    #: (a duck-typed one included) is handed a world.
+    needs_world: bool = True
 
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         raise NotImplementedError
+
+    def choose_from(self, actions: list) -> Any:
+        """One of ``actions`` (a seat's legal actions, never empty): what a bot with
+        ``needs_world = False`` is asked in a game with secrets, instead of :meth:`choose`.
+
+        >>> RandomBot(seed=1).choose_from(["a", "b", "c"]) in ("a", "b", "c")
+        True
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares needs_world = False but has no choose_from")
 
     def plays(self, game: Any, seat: int) -> bool:
         """Whether this bot can play ``seat`` of ``game`` (a table's seat menu offers it only there).
@@ -70,9 +95,14 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal action (its own seeded generator)."""
+    """Plays a uniformly random legal action (its own seeded generator).
+
+    It reads only its own legal actions (``needs_world = False``): in a game with
+    secrets no world is drawn for it, it picks among the seat's legal actions.
+    """
 
     name = "random"
+    needs_world = False
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -83,24 +113,43 @@ class RandomBot(Bot):
             return self.rng.choice(game.legal_actions(state, seat))
         return game.random_action(state, self.rng)
 
+    def choose_from(self, actions: list) -> Any:
+        return self.rng.choice(actions)
+
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
 
 
-def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, legal: list | None = None) -> Any:
     """What ``bot`` plays for ``seat`` in ``state``, seeing only what ``seat`` may know.
 
-    The bot is handed ``game.determinize(state, seat, rng)`` (the state itself
-    for games without secrets), so it cannot read a hidden value; its choice
-    depends only on the seat's knowledge, ``rng`` and its own generator.
+    In a game with secrets, a bot that reads the position (:attr:`Bot.needs_world`,
+    the default) is handed ``game.determinize(state, seat, rng)``; a bot that
+    declares ``needs_world = False`` is handed only ``seat``'s legal actions
+    (``legal`` when the caller has listed them already) through
+    :meth:`Bot.choose_from`, and ``rng`` is not used. Games without secrets hand
+    every bot the state itself. Either way the bot cannot read a hidden value;
+    its choice depends only on the seat's knowledge, ``rng`` and its own generator.
 
     >>> import playtest
     >>> game = playtest.load("eat_thyself")
     >>> state = game.initial_state()
     >>> choose_for(RandomBot(seed=1), game, state, 0, random.Random(2)) in game.legal_actions(state)
     True
+    >>> secret = playtest.load("back_to_the_wall", rounds=1)
+    >>> hidden = secret.initial_state()
+    >>> choose_for(RandomBot(seed=1), secret, hidden, 2, random.Random(2)) in secret.legal_actions(hidden, 2)
+    True
     """
-    seen = game.determinize(state, seat, rng) if game.has_secrets else state
+    if game.has_secrets:
+        if not getattr(bot, "needs_world", True):
+            actions = legal if legal is not None else game.legal_actions(state, seat)
+            if not actions:
+                raise ValueError(f"seat {seat} has nothing to do in this position")
+            return bot.choose_from(actions)
+        seen = game.determinize(state, seat, rng)
+    else:
+        seen = state
     if game.to_move(state) == SIMULTANEOUS:
         return bot.choose(game, seen, seat=seat)
     return bot.choose(game, seen)

@@ -13,7 +13,8 @@ cannot tell from it. Each iteration
    (``chance_outcomes``, or ``UncountedChance.sample``);
 3. adds one node, then finishes the game with random actions
    (``game.random_action``, cheap), stopping after ``rollout_limit`` turns (a
-   turn: one seat's actions in a row, or one simultaneous step);
+   turn: one seat's actions in a row, or one simultaneous round: every seat's
+   order, then its resolution);
 4. scores the end for every seat in ``[0, 1]`` (:func:`returns`) and adds each
    seat's score to the statistics of that seat's decisions.
 
@@ -25,6 +26,17 @@ could not have seen (multiple-observer ISMCTS). A simultaneous step is searched
 seat by seat (the first pending seat, then the next), and since the later seat
 sees only the notation of the earlier one's order, nobody reacts to a
 submission it cannot know. Games without secrets share one tree.
+
+Simultaneous orders. A play-out fills the pending seats' orders seat by seat
+(the first pending seat, then the next), never every pending seat's parts at
+once. A game whose orders are built part by part may offer
+``finish_order(state, seat, rng) -> state``: the state after ``seat`` completes
+its order at random (keeping the parts it has set) and submits it. Then a
+play-out submits whole orders with it (a handful of steps a round instead of a
+hundred parts each chosen from a full listing, and no ``Withdraw`` or ``Clear``),
+and the tree stops where the other seats' orders begin: the search weighs the
+seat's next part against random completions of its order and random orders of
+the others.
 
 Deterministic: for a given ``seed`` and the same calls, the same choices.
 
@@ -47,7 +59,7 @@ from typing import Any
 from .bots import Bot
 from .rules import CHANCE, SIMULTANEOUS, Game
 
-__all__ = ["MCTSBot", "returns"]
+__all__ = ["MCTSBot", "returns", "plans_orders"]
 
 
 class _Node:
@@ -142,11 +154,28 @@ class MCTSBot(Bot):
         self.width = width if width is not None else max(4, 2 * math.isqrt(iterations))
         self.rng = random.Random(seed)
         self._run: tuple[Any, set] | None = None    # (what it expects next, positions of this run of turns)
+        self._plan: tuple[Any, Any] | None = None   # (what it expects next, the whole order it is entering)
         self.iterations_run = 0                       # every search's iterations, summed (for benchmarks)
 
     def __repr__(self) -> str:
         return (f"MCTSBot(iterations={self.iterations}, seed={self.seed!r}, exploration={self.exploration}, "
                 f"rollout_limit={self.rollout_limit}, width={self.width})")
+
+    def reseed(self, seed: Any) -> None:
+        """Restart the generator from ``seed`` and forget the runs and plans of earlier decisions, so a
+        reseeded bot plays as a fresh one whatever it played before (the lab's results do not depend
+        on which worker played which games).
+
+        >>> import playtest
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> bot = MCTSBot(iterations=4, seed=1)
+        >>> _ = bot.choose(game, game.initial_state(), seat=0)
+        >>> bot.reseed("x"); (bot._run, bot._plan)
+        (None, None)
+        """
+        super().reseed(seed)
+        self._run = None
+        self._plan = None
 
     def choose(self, game: Game, state: Any, seat: int | None = None) -> Any:
         mover = game.to_move(state)
@@ -160,6 +189,8 @@ class MCTSBot(Bot):
             raise ValueError(f"seat {seat} has nothing to do in this position")
         if len(legal) == 1:
             return legal[0]
+        if mover == SIMULTANEOUS and plans_orders(game):
+            return self._order_step(game, state, seat)
         candidates = self._candidates(game, state, seat, legal)
         if len(candidates) == 1:
             pick = 0
@@ -167,6 +198,17 @@ class MCTSBot(Bot):
             pick = _Search(game, seat, self).run(state, [a for a, _ in candidates])
         action, after = candidates[pick]
         self._run = (after, self._run[1])
+        return action
+
+    def _order_step(self, game: Game, state: Any, seat: int) -> Any:
+        """The next part of the whole order this bot planned for ``seat`` this round (searched when the
+        position is not the one its last part led to: a new round, or something changed meanwhile)."""
+        here = self._seen(game, state, seat)
+        plan = self._plan[1] if self._plan is not None and self._plan[0] == here else None
+        if plan is None:
+            plan = _OrderSearch(game, seat, self).run(state)
+        action = game.step_toward(state, seat, plan)  # type: ignore[attr-defined]
+        self._plan = (self._seen(game, game.apply(state, action, check=False), seat), plan)
         return action
 
     @staticmethod
@@ -218,6 +260,59 @@ class MCTSBot(Bot):
         return sorted(kept, key=lambda pair: order[id(pair[0])])
 
 
+def plans_orders(game: Game) -> bool:
+    """Whether ``game`` lets a bot plan a simultaneous order whole: it offers ``complete_order(state, seat,
+    rng) -> order`` (the seat's order with the rest drawn at random), ``submit_order(state, seat, order)
+    -> state`` and ``step_toward(state, seat, order) -> action`` (the next part toward an order).
+
+    >>> import playtest
+    >>> plans_orders(playtest.load("back_to_the_wall")), plans_orders(playtest.load("goofspiel"))
+    (True, False)
+    """
+    return all(callable(getattr(game, name, None)) for name in ("complete_order", "submit_order", "step_toward"))
+
+
+class _OrderSearch:
+    """One round's search over whole orders (a game that :func:`plans_orders`): ``width`` different
+    completions of the seat's order drawn at random, each iteration one of them chosen by UCB1 (an
+    untried one first), submitted in a world drawn for the seat, and played out (the others' orders
+    whole, seat by seat; later rounds too, up to ``rollout_limit`` rounds). The most tried order wins."""
+
+    def __init__(self, game: Game, seat: int, bot: MCTSBot):
+        self.game, self.seat, self.bot, self.rng = game, seat, bot, bot.rng
+
+    def run(self, state: Any) -> Any:
+        game, seat, rng, bot = self.game, self.seat, self.rng, self.bot
+        complete, submit = game.complete_order, game.submit_order  # type: ignore[attr-defined]
+        orders: list[Any] = []
+        known: set = set()
+        for _ in range(3 * bot.width):
+            if len(orders) >= bot.width:
+                break
+            order = complete(state, seat, rng)
+            if order not in known:
+                known.add(order)
+                orders.append(order)
+        search = _Search(game, seat, bot)
+        visits = [0] * len(orders)
+        reward = [0.0] * len(orders)
+        c = bot.exploration
+        for done in range(bot.iterations):
+            if done < len(orders):
+                pick = done
+            else:
+                log = math.log(done)
+                pick = max(range(len(orders)),
+                           key=lambda i: reward[i] / visits[i] + c * math.sqrt(log / visits[i]))
+            world = game.determinize(state, seat, rng) if game.has_secrets else state
+            end = search._rollout(submit(world, seat, orders[pick]))
+            visits[pick] += 1
+            reward[pick] += returns(game, end, search.running_scores)[seat]
+        bot.iterations_run += bot.iterations
+        best = max(range(len(orders)), key=lambda i: (visits[i], reward[i] / visits[i] if visits[i] else 0.0))
+        return orders[best]
+
+
 class _Search:
     """One decision's search: the trees, and the loop of iterations."""
 
@@ -231,6 +326,7 @@ class _Search:
         # games without secrets: one tree, everyone sees every action; else one tree per seat
         self.observers = list(range(n)) if self.secrets else [seat]
         self.running_scores = getattr(game, "running_scores", None)
+        self.finish_order = getattr(game, "finish_order", None)   # a whole order at random (optional)
 
     def run(self, state: Any, legal: list) -> int:
         """The index of the most visited of ``legal`` (the root's candidates) after the iterations;
@@ -267,6 +363,8 @@ class _Search:
             mover = to_move(state)
             if mover is None:
                 break
+            if not first and mover == SIMULTANEOUS and self.finish_order is not None:
+                break      # orders are played out whole (see the module's docstring)
             if mover == CHANCE:
                 action = game.chance_outcome(state, rng)
                 actor = CHANCE
@@ -324,20 +422,38 @@ class _Search:
     def _rollout(self, state: Any) -> Any:
         """Random play from ``state`` for at most ``rollout_limit`` turns (and ``STEPS_PER_TURN`` times
         as many steps). Counting turns, not steps, matters: a seat that dawdles inside its own turn
-        (a wall built, picked up, built elsewhere) must not push the others' moves past the horizon."""
+        (a wall built, picked up, built elsewhere) must not push the others' moves past the horizon.
+        A simultaneous round is one turn (it ends when a resolution makes seats pending again); its
+        orders are filled seat by seat, whole ones with the game's ``finish_order`` when it has one."""
         game, rng = self.game, self.rng
         to_move, apply, random_action, chance = game.to_move, game.apply, game.random_action, game.chance_outcome
-        turns, last = 0, None
+        pending_seats, seat_actions, finish = game.pending_seats, game.legal_actions, self.finish_order
+        turns, last, waiting = 0, None, 0
         limit = self.bot.rollout_limit
         for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)
             if mover is None:
                 break
-            if mover != CHANCE and mover != last:
-                turns += 1
-                if turns > limit:
-                    break
-                last = mover
-            action = chance(state, rng) if mover == CHANCE else random_action(state, rng)
+            if mover == SIMULTANEOUS:
+                pending = pending_seats(state)
+                if last != SIMULTANEOUS or len(pending) > waiting:     # a new round
+                    turns += 1
+                    if turns > limit:
+                        break
+                last, waiting = mover, len(pending)
+                if finish is not None:
+                    state = finish(state, pending[0], rng)
+                    continue
+                actions = seat_actions(state, pending[0])
+                action = actions[rng.randrange(len(actions))]
+            elif mover == CHANCE:
+                action = chance(state, rng)
+            else:
+                if mover != last:
+                    turns += 1
+                    if turns > limit:
+                        break
+                    last = mover
+                action = random_action(state, rng)
             state = apply(state, action, check=False)
         return state

@@ -335,7 +335,7 @@ def beats_random(name, params, mcts_seats, games, iterations):
 @pytest.mark.parametrize("name, params, games, iterations", [
     ("eat_thyself", {}, 12, 15),
     ("source", SMALL_SOURCE, 8, 10),
-    ("secret_bid", {"rounds": 1, "max_bid": 2}, 20, 30),
+    ("secret_bid", {"rounds": 1, "max_bid": 2}, 40, 30),
 ])
 def test_mcts_beats_random_in_most_games_of_two_player_games(name, params, games, iterations):
     wins = beats_random(name, params, (0,), games, iterations) + beats_random(name, params, (1,), games, iterations)

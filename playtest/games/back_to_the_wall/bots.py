@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots import Bot, register_bot
 from ...geometry import bits, popcount
 from ...rules import Action
-from .actions import STAY, AddWall, Direct, Garnet, RemoveWall, Submit
-from .params import DIRECTIONS
+from .actions import AddWall, Direct, Garnet, Submit  # noqa: F401  (AddWall, Direct, Submit: the doctest)
 from .position import Order, State
 from .resolution import move_pieces, resolve_walls
 
@@ -64,25 +63,7 @@ class GreedyBot(Bot):
     def choose(self, game: BackToTheWall, state: State, seat: int | None = None) -> Action:
         if seat is None:
             seat = game.pending_seats(state)[0]
-        order = game.order_of(state, seat)
-        plan = self.plan(game, state, seat)
-        for b in range(3):
-            t = game.tables[b]
-            for c in order.walls[b]:
-                if c not in plan.walls[b]:
-                    return RemoveWall(seat, b, t.cell(c))
-            for c in plan.walls[b]:
-                if c not in order.walls[b]:
-                    return AddWall(seat, b, t.cell(c))
-        for b, per in enumerate(plan.directions):
-            for k, want in enumerate(per):
-                for i, d in enumerate(want):
-                    if order.directions[b][k][i] != d:
-                        return Direct(seat, b, k, i + 1, DIRECTIONS[d] if d >= 0 else STAY)
-        for b in range(3):
-            if order.garnet[b] != plan.garnet[b]:
-                return Garnet(seat, b, plan.garnet[b])
-        return Submit(seat)
+        return game.step_toward(state, seat, self.plan(game, state, seat))
 
     def plan(self, game: BackToTheWall, state: State, seat: int) -> Order:
         """The whole order this bot wants for ``seat`` (cached per public position)."""

@@ -284,48 +284,56 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
                 if phase is not None:
                     phase.moves.append(Move(seat, k, start, intended, taken, tuple(path)))
         # ticks: every moving piece steps one cell; entered cells are captured unless contested (B.1 §10.2-3).
-        # Per seat and tick, as cell masks: the cells its pieces enter (twice: two of its pieces at once)
+        # Per tick and seat, as cell masks: the cells its pieces enter (twice: two of its pieces at once)
         # and, from the tick after a piece stops, the cells its pieces stand on.
-        length = max((len(path) for _, _, path in movers), default=0)
-        enter = [[0] * (length + 1) for _ in range(seats)]
-        twice = [[0] * (length + 1) for _ in range(seats)]
-        stops = [[0] * (length + 2) for _ in range(seats)]
+        length = 0
+        for _, _, path in movers:
+            if len(path) > length:
+                length = len(path)
+        enter = [[0] * seats for _ in range(length + 1)]
+        twice = [[0] * seats for _ in range(length + 1)] if same_owner else None
+        stops = [[0] * seats for _ in range(length + 2)]
         for seat, start, path in movers:
-            row, dup = enter[seat], twice[seat]
-            for tick, cell in enumerate(path, 1):
-                bit = 1 << cell
-                if row[tick] & bit:
-                    dup[tick] |= bit
-                row[tick] |= bit
-            stops[seat][len(path) + 1 if path else 0] |= 1 << (path[-1] if path else start)
+            if path:
+                for tick, cell in enumerate(path, 1):
+                    bit = 1 << cell
+                    row = enter[tick]
+                    if twice is not None and row[seat] & bit:
+                        twice[tick][seat] |= bit
+                    row[seat] |= bit
+                stops[len(path) + 1][seat] |= 1 << path[-1]
+            else:
+                stops[0][seat] |= 1 << start
         standing = [0] * seats
         for tick in range(1, length + 1):
+            entered = enter[tick]
             if stopped_contest:
-                for seat in range(seats):
-                    standing[seat] |= stops[seat][tick] | (stops[seat][0] if tick == 1 else 0)
-            present = [enter[seat][tick] | standing[seat] for seat in range(seats)]
-            captured_by = []
+                stopping = stops[tick]
+                if tick == 1:
+                    standing = [a | b | c for a, b, c in zip(standing, stopping, stops[0])]
+                else:
+                    standing = [a | b for a, b in zip(standing, stopping)]
+            # a cell is contested when two seats are present on it (entering or standing)
+            seen = twice_seen = 0
+            for seat in range(seats):
+                present = entered[seat] | standing[seat]
+                twice_seen |= seen & present
+                seen |= present
+            captured_by = [e & ~twice_seen for e in entered]
+            if twice is not None:                # two of its own pieces there also block
+                doubled = twice[tick]
+                captured_by = [c & ~doubled[s] & ~standing[s] for s, c in enumerate(captured_by)]
             all_captured = 0
-            for seat in range(seats):
-                others = 0
-                for other in range(seats):
-                    if other != seat:
-                        others |= present[other]
-                mine = enter[seat][tick] & ~others
-                if same_owner:                   # two of its own pieces there also block
-                    mine &= ~twice[seat][tick] & ~standing[seat]
-                captured_by.append(mine)
+            for mine in captured_by:
                 all_captured |= mine
-            for seat in range(seats):
-                if all_captured:
-                    owned[seat] = (owned[seat] & ~all_captured) | captured_by[seat]
+            if all_captured:
+                owned = [(mask & ~all_captured) | mine for mask, mine in zip(owned, captured_by)]
             contested = 0
-            for seat in range(seats):
-                contested |= enter[seat][tick]
+            for e in entered:
+                contested |= e
             contested &= ~all_captured
             if neutralise and contested:
-                for seat in range(seats):
-                    owned[seat] &= ~contested
+                owned = [mask & ~contested for mask in owned]
             if phase is not None:
                 positions = _positions(movers, seats, tick)
                 phase.ticks.append(Tick(positions, tuple(sorted((c, s) for s, m in enumerate(captured_by)

@@ -100,6 +100,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         self._actions: dict[tuple, Any] = {}
         self._seats = tuple(Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names))
         self._empty: dict[int, Order] = {}
+        self._listings: dict[tuple, tuple] = {}     # a seat's legal parts by what they depend on (_seat_actions)
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
@@ -293,11 +294,24 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         return actions
 
     def _seat_actions(self, state: State, seat: int) -> list[Action]:
-        p = self.params
+        """``seat``'s parts, from a small cache keyed by everything the listing reads (the seat's order,
+        phase, round and garnet flags; the walls and pieces when void walls are refused): a seat's
+        listing is asked twice a step by a runner that also checks the bot's choice."""
         order = state.orders[seat]
         if order is not None and order.submitted:
             return [self._cached(("withdraw", seat), lambda: Withdraw(seat))] if self._others_pending(state, seat) \
                 else []
+        key = (seat, state.phase, state.round, order, state.flags[seat],
+               (state.walls, state.pieces) if self.params.refuse_void_walls else None)
+        listed = self._listings.get(key)
+        if listed is None:
+            if len(self._listings) >= 64:
+                self._listings.clear()
+            listed = self._listings[key] = tuple(self._list_seat_actions(state, seat, order))
+        return list(listed)
+
+    def _list_seat_actions(self, state: State, seat: int, order: Order | None) -> list[Action]:
+        p = self.params
         cur = order or self.empty_order(state)
         actions: list[Action] = []
         if state.phase == "orders":
@@ -647,6 +661,90 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             if rng.random() < 0.2 and self._garnet_problem(state, seat, order.replace(garnet=tuple(garnet)), b) is None:
                 garnet[b] = True
         return order.replace(garnet=tuple(garnet))
+
+    def finish_order(self, state: State, seat: int, rng: random.Random) -> State:
+        """The state after pending ``seat`` finishes its order at random and submits it (the last submission
+        resolves the round): what a search bot's play-outs do instead of walking the order part by part.
+        :meth:`complete_order`, then :meth:`submit_order`.
+
+        >>> import playtest, random
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> state = game.finish_order(game.initial_state(), 2, random.Random(1))
+        >>> game.pending_seats(state), game.order_problem(state, 2, state.orders[2]) is None
+        ((0, 1, 3), True)
+        """
+        return self.submit_order(state, seat, self.complete_order(state, seat, rng))
+
+    def complete_order(self, state: State, seat: int, rng: random.Random) -> Order:
+        """``seat``'s order with what it has not set drawn at random (not submitted): the parts the seat
+        has set stay; more walls up to a random count within the quota go on random :meth:`open_cells`,
+        every direction not given gets a random one, and a garnet flag is sometimes added where the
+        rules allow it (as :meth:`random_order`). An order ``why_not`` accepts part by part.
+        """
+        p = self.params
+        order = self.order_of(state, seat)
+        if state.phase == "orders":
+            walls = []
+            for b in range(3):
+                mine = order.walls[b]
+                quota = p.walls_per_round[b]
+                extra = rng.randint(len(mine), quota) - len(mine) if len(mine) < quota else 0
+                if extra:
+                    allowed = cell_list(self.open_cells(state, b))
+                    if mine:
+                        allowed = tuple(c for c in allowed if c not in mine)
+                    mine = tuple(sorted(mine + tuple(rng.sample(allowed, min(extra, len(allowed))))))
+                walls.append(mine)
+            directions = tuple(tuple(tuple(d if d >= 0 else rng.getrandbits(2) for d in plan) for plan in per)
+                               for per in order.directions)
+            order = order.replace(walls=tuple(walls), directions=directions)
+        garnet = list(order.garnet)
+        for b in range(3):
+            if not garnet[b] and rng.random() < 0.2 and \
+                    self._garnet_problem(state, seat, order.replace(garnet=tuple(garnet)), b) is None:
+                garnet[b] = True
+        return order.replace(garnet=tuple(garnet), submitted=False)
+
+    def submit_order(self, state: State, seat: int, order: Order) -> State:
+        """The state after pending ``seat`` submits ``order`` whole (a legal order, e.g. from
+        :meth:`complete_order`; the last submission resolves the round). For searches: it does not check."""
+        state = _with_order(state, seat, order.replace(submitted=True))
+        if self.pending_seats(state):
+            return state
+        return self.resolve(state, record=False).after
+
+    def step_toward(self, state: State, seat: int, order: Order) -> Action:
+        """The next part that brings ``seat``'s order as it stands toward ``order``: walls taken off, walls
+        put on, directions, garnet flags (board by board), then :class:`Submit` when they are the same.
+        How a bot that plans whole orders enters them.
+
+        >>> import playtest, random
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> state = game.initial_state()
+        >>> plan = game.complete_order(state, 0, random.Random(3))
+        >>> while not isinstance(action := game.step_toward(state, 0, plan), Submit):
+        ...     state = game.apply(state, action)
+        >>> game.order_of(state, 0) == plan
+        True
+        """
+        now = self.order_of(state, seat)
+        for b in range(3):
+            t = self.tables[b]
+            for c in now.walls[b]:
+                if c not in order.walls[b]:
+                    return RemoveWall(seat, b, t.cell(c))
+            for c in order.walls[b]:
+                if c not in now.walls[b]:
+                    return AddWall(seat, b, t.cell(c))
+        for b, per in enumerate(order.directions):
+            for k, want in enumerate(per):
+                for i, d in enumerate(want):
+                    if now.directions[b][k][i] != d:
+                        return Direct(seat, b, k, i + 1, DIRECTIONS[d] if d >= 0 else STAY)
+        for b in range(3):
+            if now.garnet[b] != order.garnet[b]:
+                return Garnet(seat, b, order.garnet[b])
+        return Submit(seat)
 
     # ---- orders in words and from Python
     def order_words(self, state: State, seat: int, order: Order | None, garnet: bool = True) -> str:
