@@ -421,6 +421,10 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     # the length is bounded by max_turns, a parameter: no bound for the game as such
     game_type = GameType(dynamics="sequential", chance=False, information="perfect", utility="zero_sum")
     end_rule = "E.1 §12"
+    # the candidates below are exactly the legal actions (a move whose count comes back to its king,
+    # a pass while a move exists and a discard the rules forbid are left out), in the same order:
+    # legal_actions lists them without asking why_not of each (tests/test_kernel.py holds it to that)
+    candidates_are_legal = True
 
     def __init__(self, params: EatThyselfParams | None = None, **values: Any):
         super().__init__(params, **values)
@@ -524,10 +528,15 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return self.params.opponent_pawn_return == "may" and bool(piece & 1) and state.take_from is None
 
     def candidates(self, state: State, seat: int) -> list[Action]:
-        """The actions of the phase, in the order the board and the bots list them."""
+        """The legal actions of the phase, in the order the board and the bots list them (what
+        ``why_not`` lets through: a move's count may not come back to its king, E.1 §9; a pass
+        only when no move is possible, E12; a discard only where E6 allows it)."""
         phase, ring = state.phase, state.ring
         if phase == "move":
-            return [*self._moves(state), Pass()]
+            target = self.target
+            moves: list[Action] = [m for m in self._moves(state)
+                                   if target(state, m.slot, m.card, m.direction) is not None]
+            return moves or [Pass()]
         if phase == "bonus":
             own_pawn = state.to_move * 2 + PAWN
             return [RemovePawn(i) for i, (_, p) in enumerate(ring) if p == own_pawn] + [KeepPawns()]
@@ -539,7 +548,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             for piece in sorted(set(state.hand)):
                 actions.extend(PlaceInGap(piece, g) for g in range(len(ring)))
                 actions.extend(PlaceOnTile(piece, i) for i in free_tiles)
-                actions.append(Discard(piece))
+                if self._may_discard(state, piece):
+                    actions.append(Discard(piece))
             return actions
         return []
 

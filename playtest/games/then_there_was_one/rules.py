@@ -65,6 +65,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self.B = board(*self._key)
         self.paths = TokenPaths(self.B)
         self.tokens_n = p.num_players - 1
+        #: actions are values: each edge's wall action and each cell's step is made once per game
+        self._made: dict[tuple[Any, int, bool], Action] = {}
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -269,8 +271,18 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> str(game.wall_action(Build, game.B.edge_bit(0, 10)))
         'wall a1|a2'
         """
-        i, j = self.B.edge_ends(e)
-        return kind(self.B.cell(i), self.B.cell(j))
+        made = self._made.get((kind, e, False))
+        if made is None:
+            i, j = self.B.edge_ends(e)
+            made = self._made[(kind, e, False)] = kind(self.B.cell(i), self.B.cell(j))
+        return made
+
+    def buy_action(self, cell: int) -> Action:
+        """Buying the obstacle tile at cell index ``cell`` (made once per game)."""
+        made = self._made.get((Buy, cell, False))
+        if made is None:
+            made = self._made[(Buy, cell, False)] = Buy(self.B.cell(cell))
+        return made
 
     def step_action(self, cell: int, jump: bool) -> Action:
         """The action that moves the token to cell index ``cell``: a :class:`Jump` or a :class:`Step`.
@@ -280,8 +292,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> game.step_action(game.B.index((4, 6)), True)
         Jump(to=(4, 6))
         """
-        at = self.B.cell(cell)
-        return Jump(at) if jump else Step(at)
+        made = self._made.get((Jump, cell, jump))
+        if made is None:
+            at = self.B.cell(cell)
+            made = self._made[(Jump, cell, jump)] = Jump(at) if jump else Step(at)
+        return made
 
     # ---- wall-turn queries
     def clearance_edges(self, state: State) -> int:
@@ -424,7 +439,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         if phase == "wall":
             actions: list[Action] = [self.wall_action(Remove, e) for e in bits(state.walls | state.built)]
             actions += [self.wall_action(Build, e) for e in bits(self.build_edges(state))]
-            actions += [Buy(B.cell(i)) for i in bits(self.buy_tiles(state))]
+            actions += [self.buy_action(i) for i in bits(self.buy_tiles(state))]
             if self._why_not_end_turn(state) is None:
                 actions.append(EndTurn())
             return actions
