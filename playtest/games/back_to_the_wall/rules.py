@@ -19,10 +19,12 @@ from ...geometry import bits
 from ...kernel import SIMULTANEOUS, Action, Game, GameType, Outcome, Refusal, Seat, register
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
 from .boards import board_tables
-from .params import ARROWS, DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams
+from .params import DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams
 from .position import Order, State, pieces_in_round, read_position, seat_names
 from .resolution import Phase, Verdict, move_pieces, names_text, resolve_walls
-from .score import FinalScore, board_scores, deciding_boards, final_score, ordinal, show_points
+from .score import FinalScore, board_scores, deciding_boards, final_score, show_points
+from .words import OrderWords
+from .words import with_order as _with_order
 
 __all__ = ["BackToTheWall", "BoardLog", "RoundLog"]
 
@@ -71,7 +73,7 @@ class RoundLog:
 
 
 @register
-class BackToTheWall(Game[BackToTheWallParams, State, Action]):
+class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
     """Back to the Wall: four players design sliding puzzles on three boards at once, in secret.
 
     >>> import playtest
@@ -357,7 +359,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         if table is None:
             t = self.tables[board]
             table = self._actions[key] = [AddWall(seat, board, t.cell(c)) for c in range(t.size)]
-        return table  # type: ignore[no-any-return]
+        return table
 
     def _direct_choices(self, seat: int, board: int, piece: int, phase: int, current: int) -> tuple[Direct, ...]:
         """The :class:`Direct` actions open to phase ``phase + 1`` of a piece whose direction there is ``current``
@@ -368,7 +370,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             options = self._actions[key] = tuple(
                 Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY)
                 for d in (0, 1, 2, 3, -1) if self._direction_open(current, d))
-        return options  # type: ignore[no-any-return]
+        return options
 
     def _direction_open(self, current: int, d: int) -> bool:
         """Whether a phase whose direction is ``current`` (-1: none) may be given direction ``d`` (-1: none, the
@@ -416,7 +418,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
             return Refusal(f"{action!r} is not a Back to the Wall action"[:300])
         if state.phase == "over":
             return Refusal("the game is over", R_OVERALL)
-        seat = action.seat  # type: ignore[attr-defined]
+        seat = action.seat
         if type(seat) is not int or not 0 <= seat < len(self.names):
             return Refusal(f"there is no seat {seat!r}: the seats are 0 to {len(self.names) - 1}")
         name = self.names[seat]
@@ -438,7 +440,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
                 return None
             return Refusal(f"{name} must give every piece its {p.directions_per_round} directions before "
                            f'submitting ({cur.missing()} missing; missing_direction = "refuse")', "B22")
-        board = action.board  # type: ignore[attr-defined]
+        board = action.board
         if type(board) is not int or not 0 <= board < 3:
             return Refusal(f"there is no board {board!r}: the boards are 0 ({p.board_names[0]}) to 2 "
                            f"({p.board_names[2]})")
@@ -512,7 +514,7 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
         if isinstance(action, Clear):
             return _with_order(state, seat, None)
         if isinstance(action, Withdraw):
-            return _with_order(state, seat, _normal(order.replace(submitted=False)))  # type: ignore[union-attr]
+            return _with_order(state, seat, _normal(order.replace(submitted=False)))
         cur = order or self.empty_order(state)
         if isinstance(action, Submit):
             state = _with_order(state, seat, cur.replace(submitted=True))
@@ -746,183 +748,6 @@ class BackToTheWall(Game[BackToTheWallParams, State, Action]):
                 return Garnet(seat, b, order.garnet[b])
         return Submit(seat)
 
-    # ---- orders in words and from Python
-    def order_words(self, state: State, seat: int, order: Order | None, garnet: bool = True) -> str:
-        """``seat``'s order in words: ``walls Once d4, Twice c3 e7; pieces Once ↑←↓, Twice ↑↑→/·→→``."""
-        p = self.params
-        order = order or self.empty_order(state)
-        walls = ", ".join(f"{p.board_names[b]} " + " ".join(self.tables[b].label(c) for c in cells)
-                          for b, cells in enumerate(order.walls) if cells) or "none"
-        moves = ", ".join(f"{p.board_names[b]} " + "/".join("".join(ARROWS[d] if d >= 0 else "·" for d in plan)
-                                                            for plan in per)
-                          for b, per in enumerate(order.directions) if per)
-        text = f"walls {walls}" + (f"; pieces {moves}" if moves else "")
-        if garnet and any(order.garnet):
-            text += "; garnet bonus on " + ", ".join(p.board_names[b] for b in range(3) if order.garnet[b])
-        return text
-
-    def order(self, seat: int, walls: dict | None = None, directions: dict | None = None,
-              garnet: tuple | list = (), submit: bool = True) -> list[Action]:
-        """The part actions (then :class:`Submit`) that turn ``seat``'s empty order into the one described.
-
-        ``walls`` maps board names to cells (``"d5"`` or ``[3, 4]``);
-        ``directions`` maps board names to one text per piece of letters
-        ``U R D L`` (``.``: none), e.g. ``{"Once": ["URD"]}``; ``garnet`` lists
-        the boards with the garnet bonus.
-
-        >>> import playtest
-        >>> game = playtest.load("back_to_the_wall")
-        >>> [str(a) for a in game.order(1, walls={"Twice": ["d5"]}, directions={"Once": ["UL."]})]
-        ['seat 1 wall 1:d5', 'seat 1 piece 0:0 phase 1 up', 'seat 1 piece 0:0 phase 2 left', 'seat 1 submit']
-        """
-        p = self.params
-        actions: list[Action] = []
-        for name, cells in (walls or {}).items():
-            b = p.board_names.index(name)
-            for cell in cells:
-                index = self.tables[b].cell_of(cell)
-                if index is None:
-                    raise ValueError(f"{cell!r} is not a cell of {name}")
-                actions.append(AddWall(seat, b, self.tables[b].cell(index)))
-        for name, plans in (directions or {}).items():
-            b = p.board_names.index(name)
-            for k, plan in enumerate(plans):
-                for i, letter in enumerate(plan):
-                    if letter != ".":
-                        actions.append(Direct(seat, b, k, i + 1, DIRECTIONS["URDL".index(letter.upper())]))
-        for name in garnet:
-            actions.append(Garnet(seat, p.board_names.index(name), True))
-        if submit:
-            actions.append(Submit(seat))
-        return actions
-
-    def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
-        """The move log's words, as ``viewer`` may read them: a seat's parts only for that seat; the last
-        submission reveals every order (but not the garnet flags), every wall's result with its reason and
-        the cells captured.
-
-        >>> import playtest
-        >>> game = playtest.load("back_to_the_wall")
-        >>> state = game.initial_state()
-        >>> game.notation(state, AddWall(1, 1, (3, 4)), viewer=1), game.notation(state, AddWall(1, 1, (3, 4)))
-        ('East: wall Twice d5', 'East changes their order')
-        """
-        p = self.params
-        seat = getattr(action, "seat", None)
-        if type(seat) is not int or not 0 <= seat < len(self.names):
-            return str(action)
-        name = self.names[seat]
-        mine = viewer == seat
-        if isinstance(action, (AddWall, RemoveWall, Direct, Garnet)):
-            if not mine:
-                return f"{name} changes their order"
-            board = p.board_names[action.board] if type(action.board) is int and 0 <= action.board < 3 else "?"
-            if isinstance(action, AddWall):
-                return f"{name}: wall {board} {cell_text(action.at)}"
-            if isinstance(action, RemoveWall):
-                return f"{name}: takes back the wall {board} {cell_text(action.at)}"
-            if isinstance(action, Garnet):
-                return f"{name}: {'garnet bonus' if action.on else 'no garnet bonus'} on {board}"
-            piece = f"{board} piece {action.piece + 1 if type(action.piece) is int else action.piece}"
-            if action.direction == STAY:
-                return f"{name}: {piece}, phase {action.phase}: no direction (it stays)"
-            arrow = ARROWS[DIRECTIONS.index(action.direction)] if action.direction in DIRECTIONS else ""
-            return f"{name}: {piece}, phase {action.phase}: {action.direction} {arrow}".rstrip()
-        if isinstance(action, Clear):       # the others' boards show nothing of it: nor does their log
-            return f"{name} clears their order" if mine else f"{name} changes their order"
-        if isinstance(action, Withdraw):
-            return f"{name} withdraws their order"
-        if not isinstance(action, Submit):
-            return str(action)
-        pending = self.pending_seats(state)
-        if pending != (seat,):
-            return f"{name} submitted"
-        full = _with_order(state, seat, self.order_of(state, seat).replace(submitted=True))
-        log = self.resolve(full)
-        return f"{name} submitted; " + self.round_words(log)
-
-    def round_words(self, log: RoundLog) -> str:
-        """A resolution in words: the orders revealed, every wall's result, the cells captured, the end."""
-        p, names = self.params, self.names
-        before, after = log.before, log.after
-        if before.phase == "garnets":
-            return "the garnet bonuses are revealed; " + self._final_words(after)
-        parts = [f"round {log.round} revealed: " + "; ".join(
-            f"{names[s]}: {self.order_words(before, s, before.orders[s], garnet=False)}" for s in range(len(names)))]
-        rejected = [f"{p.board_names[b]} {self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
-                    for b, board in enumerate(log.boards) for v in board.verdicts if not v.placed]
-        placed = [f"{p.board_names[b]} {self.tables[b].label(v.cell)}"
-                  for b, board in enumerate(log.boards) for v in board.verdicts if v.placed]
-        parts.append("walls placed: " + (", ".join(placed) or "none"))
-        if rejected:
-            parts.append("not placed: " + "; ".join(rejected))
-        cells = []
-        for b in range(3):
-            counts = [bin(after.owned[b][s]).count("1") for s in range(len(names))]
-            cells.append(f"{p.board_names[b]} " + " ".join(f"{names[s][0]}{counts[s]}" for s in range(len(names))))
-        parts.append("cells: " + ", ".join(cells))
-        if after.phase == "over":
-            parts.append(self._final_words(after))
-        elif after.phase == "garnets":
-            parts.append("the last round is over: each seat now chooses its garnet bonuses")
-        return "; ".join(parts)
-
-    # ---- the move log's rows (the table's optional hooks: see playtest.widgets.table)
-    def log_group(self, state: State, action: Action, viewer: int | None = None) -> str | None:
-        """The table's move log shows a seat's order, part by part, as one row: ``"North's order"``
-        (the submission that resolves the round is a row of its own)."""
-        seat = getattr(action, "seat", None)
-        if type(seat) is not int or not 0 <= seat < len(self.names):
-            return None
-        if isinstance(action, Submit) and self.pending_seats(state) == (seat,):
-            return None
-        if isinstance(action, (AddWall, RemoveWall, Direct, Garnet, Clear, Withdraw, Submit)):
-            return f"{self.names[seat]}'s order"
-        return None
-
-    def log_lines(self, state: State, action: Action, viewer: int | None = None) -> list[str] | None:
-        """The submission that resolves a round, as the move log shows it: a short row, then one
-        line per order revealed, per board (walls placed and not, the cells captured) and the end."""
-        seat = getattr(action, "seat", None)
-        if not isinstance(action, Submit) or type(seat) is not int or not 0 <= seat < len(self.names) \
-                or self.pending_seats(state) != (seat,) or self.why_not(state, action) is not None:
-            return None
-        full = _with_order(state, seat, self.order_of(state, seat)._replace(submitted=True))
-        log = self.resolve(full)
-        p, names = self.params, self.names
-        before, after = log.before, log.after
-        if before.phase == "garnets":
-            return [f"{names[seat]} submitted: the garnet bonuses are revealed", self._final_words(after)]
-        lines = [f"{names[seat]} submitted: round {log.round} resolves"]
-        lines += [f"{names[s]}'s order: {self.order_words(before, s, before.orders[s], garnet=False)}"
-                  for s in range(len(names))]
-        for b, board in enumerate(log.boards):
-            placed = [self.tables[b].label(v.cell) for v in board.verdicts if v.placed]
-            rejected = [f"{self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
-                        for v in board.verdicts if not v.placed]
-            counts = " ".join(f"{names[s][0]}{bin(after.owned[b][s]).count('1')}" for s in range(len(names)))
-            text = f"{p.board_names[b]}: walls placed {', '.join(placed) or 'none'}"
-            if rejected:
-                text += "; not placed " + "; ".join(rejected)
-            lines.append(text + f"; cells {counts}")
-        if after.phase == "over":
-            lines.append(self._final_words(after))
-        elif after.phase == "garnets":
-            lines.append("the last round is over: each seat now chooses its garnet bonuses")
-        return lines
-
-    def _final_words(self, state: State) -> str:
-        p, names = self.params, self.names
-        result = self.scores(state)
-        bonus = [f"{names[s]} +{result.boards[b].bonus[s]} on {p.board_names[b]}"
-                 for s in range(len(names)) for b in range(3) if state.flags[s][b]]
-        ranking = ", ".join(f"{ordinal(result.places[s])} {names[s]} {show_points(result.totals[s])}"
-                            for s in sorted(range(len(names)), key=lambda s: (result.places[s], s)))
-        text = f"garnet bonuses: {', '.join(bonus) or 'none'}; final: {ranking}; "
-        text += f"Token of Life: {names_text(names, result.winners)}; "
-        text += f"Elimination Candidate: {names_text(names, result.candidates)}"
-        return text
-
     # ---- positions, actions, parameters
     def state_from_json(self, data: Any) -> State:
         """A position from its JSON form (the package docstring): read by :func:`.position.read_position`, then
@@ -1046,11 +871,6 @@ def _free_cells(open_cells: int, walls: int, pieces: tuple) -> int:
 def cell_list(mask: int) -> tuple[int, ...]:
     """The cells of ``mask`` in index order (cached: the same masks come back all round)."""
     return tuple(bits(mask))
-
-
-def _with_order(state: State, seat: int, order: Order | None) -> State:
-    orders = state.orders
-    return state.replace(orders=orders[:seat] + (order,) + orders[seat + 1:])
 
 
 def _normal(order: Order) -> Order | None:
