@@ -10,7 +10,7 @@ import pytest
 
 import playtest
 from playtest import DeclarationError, Params, param
-from tests.newgames import kalah
+from newgames import kalah  # tests/newgames (tests/ is on the path, as for old_style_game)
 
 
 def test_an_undecorated_params_class_declares_its_parameters():
