@@ -38,7 +38,7 @@ import os
 import re
 from html import escape
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from urllib.parse import parse_qsl
 
 import ipywidgets as w
@@ -192,7 +192,6 @@ class RefereeView(w.VBox):
             self._titles.append(w.HTML())
         del self.boards[len(seats):], self._titles[len(seats):]
         for seat, (board, title) in enumerate(zip(self.boards, self._titles)):
-            from html import escape
             title.value = f"<b>{escape(seats[seat].name)}</b> sees"
             board.show(game.view(state, seat))
         self.row.children = [w.VBox([t, b]) for t, b in zip(self._titles, self.boards)]

@@ -117,7 +117,7 @@ def board_legend(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, piec
     first = seats[0]
     s.legend(f"{first.name[0]}, {seats[1].name[0]}, ...: a seat's corner, where its pieces start (a piece "
              "there is drawn over the letter)", "cell", fill=FREE, text=first.name[0])
-    s.legend(f"a piece: its seat's shape and colour, its number (several on one cell sit side by side, "
+    s.legend("a piece: its seat's shape and colour, its number (several on one cell sit side by side, "
              "smaller)", "piece", shape=first.shape, color=first.color, size=0.72, text="1")
     if any(walls):
         s.legend("a wall", "cell", fill=WALL)
