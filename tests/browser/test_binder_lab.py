@@ -4,12 +4,14 @@ alone, serves the kit.
 A fresh virtual environment gets ``binder/requirements.txt``; then ``binder/postBuild`` runs from
 a clean copy of the repository (as repo2docker runs it, with a home of its own); JupyterLab is
 started from that environment alone (no path to this checkout), ``notebooks/00_start_here.ipynb``
-runs top to bottom, and a move is played on its table by clicking. The kit's server setting that
-postBuild writes is checked to name a class the environment can import.
+runs top to bottom, and a move is played on its table by clicking. The kit's server setting comes
+with the install (the wheel's ``etc/jupyter/jupyter_server_config.d/playtest.json``, which enables
+``playtest.server``): it is checked to be in the environment and to name a module it can import.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -53,8 +55,9 @@ def binder_env(tmp_path_factory, chromium_path):
     env.pop("PYTHONPATH", None)
     run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"], cwd=repo, env=env)
     run(["bash", "binder/postBuild"], cwd=repo, env=env)
-    config = (home / ".jupyter" / "jupyter_server_config.py").read_text()
-    assert "playtest.server.NoDelayKernelWebsocketConnection" in config
+    config = json.loads((venv / "etc" / "jupyter" / "jupyter_server_config.d" / "playtest.json").read_text())
+    assert config["ServerApp"]["jpserver_extensions"] == {"playtest.server": True}
+    assert not (home / ".jupyter" / "jupyter_server_config.py").exists()    # nothing written beside it
     run([python, "-c", "import playtest.server, playtest; print(playtest.games())"], cwd=home, env=env)
     return python, repo
 
