@@ -69,6 +69,24 @@ class SessionEvents:
             self._events.pop()
             raise
 
+    def _stamped(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """``payload`` with the time of now (``t``, seconds from the session's start), when it is known."""
+        t = self._stamp(self._cur.t)
+        if t is not None:
+            payload["t"] = t
+        return payload
+
+    def _set_recorded(self, attribute: str, value: Any, kind: str, payload: dict[str, Any]) -> None:
+        """Set a recorded setting (the seating, the feedback form) and append its event; a failed save
+        puts the old value back (:class:`SessionSaveError`: nothing changed)."""
+        before = getattr(self, attribute)
+        setattr(self, attribute, value)
+        try:
+            self._event(kind, self._stamped(payload))
+        except SessionSaveError:
+            setattr(self, attribute, before)
+            raise
+
     def _events_of(self, kind: str) -> list[dict[str, Any]]:
         return [record[kind] for record in self._events if kind in record]
 
@@ -92,10 +110,7 @@ class SessionEvents:
         here = self._cur.id
         if sum(1 for r in self._events_of("refusal") if r["node"] == here) >= MAX_REFUSALS_HERE:
             return None
-        payload: dict[str, Any] = {"node": here}
-        t = self._stamp(self._cur.t)
-        if t is not None:
-            payload["t"] = t
+        payload = self._stamped({"node": here})
         if seat is not None:
             payload["seat"] = seat
         payload["rule"] = rule_of(reason, rule)
@@ -125,12 +140,9 @@ class SessionEvents:
         """Keep that the curtain lifted for ``seat`` here (a seat's think time starts there)."""
         if type(seat) is not int or not 0 <= seat < len(self.game.seats()):
             raise ValueError(f"seat must be a seat from 0 to {len(self.game.seats()) - 1}, not {seat!r}")
-        payload: dict[str, Any] = {"node": self._cur.id, "seat": seat}
-        t = self._stamp(self._cur.t)
-        if t is not None:
-            payload["t"] = t
+        payload = self._stamped({"node": self._cur.id, "seat": seat})
         self._event("reveal", payload)
-        return Reveal(payload["node"], seat, t)
+        return Reveal(payload["node"], seat, payload.get("t"))
 
     @property
     def reveals(self) -> list[Reveal]:
@@ -176,17 +188,7 @@ class SessionEvents:
             raise ValueError(f"no seat {bad[0]!r}: the seats are 0 to {seats - 1}")
         if made == (self._players or [{"person": self.author} for _ in range(seats)]):
             return
-        payload: dict[str, Any] = {"seats": made}
-        t = self._stamp(self._cur.t)
-        if t is not None:
-            payload["t"] = t
-        before = self._players
-        self._players = made
-        try:
-            self._event("players", payload)
-        except SessionSaveError:
-            self._players = before
-            raise
+        self._set_recorded("_players", made, "players", {"seats": made})
 
     def bots(self) -> dict[int, Any]:
         """The bots the seating names, made anew from their saved settings (``{seat: bot}``).
@@ -221,17 +223,7 @@ class SessionEvents:
         made = FeedbackForm.of(form)
         if made == self.feedback_form and (self._form is not None or form is None):
             return
-        payload: dict[str, Any] = {"questions": made.to_json()}
-        t = self._stamp(self._cur.t)
-        if t is not None:
-            payload["t"] = t
-        before = self._form
-        self._form = made
-        try:
-            self._event("form", payload)
-        except SessionSaveError:
-            self._form = before
-            raise
+        self._set_recorded("_form", made, "form", {"questions": made.to_json()})
 
     def give_feedback(self, answers: dict[str, Any], author: str | None = None) -> Feedback:
         """Save a tester's answers to :attr:`feedback_form` at the current position (``author``:
@@ -244,10 +236,7 @@ class SessionEvents:
         payload: dict[str, Any] = {"node": self._cur.id, "author": _check_author(self.author if author is None
                                                                                else author),
                                    "form": form.to_json(), "answers": clean}
-        t = self._stamp(self._cur.t)
-        if t is not None:
-            payload["t"] = t
-        self._event("feedback", payload)
+        self._event("feedback", self._stamped(payload))
         return feedback_of(self, payload)
 
     @property

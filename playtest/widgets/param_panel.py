@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -57,11 +57,10 @@ class ParamPanel:
     _pending_live: dict[str, Any]
     param_apply: dict[str, w.Button]
 
-    def _guard(self, call: Any, *args: Any) -> bool:        # (the Table's)
-        raise NotImplementedError
-
-    def refresh(self) -> None:                               # (the Table's)
-        raise NotImplementedError
+    if TYPE_CHECKING:       # the Table's (table.py), declared for the type checker
+        def _guard(self, call: Any, *args: Any) -> bool: ...
+        def refresh(self) -> None: ...
+        def _designer_only(self, what: str) -> bool: ...
 
     def _make_param_panel(self) -> w.VBox:
         """The parameters in two parts, live then new-game, one row each (its name, its control, its
@@ -118,7 +117,7 @@ class ParamPanel:
         """A value typed or chosen in the panel: checked at once (alone and with the other values),
         marked at its field when refused; a live one applies, a new-game one waits for the button.
         A table bound to a seat (a tester's) changes no parameter of the shared session."""
-        if self._syncing or not self._designer_only("change parameters"):  # type: ignore[attr-defined]
+        if self._syncing or not self._designer_only("change parameters"):
             return
         params = self.session.params
         self._unread.discard(spec.name)
@@ -165,7 +164,7 @@ class ParamPanel:
     def _enter_live(self, spec: ParamSpec) -> None:
         """Enter (or "Apply") in a typed live field: the value accepted there becomes the rule; a
         refused one is named again, on the board too, and changes nothing."""
-        if not self._designer_only("change parameters"):  # type: ignore[attr-defined]
+        if not self._designer_only("change parameters"):
             return
         problem = self._param_problems.get(spec.name)
         if problem:
@@ -220,7 +219,7 @@ class ParamPanel:
             self.board.error = ""
 
     def _apply_staged(self) -> None:
-        if not self._designer_only("change parameters"):  # type: ignore[attr-defined]
+        if not self._designer_only("change parameters"):
             return
         if any(not self.session.params.spec(n).live for n in self._param_problems):
             self.board.error = "Rule parameters: " + _strip_tags(self.new_game_error.value)

@@ -121,6 +121,23 @@ QUIET_ARGS = ["--no-pings", "--disable-domain-reliability", "--disable-client-si
               "--disable-default-apps", "--disable-features=OptimizationHints,MediaRouter,AutofillServerCommunication"]
 
 
+def shared_site(tmp_path_factory: Any) -> tuple[Path, bool]:
+    """The built site the browser tests share (:func:`cached_site` in the cache beside pytest's
+    temporary folders). Without ``npm`` (the Pyodide runtime comes from npm) the test is skipped,
+    or fails when ``PLAYTEST_REQUIRE_BROWSER`` is set."""
+    import os
+    import shutil
+
+    import pytest
+    if not shutil.which("npm"):
+        if os.environ.get("PLAYTEST_REQUIRE_BROWSER", "").strip():
+            pytest.fail("npm is needed to build the serverless site, and PLAYTEST_REQUIRE_BROWSER is set")
+        pytest.skip("npm is needed to build the serverless site")
+    cache = tmp_path_factory.getbasetemp().parent / "playtest-lite-cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    return cached_site(cache)
+
+
 def request_host(line: str) -> str:
     """The host a proxy request line asks for (``CONNECT host:443 HTTP/1.1`` or ``GET http://host/...``)."""
     parts = line.split()

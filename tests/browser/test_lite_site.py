@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from lab import board_version, wait_board_version_above
-from lite import RefusingProxy, StaticServer, cached_site, offline_context, split_requests
+from lite import RefusingProxy, StaticServer, offline_context, shared_site, split_requests
 
 import playtest
 from playtest import lite as kit_lite
@@ -30,15 +30,7 @@ LOAD_MS = 240_000          # a cold browser kernel on a loaded machine
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, chromium_path):
-    import os
-    import shutil
-    if not shutil.which("npm"):           # the Pyodide runtime comes from npm
-        if os.environ.get("PLAYTEST_REQUIRE_BROWSER", "").strip():
-            pytest.fail("npm is needed to build the serverless site, and PLAYTEST_REQUIRE_BROWSER is set")
-        pytest.skip("npm is needed to build the serverless site")
-    cache = tmp_path_factory.getbasetemp().parent / "playtest-lite-cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    folder, built = cached_site(cache)
+    folder, built = shared_site(tmp_path_factory)
     with StaticServer(folder) as server:
         yield server
 

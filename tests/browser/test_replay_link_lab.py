@@ -75,16 +75,10 @@ def test_a_replay_link_opens_move_23_under_voila(lab_browser, lab_server, tmp_pa
 def test_a_replay_link_opens_move_23_on_the_serverless_site_offline(lab_playwright, chromium_path, tmp_path,
                                                                     tmp_path_factory):
     from lab import launch_chromium
-    from lite import RefusingProxy, StaticServer, cached_site, offline_context, split_requests
+    from lite import RefusingProxy, StaticServer, offline_context, shared_site, split_requests
 
     from playtest.lite import build as lite_build
-    if not shutil.which("npm"):
-        if os.environ.get("PLAYTEST_REQUIRE_BROWSER", "").strip():
-            pytest.fail("npm is needed to build the serverless site, and PLAYTEST_REQUIRE_BROWSER is set")
-        pytest.skip("npm is needed to build the serverless site")
-    cache = tmp_path_factory.getbasetemp().parent / "playtest-lite-cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    built, _new = cached_site(cache)
+    built, _new = shared_site(tmp_path_factory)
     site = tmp_path / "site"                        # a copy (hard links): the cached site stays as built
     shutil.copytree(built, site, copy_function=os.link)
     assert lite_build.add_replays(site, [SAMPLE]) == [f"replays/{SAMPLE.name[:-len('.json')]}"]
