@@ -17,7 +17,10 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
 * **secrecy** (games with secrets): two positions a seat cannot tell apart (``determinize``)
-  give it the same board, the same choices, the same bot move, and the same ``determinize``;
+  give it the same board, the same choices, the same ``determinize``, and the same move from
+  every bot: the random bot at every position, and every other bot registered for the game
+  (greedy bots, the search bot with a few iterations, a designer's own) at one position in
+  :data:`BOT_SAMPLE`;
   **a log never tells a seat more than its board**: two actions whose results look the same to
   a seat must read the same to it in the move log (it may tell less: a log line may say only
   "North gives an order" while the board shows nothing at all);
@@ -463,11 +466,45 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
                                      seat))
         mover = game.to_move(state)
         if mover == seat or (mover == SIMULTANEOUS and game.legal_actions(state, seat)):
-            _count(report, "secrecy: bots")
-            choices = [choose_for(RandomBot(seed=2), game, s, seat, random.Random(3)) for s in (state, other)]
-            if choices[0] != choices[1]:
-                raise _Stop(CheckFailure("secrecy: bots", "a bot chose differently in two positions its seat "
-                                                          "cannot tell apart", seat))
+            # the random bot at every position; every other bot registered for the game (greedy
+            # bots, the search bot with a few iterations, a designer's own) at one in BOT_SAMPLE
+            makers: list[Callable[[], Any]] = [lambda: RandomBot(seed=2)]
+            if rng.random() < 1 / BOT_SAMPLE:
+                makers += _registered_bots(game, seat)
+            for make in makers:
+                _count(report, "secrecy: bots")
+                bots = [make(), make()]      # two fresh bots: the same seed, the same generator state
+                choices = [choose_for(bot, game, s, seat, random.Random(3)) for bot, s in zip(bots, (state, other))]
+                if choices[0] != choices[1]:
+                    name = getattr(bots[0], "name", None) or type(bots[0]).__name__
+                    raise _Stop(CheckFailure("secrecy: bots", f"the bot {name!r} chose {choices[0]} and "
+                                                              f"{choices[1]} in two positions its seat cannot "
+                                                              "tell apart: it reads what the seat may not know",
+                                             seat))
+
+
+#: the bots registered for a game besides the random bot are checked at one secrecy position in this many
+#: (on average)
+BOT_SAMPLE = 8
+
+
+def _registered_bots(game: Game[Any, Any, Any], seat: int) -> list[Callable[[], Any]]:
+    """Makers of every bot registered for ``game`` that plays ``seat``, but the random bot, each
+    made cheaply and seeded (the search bot with 4 iterations)."""
+    from .bots import RandomBot, bots_for
+    makers: list[Callable[[], Any]] = []
+    for name, maker in bots_for(game).items():
+        if maker is RandomBot:
+            continue
+        for options in ({"iterations": 4, "seed": 2}, {"seed": 2}, {}):
+            try:
+                maker(**options)
+            except (TypeError, ValueError):
+                continue
+            if maker(**options).plays(game, seat):
+                makers.append(lambda maker=maker, options=options: maker(**options))
+            break
+    return makers
 
 
 _secrecy.property = "secrecy: board"  # type: ignore[attr-defined]

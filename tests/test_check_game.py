@@ -8,6 +8,8 @@ import pytest
 
 import playtest
 from playtest import GameCheckFailed, Refusal, check_game
+from playtest.bots import register_bot
+from playtest.kernel.registry import register
 from playtest.examples.secret_bid import Deal, SecretBid
 from playtest.kernel.registry import _REGISTRY, _UNLISTED
 
@@ -100,3 +102,39 @@ def test_bad_arguments_are_named():
     with pytest.raises(ValueError, match="unknown game"):
         check_game("no_such_game")
     _ = (_REGISTRY, Refusal)
+
+
+#: the true cards of every world handed out, by the world's identity (a cache the bot may read)
+_PEEK: dict[int, tuple] = {}
+
+
+@register(listed=False)
+class PeekingBid(SecretBid):
+    """A game whose worlds carry the true cards outside what equality compares (a cache, say):
+    every world a seat is handed looks the same, but one attribute is the truth."""
+    name = "peeking_bid"
+
+    def determinize(self, state, seat, rng):
+        world = super().determinize(state, seat, rng)
+        _PEEK[id(world)] = state.cards
+        return world
+
+
+@register_bot("peeking_bid", "peeker")
+class Peeker(playtest.bots.Bot):
+    """A bot that reads the cards through the cache: what its seat may not know."""
+
+    name = "peeker"
+
+    def choose(self, game, state, seat=None):
+        actions = game.legal_actions(state, seat)
+        return actions[sum(c or 0 for c in _PEEK.get(id(state), ())) % len(actions)]
+
+
+def test_a_registered_bot_that_reads_a_hidden_value_fails_check_game():
+    """Every bot registered for a game is checked, not only the random one: two positions a seat
+    cannot tell apart must get the same choice from each."""
+    report = check_game(PeekingBid(), examples=4, seed=3)
+    assert [f.property for f in report.failures] == ["secrecy: bots"], str(report)
+    failure = next(f for f in report.failures if f.property == "secrecy: bots")
+    assert "'peeker'" in failure.message and failure.seat is not None
