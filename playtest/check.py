@@ -33,6 +33,7 @@ position, and random play **ends** within the game's declared longest game.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import random
@@ -502,7 +503,7 @@ def _registered_bots(game: Game[Any, Any, Any], seat: int) -> list[Callable[[], 
             except (TypeError, ValueError):
                 continue
             if maker(**options).plays(game, seat):
-                makers.append(lambda maker=maker, options=options: maker(**options))
+                makers.append(functools.partial(maker, **options))
             break
     return makers
 
