@@ -454,9 +454,17 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     for seat in range(len(game.seats())):
         other = game.determinize(state, seat, random.Random(rng.random()))
         _count(report, "secrecy: board")
-        if game.view(state, seat) != game.view(other, seat):
+        board, redrawn = game.view(state, seat), game.view(other, seat)
+        if board != redrawn:
+            where, one, two = _first_difference(board, redrawn)
+            hint = ""
+            if game.to_move(state) != game.to_move(other):
+                hint = (f"; redrawing what it may not see changed whose turn it is ({_who(game, state)} / "
+                        f"{_who(game, other)}): a hidden value that means 'not drawn yet' should be None, "
+                        f"which determinize leaves alone")
             raise _Stop(CheckFailure("secrecy: board", "two positions this seat cannot tell apart look different "
-                                                       "on its board: it shows something the seat may not know", seat))
+                                                       f"on its board: it shows something the seat may not know "
+                                                       f"({where}: {one} / {two}){hint}", seat))
         _count(report, "secrecy: choices")
         if game.legal_actions(state, seat) != game.legal_actions(other, seat):
             raise _Stop(CheckFailure("secrecy: choices", "two positions this seat cannot tell apart offer it "
@@ -482,6 +490,24 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
                                                               f"{choices[1]} in two positions its seat cannot "
                                                               "tell apart: it reads what the seat may not know",
                                              seat))
+
+
+def _first_difference(a: Any, b: Any, path: str = "view") -> tuple[str, str, str]:
+    """Where two JSON-like values first differ: the path and both values, shortened."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}[{key!r}]")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path, repr(a)[:80], repr(b)[:80]
+
+
+def _who(game: Game[Any, Any, Any], state: Any) -> str:
+    mover = game.to_move(state)
+    return {None: "over", CHANCE: "chance", SIMULTANEOUS: "orders"}.get(mover, f"seat {mover}")
 
 
 #: the bots registered for a game besides the random bot are checked at one secrecy position in this many

@@ -138,3 +138,56 @@ def test_a_registered_bot_that_reads_a_hidden_value_fails_check_game():
     assert [f.property for f in report.failures] == ["secrecy: bots"], str(report)
     failure = next(f for f in report.failures if f.property == "secrecy: bots")
     assert "'peeker'" in failure.message and failure.seat is not None
+
+
+class Dealt(playtest.Action):
+    seat: int
+    card: int
+
+
+class Guess(playtest.Action):
+    seat: int
+    high: bool
+
+
+class ZeroState(playtest.State):
+    cards: tuple[int, ...] = playtest.field((0, 0), min=0, max=6, visible="owner")     # 0: "not dealt yet"
+    guesses: tuple[int, ...] = playtest.field((-1, -1), min=-1, max=1, visible="owner")
+
+
+@register(listed=False)
+class UndealtAsZero(playtest.Game):
+    """A designer's first try: a card not dealt yet is written 0, which ``determinize`` redraws."""
+    name, seat_names, state_type, action_types = "undealt_as_zero", ("A", "B"), ZeroState, (Dealt, Guess)
+    game_type = playtest.GameType(dynamics="simultaneous", chance=True, information="imperfect", max_length=4)
+
+    def to_move(self, s):
+        return None if min(s.guesses) >= 0 else playtest.CHANCE if 0 in s.cards else playtest.SIMULTANEOUS
+
+    def chance_outcomes(self, s):
+        return [(Dealt(s.cards.index(0), c), 1 / 6) for c in range(1, 7)]
+
+    def pending_seats(self, s):
+        return [i for i in range(2) if s.guesses[i] < 0]
+
+    def candidates(self, s, seat):
+        return [Guess(seat, True), Guess(seat, False)] if s.guesses[seat] < 0 else []
+
+    def effect(self, s, a):
+        if isinstance(a, Dealt):
+            return s.replace(cards=playtest.per_seat(s.cards, a.seat, a.card))
+        return s.replace(guesses=playtest.per_seat(s.guesses, a.seat, int(a.high)))
+
+    def outcome(self, s):
+        if min(s.guesses) < 0:
+            return None
+        return playtest.Outcome(tuple(i for i in range(2) if (s.cards[1 - i] > 3) == bool(s.guesses[i])), "guessed")
+
+
+def test_a_board_leak_names_what_differs_and_why():
+    """The failure shows where two boards differ; when redrawing changed whose turn it is, it
+    says how to mark a value not drawn yet."""
+    report = check_game(UndealtAsZero(), examples=3, seed=1)
+    failure = next(f for f in report.failures if f.property == "secrecy: board")
+    assert "view[" in failure.message and "changed whose turn it is (chance / orders)" in failure.message
+    assert "should be None" in failure.message
