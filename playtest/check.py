@@ -168,6 +168,9 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
         histories.append(_random_history(game, random.Random(rng.random()), cap, report, failed))
         _count(report, "plays")
     seen_legal = [a for actions, _ in histories for state in _states(game, actions)[::7] for a in _legal(game, state)[:20]]
+    # chance's outcomes too (a die, a deal): at a seat's turn they must be refused like any other
+    seen_legal += [a for actions, _ in histories for state in _states(game, actions)
+                   if game.to_move(state) == CHANCE for a in _chance_listed(game, state)[:6]][:200]
     checkers: list[Callable[..., None]] = [_json, _listed_accepted, _seats_lists, _scene, _notation]
     if game.has_secrets:
         checkers += [_secrecy, _log]
@@ -255,6 +258,11 @@ def _legal(game: Game[Any, Any, Any], state: Any) -> list[Any]:
     if mover is None or mover == CHANCE:
         return []
     return list(game.legal_actions(state))
+
+
+def _chance_listed(game: Game[Any, Any, Any], state: Any) -> list[Any]:
+    outcomes = game.chance_outcomes(state)
+    return [] if isinstance(outcomes, UncountedChance) else [a for a, _ in outcomes]
 
 
 def _states(game: Game[Any, Any, Any], actions: list[Any]) -> list[Any]:

@@ -641,3 +641,16 @@ def test_seat_names_by_player_count_and_their_declaration_errors():
     with pytest.raises(DeclarationError, match=r"game Bad: seat_names must be a tuple of names \(or a dict"):
         class Bad(Game):
             seat_names = {2: ("North", 3)}
+
+
+def test_a_game_without_why_not_accepts_exactly_its_candidates():
+    """A game that writes only ``candidates`` (Kuhn poker) refuses anything else: a deal tried at a
+    seat's turn is not one of that seat's actions (before, the default allowed everything)."""
+    from playtest.examples.kuhn_poker import Bet, Deal
+    game = playtest.load("kuhn_poker")
+    state = game.apply(game.apply(game.initial_state(), Deal(0, 2)), Deal(1, 0))
+    refusal = game.check(state, Deal(0, 1))
+    assert refusal is not None and "not one of" in refusal.text and game.seats()[0].name in refusal.text
+    with pytest.raises(playtest.IllegalAction):
+        game.apply(state, Deal(0, 1))
+    assert game.check(state, Bet()) is None and game.legal_actions(state) == game.candidates(state, 0)

@@ -108,6 +108,7 @@ class Game(Generic[P, S, A]):
         cls._types = frozenset(cls.action_types)
         cls._own_seat_of = _overrides(cls, "seat_of")
         cls._writes_candidates = _overrides(cls, "candidates")
+        cls._writes_why_not = _overrides(cls, "why_not")
         state_type = cls.__dict__.get("state_type")
         if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
             raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
@@ -133,6 +134,7 @@ class Game(Generic[P, S, A]):
     _types: ClassVar[frozenset[type[Action]]] = frozenset()
     _own_seat_of: ClassVar[bool] = False
     _writes_candidates: ClassVar[bool] = False
+    _writes_why_not: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
         if params is not None and not isinstance(params, self.Params):
@@ -213,7 +215,14 @@ class Game(Generic[P, S, A]):
     def why_not(self, state: S, action: A, seat: int) -> Refusal | None:
         """Why ``seat`` may not play ``action`` in ``state`` (a :class:`Refusal` citing its rule),
         or ``None`` when the rules allow it. The kernel has already checked that the action is
-        one of the game's, well-formed, and that ``seat`` is to act (see :meth:`check`)."""
+        one of the game's, well-formed, and that ``seat`` is to act (see :meth:`check`).
+
+        The default, for a game that writes only :meth:`candidates`: an action is allowed when
+        it is one of ``seat``'s candidates here, so ``play`` accepts exactly what is listed (a
+        die roll or a deal tried at a seat's turn is refused, as is anything else not offered).
+        """
+        if self._writes_candidates and action not in self.candidates(state, seat):
+            return Refusal(f"{str(action)[:120]} is not one of {self._seat_name(seat)}'s actions now")
         return None
 
     def effect(self, state: S, action: A) -> S:
@@ -301,7 +310,7 @@ class Game(Generic[P, S, A]):
             if seat is not None and seat != mover:
                 return []
             listed = self.candidates(state, mover)
-            if self.candidates_are_legal:
+            if self.candidates_are_legal or not self._writes_why_not:
                 return listed if type(listed) is list else list(listed)
             why_not = self.why_not
             return [a for a in listed if why_not(state, a, mover) is None]
@@ -317,7 +326,7 @@ class Game(Generic[P, S, A]):
             seats: Sequence[int] = range(count) if seat is None else ([seat] if 0 <= seat < count else [])
         else:
             return []
-        if self.candidates_are_legal:
+        if self.candidates_are_legal or not self._writes_why_not:
             return [a for s in seats for a in self.candidates(state, s)]
         why_not = self.why_not
         return [a for s in seats for a in self.candidates(state, s) if why_not(state, a, s) is None]
