@@ -8,8 +8,12 @@ corner rule with the Death Match's minimal subsets), ownership erased under new 
 movement phases (redirect, ticks, capture), spawn; after round 3 the board scores, places,
 points and the overall winner(s) with the tie-breaks.
 
-It is the yardstick the lab's random games are measured against (``bench_bare.py``), and
-``same_as_kit`` checks that it resolves the same orders to the same result as the kit.
+It is the yardstick the lab's random games are measured against (``bare_vs_lab.py``), and
+``same_as_kit`` checks that it resolves the same orders to the same result as the kit. Its random
+orders are the kit's random player's (``RandomBot`` plays the game's ``random_order_parts``: walls
+up to a random count within the quota on random open cells, a random direction every phase, a
+garnet flag with probability 0.2 where allowed); ``measure`` and ``kit_measure`` let
+``bare_vs_lab.py`` check that the two play the same policy (the walls built a game).
 
     >>> import random
     >>> winners, rounds = play(random.Random(1))
@@ -256,6 +260,23 @@ def play(rng: random.Random, orders_out: list | None = None) -> tuple[tuple[int,
         rounds += 1
         if rounds == ROUNDS:
             return winners(g), rounds
+
+
+#: what :func:`measure` gives, to check that this reading plays the kit's random policy (``bare_vs_lab.py``)
+MEASURE = "walls built a game"
+
+
+def measure(rng: random.Random) -> float:
+    """The walls built in one random game (the policy's footprint: how many walls its orders hold)."""
+    g = new_game()
+    for _ in range(ROUNDS):
+        play_round(g, [random_order(g, s, rng) for s in range(SEATS)])
+    return sum(bin(g["walls"][b] & ~BOARDS[b].walls0).count("1") for b in range(3))
+
+
+def kit_measure(state) -> float:
+    """The same in a final state of the kit's game (its ``walls`` by board, preplaced walls aside)."""
+    return sum(bin(state.walls[b] & ~BOARDS[b].walls0).count("1") for b in range(3))
 
 
 def same_as_kit(games: int, seed: int) -> int:

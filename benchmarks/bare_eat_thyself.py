@@ -94,6 +94,20 @@ def play(rng: random.Random) -> tuple[tuple[int, ...], int]:
     return (), MAX_TURNS
 
 
+#: what :func:`measure` gives, to check that this reading plays the kit's random policy (``bare_vs_lab.py``)
+MEASURE = "turns a game"
+
+
+def measure(rng: random.Random) -> float:
+    """The turns of one random game."""
+    return play(rng)[1]
+
+
+def kit_measure(state) -> float:
+    """The same in a final state of the kit's game: its completed turns (the winning turn is one)."""
+    return state.turn
+
+
 if __name__ == "__main__":
     import sys
     import time

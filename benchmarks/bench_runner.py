@@ -12,14 +12,24 @@ alternating batches (so a busy machine slows all three alike), timed in CPU seco
 * **bare**: ``playtest.lab.play_game`` with the same bots: the rules and the bots,
   nothing else (no check, no measure);
 * **bare + check**: the bare loop calling ``game.check`` on every bot action too:
-  what the lab's one legality decision costs by itself.
+  what the lab's one legality decision costs by itself (the runner no longer pays it for
+  the kit's random bot: it proves an action legal by identity with the listing it handed
+  the bot, or takes the game's own sampler's word, checked by ``check_game``, and checks
+  one decision in 16; see ``playtest/lab/_play.py``);
+* **bare + scores**: the bare loop reading the game's running scores at every turn end, as
+  the runner does for its lead changes and decisiveness: what the game's ``running_scores``
+  costs by itself (the game's code, not the runner's).
+
+In Back to the Wall every loop plays the random bot's whole orders (``playtest.bots.order_for``:
+the game's ``random_order_parts``), one part a step; the runner checks every part.
 
 Target (issue 27): the runner at least x0.8 of the bare loop for every game. The ratios are
 taken per step (CPU seconds per step of each loop): the three loops play random games of the
 same kind but not the same games, and a game's length varies a lot (Corner Rush: from a few
 dozen steps to the turn cap), which would swamp the comparison of a few hundred games; the
-games/s are shown as well. The ratio runner / (bare + check) is what the runner's own
-bookkeeping costs beside the check.
+games/s are shown as well. The ratio runner / (bare + scores) is what the runner's own
+bookkeeping (fresh bots, the proofs of legality, the branching sample, the row) costs beside the
+game's running scores.
 """
 
 from __future__ import annotations
@@ -35,29 +45,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import parser, report  # noqa: E402
 
 import playtest  # noqa: E402
-from playtest.bots import RandomBot, choose_for  # noqa: E402
+from playtest.bots import RandomBot, choose_for, order_for  # noqa: E402
 from playtest.lab import Job, play_game  # noqa: E402
-from playtest.lab._play import play_chunk  # noqa: E402
+from playtest.lab._play import _draws_orders, _hook, play_chunk  # noqa: E402
 from playtest.rules import CHANCE, SIMULTANEOUS  # noqa: E402
 
 TARGET = 0.8
 MIN_ROUNDS = 8          # batches of each loop at least, however long they take (Back to the Wall)
 
 
-def checked_game(game, bots, rng):
-    """``play_game`` with every bot action put to ``game.check`` (the lab's legality decision)."""
+def checked_game(game, bots, rng, checked=True, scored=False):
+    """``play_game`` with every bot action put to ``game.check`` (the lab's legality decision), and
+    with ``scored`` the game's running scores read at every turn end (as the runner reads them)."""
     state, steps = game.initial_state(), 0
     to_move, apply, check = game.to_move, game.apply, game.check
+    hook = _hook(Job(game), game) if scored else None
+    draws = _draws_orders(game)
+    queued = [[] for _ in bots]
+    actor = None
     while True:
         mover = to_move(state)
+        seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
+        if hook is not None and seat != actor and steps:
+            hook(state)
+        actor = seat
         if mover is None:
             return state, steps
         if mover == CHANCE:
             action = game.chance_outcome(state, rng)
         else:
-            seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
-            action = choose_for(bots[seat], game, state, seat, rng)
-            if check(state, action, seat) is not None:
+            parts = queued[seat]
+            if draws and mover == SIMULTANEOUS and not parts:
+                parts.extend(reversed(order_for(bots[seat], game, state, seat) or []))
+            action = parts.pop() if parts else choose_for(bots[seat], game, state, seat, rng)
+            if checked and check(state, action, seat) is not None:
                 raise AssertionError(f"{game.name}: a random bot chose an illegal action")
         state = apply(state, action, check=False)
         steps += 1
@@ -78,6 +99,7 @@ def measure(name: str, seconds: float, batch_seconds: float) -> dict[str, float]
         "runner": lambda i: sum(row["length"] for row in play_chunk(job, list(range(i, i + batch)))),
         "bare": lambda i: sum(play_game(game, bots, rng)[1] for _ in range(batch)),
         "bare + check": lambda i: sum(checked_game(game, bots, rng)[1] for _ in range(batch)),
+        "bare + scores": lambda i: sum(checked_game(game, bots, rng, False, True)[1] for _ in range(batch)),
     }
     cpu = dict.fromkeys(loops, 0.0)
     played = dict.fromkeys(loops, 0)
@@ -110,10 +132,12 @@ def main() -> None:
         rates = measure(name, seconds, batch_seconds=0.1 if args.quick else 0.3)
         ratio = rates["runner steps"] / rates["bare steps"]
         check = rates["bare + check steps"] / rates["bare steps"]
+        scores = rates["bare + scores steps"] / rates["bare steps"]
         rows.append((f"{name}: runner / bare `play_game` (per step)",
                      f"x{ratio:.2f} (runner {shown(rates['runner'])} games/s, bare {shown(rates['bare'])}, "
-                     f"bare + check {shown(rates['bare + check'])}; per step: the check alone x{check:.2f}, "
-                     f"runner / (bare + check) x{rates['runner steps'] / rates['bare + check steps']:.2f}; "
+                     f"bare + check {shown(rates['bare + check'])}, bare + scores {shown(rates['bare + scores'])}; "
+                     f"per step: the check alone x{check:.2f}, the running scores alone x{scores:.2f}, "
+                     f"runner / (bare + scores) x{rates['runner steps'] / rates['bare + scores steps']:.2f}; "
                      f"{rates['games']:.0f} runner games of {rates['length']:.0f} steps)",
                      f">= x{TARGET}", ratio >= TARGET))
         print(f"{name} done", file=sys.stderr, flush=True)

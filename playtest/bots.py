@@ -23,6 +23,15 @@ the bot, :attr:`Bot.needs_world`:
 
 So a bot cannot read a face-down value, whichever it declares.
 
+A bot may also declare :attr:`Bot.random_orders`: in a simultaneous step of a game that
+draws random whole orders (:meth:`playtest.Game.random_order_parts`), the lab asks it for its
+seat's whole order at once (:func:`order_for`) and plays the order's parts one step each, every
+part checked; the bot is handed the game's draw, never the state. The kit's :class:`RandomBot`
+declares it: in such a game a random player plays a random whole order (as a person writes one),
+not a random walk over the parts of an order (which wanders, clears and withdraws for a thousand
+steps a game). Where the game draws no orders, or outside the lab's runner (a table's bot seat),
+it is asked part by part as before.
+
 >>> import playtest
 >>> from playtest.bots import RandomBot
 >>> game = playtest.load("eat_thyself")
@@ -41,7 +50,7 @@ from typing import Any, Callable
 from .rules import SIMULTANEOUS
 
 __all__ = ["Bot", "RandomBot", "MCTSBot", "BOTS", "register_bot", "bots_for", "available", "build",
-           "choose_for", "reseeded"]
+           "choose_for", "order_for", "reseeded"]
 
 
 class Bot:
@@ -57,9 +66,24 @@ class Bot:
     #: them, and no world is drawn). A declared property, never a guess: a bot that does not say
     #: (a duck-typed one included) is handed a world.
     needs_world: bool = True
+    #: Whether the bot plays random whole orders in a simultaneous step of a game that draws them
+    #: (:meth:`playtest.Game.random_order_parts`): the lab then asks it for the seat's whole order at
+    #: once (:meth:`choose_order`, through :func:`order_for`), not part by part. A declared property:
+    #: a bot that does not say is asked part by part.
+    random_orders: bool = False
 
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         raise NotImplementedError
+
+    def choose_order(self, draw: Callable[[random.Random], Any]) -> Any:
+        """The parts of a whole order, for a bot with ``random_orders = True``: ``draw(rng)`` is the
+        game's random whole order for the seat (drawn from what the seat may know), given the
+        generator to draw it with; ``None`` to be asked part by part instead.
+
+        >>> RandomBot(seed=1).choose_order(lambda rng: ["part", rng.choice(["a", "b"])])[0]
+        'part'
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares random_orders = True but has no choose_order")
 
     def choose_from(self, actions: list) -> Any:
         """One of ``actions`` (a seat's legal actions, never empty): what a bot with
@@ -103,6 +127,7 @@ class RandomBot(Bot):
 
     name = "random"
     needs_world = False
+    random_orders = True
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -115,6 +140,9 @@ class RandomBot(Bot):
 
     def choose_from(self, actions: list) -> Any:
         return self.rng.choice(actions)
+
+    def choose_order(self, draw: Callable[[random.Random], Any]) -> Any:
+        return draw(self.rng)
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
@@ -153,6 +181,32 @@ def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, l
     if game.to_move(state) == SIMULTANEOUS:
         return bot.choose(game, seen, seat=seat)
     return bot.choose(game, seen)
+
+
+def order_for(bot: Any, game: Any, state: Any, seat: int) -> list | None:
+    """The parts of a whole order ``bot`` gives for pending ``seat`` at once in a simultaneous step, in
+    the order they are played (the last submits it), or ``None``: then the bot is asked part by part
+    (:func:`choose_for`).
+
+    Only a bot that declares :attr:`Bot.random_orders` is asked, and only in a game that draws
+    random whole orders (:meth:`playtest.Game.random_order_parts`); the bot is handed the game's
+    draw (a function of a generator), never the state, and the game draws from what ``seat`` may
+    know. The caller checks every part as it plays it.
+
+    >>> import playtest
+    >>> game = playtest.load("back_to_the_wall", rounds=1)
+    >>> state = game.initial_state()
+    >>> parts = order_for(RandomBot(seed=1), game, state, 2)
+    >>> for part in parts:
+    ...     state = game.apply(state, part)          # each part legal in turn
+    >>> game.pending_seats(state)
+    (0, 1, 3)
+    >>> order_for(RandomBot(seed=1), playtest.load("eat_thyself"), playtest.load("eat_thyself").initial_state(), 0)
+    """
+    if not getattr(bot, "random_orders", False) or game.to_move(state) != SIMULTANEOUS:
+        return None
+    parts = bot.choose_order(lambda rng: game.random_order_parts(state, seat, rng))
+    return list(parts) if parts is not None else None
 
 
 def reseeded(bot: Any, seed: Any) -> Any:

@@ -13,6 +13,10 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
 * **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
 * **illegal actions are refused**: actions legal elsewhere but not here raise ``IllegalAction``
   (never another error) and change nothing;
+* **random action is legal**: the rules' own samplers draw only what the rules allow:
+  ``random_action`` (the kit's random bot plays it, and the lab takes its word) gives an action
+  ``check`` accepts, and in a simultaneous step ``random_order_parts`` (when the game writes it)
+  gives parts each accepted after the ones before, the last one submitting the seat's order;
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
@@ -49,7 +53,8 @@ from .kernel.game import _overrides
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
-PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "seats' lists", "scene",
+PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
+              "seats' lists", "scene",
               "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
               "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
 
@@ -171,7 +176,7 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     # chance's outcomes too (a die, a deal): at a seat's turn they must be refused like any other
     seen_legal += [a for actions, _ in histories for state in _states(game, actions)
                    if game.to_move(state) == CHANCE for a in _chance_listed(game, state)[:6]][:200]
-    checkers: list[Callable[..., None]] = [_json, _listed_accepted, _seats_lists, _scene, _notation]
+    checkers: list[Callable[..., None]] = [_json, _listed_accepted, _sampled_legal, _seats_lists, _scene, _notation]
     if game.has_secrets:
         checkers += [_secrecy, _log]
     elif game.game_type is not None and not game.game_type.secret:
@@ -383,6 +388,41 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
 
 
 _illegal_refused.property = "illegal actions are refused"  # type: ignore[attr-defined]
+
+
+def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+                   seen: list[Any]) -> None:
+    name = "random action is legal"
+    mover = game.to_move(state)
+    if mover is None or mover == CHANCE:
+        return
+    for _ in range(3):
+        _count(report, name)
+        action = game.random_action(state, rng)
+        refusal = game.check(state, action)
+        if refusal is not None:
+            raise _Stop(CheckFailure(name, f"random_action drew {action}, which the rules refuse: {refusal}",
+                                     None if mover == SIMULTANEOUS else mover))
+    if mover != SIMULTANEOUS or not _overrides(type(game), "random_order_parts"):
+        return
+    for seat in game.pending_seats(state):
+        parts = game.random_order_parts(state, seat, rng)
+        if parts is None:
+            continue
+        _count(report, name)
+        after = state
+        for k, part in enumerate(parts):
+            refusal = game.check(after, part, seat)
+            if refusal is not None:
+                raise _Stop(CheckFailure(name, f"random_order_parts gives {part} after {k} part(s) before it, "
+                                               f"which the rules refuse: {refusal}", seat))
+            after = game.apply(after, part, check=False)
+        if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after):
+            raise _Stop(CheckFailure(name, f"the parts random_order_parts gives ({len(parts)}) leave seat {seat}'s "
+                                           f"order unsubmitted", seat))
+
+
+_sampled_legal.property = "random action is legal"  # type: ignore[attr-defined]
 
 
 def _seats_lists(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,

@@ -144,3 +144,45 @@ def test_a_bot_that_declares_no_world_without_choose_from_is_refused_clearly():
     game = playtest.load("back_to_the_wall", rounds=1)
     with pytest.raises(NotImplementedError, match="needs_world = False but has no choose_from"):
         choose_for(Lazy(), game, game.initial_state(), 0, random.Random(1))
+
+
+# ---- whole orders: a random player writes its order whole in a game that draws them
+
+def test_the_random_bot_gives_whole_orders_where_the_game_draws_them():
+    from playtest.bots import order_for
+    game = playtest.load("back_to_the_wall", rounds=1)
+    state = game.initial_state()
+    bot = RandomBot(seed=4)
+    for seat in game.pending_seats(state):
+        parts = order_for(bot, game, state, seat)
+        assert parts and str(parts[-1]) == f"seat {seat} submit"
+        for part in parts:
+            assert game.check(state, part, seat) is None          # each part legal after the ones before
+            state = game.apply(state, part)
+    assert game.to_move(state) is None                             # every seat submitted: the round resolved
+    assert order_for(bot, playtest.load("eat_thyself"), playtest.load("eat_thyself").initial_state(), 0) is None
+    assert order_for(ActionsOnly(), game, game.initial_state(), 0) is None    # a bot that does not declare it
+
+
+def test_a_whole_order_is_drawn_from_what_the_seat_may_know():
+    """Two positions seat 0 cannot tell apart (the others' orders redrawn) give it the same order."""
+    from playtest.bots import order_for
+    game = playtest.load("back_to_the_wall")
+    state = game.initial_state()
+    for seat in (1, 2, 3):
+        state = game.finish_order(state, seat, random.Random(seat))
+    other = game.determinize(state, 0, random.Random(5))
+    assert other.orders != state.orders
+    assert order_for(RandomBot(2), game, state, 0) == order_for(RandomBot(2), game, other, 0)
+
+
+def test_random_games_of_whole_orders_are_short_and_the_same_whatever_plays_them():
+    from concurrent.futures import ThreadPoolExecutor
+    game = playtest.load("back_to_the_wall")
+    here = playtest.simulate(game, "random", games=4, seed=3, progress=False)
+    with ThreadPoolExecutor(2) as pool:
+        threads = playtest.simulate(game, "random", games=4, seed=3, executor=pool, progress=False)
+    assert threads.games.equals(here.games)
+    assert here.games["length"].max() < 600          # twelve orders of a few dozen parts, not ~1,200 wandering parts
+    state, steps = play_game(game, RandomBot(1), random.Random(1))
+    assert game.outcome(state) is not None and steps < 600

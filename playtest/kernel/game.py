@@ -416,6 +416,24 @@ class Game(Generic[P, S, A]):
         """A uniformly random legal action (games may sample faster)."""
         return rng.choice(self.legal_actions(state))
 
+    def random_order_parts(self, state: S, seat: int, rng: random.Random) -> "list[A] | None":
+        """In a simultaneous step, a random whole order for pending ``seat``: its parts in the order
+        they are played, each legal after the ones before it, the last one submitting it; or
+        ``None`` (the default) when the game draws no whole orders, and a random player adds its
+        parts one by one.
+
+        A game whose orders are built from many parts writes it so that the lab's random player
+        (:attr:`playtest.bots.Bot.random_orders`) writes an order as a person does, in a few dozen
+        parts, instead of wandering over every part for a thousand steps. It draws with ``rng`` from
+        what ``seat`` may know only (its own order, the public position), keeps the parts the seat
+        has set already, and is part of the rules: ``check_game`` plays its parts ("random action
+        is legal"), and the lab still checks every part.
+
+        >>> Game().random_order_parts(None, 0, random.Random(1)) is None
+        True
+        """
+        return None
+
     def notation(self, state: S, action: A, viewer: int | None = None) -> str:
         """The action written for the move log, in the position it is played from.
 

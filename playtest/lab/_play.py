@@ -12,8 +12,29 @@ for every game that pattern is copied attribute by attribute when it holds only
 plain values (numbers, strings, tuples of them) and random generators, and
 reseeded; otherwise a named bot is built anew and a given one deep-copied.
 
-Every bot action goes through the game's one legality decision (``game.check``),
-the branching factor is counted on a sample of the decisions (about one in
+The lab trusts no bot, and checks each action at the lowest cost that still proves it legal:
+
+* an action a bot picked from a listing the runner made itself (a bot that reads only its own
+  legal actions, ``needs_world = False``, in a game with secrets: :meth:`playtest.bots.Bot.choose_from`)
+  is legal when it *is* one of the listed actions (identity, not equality: an object that says it
+  equals everything proves nothing); anything else goes to the game's one legality decision;
+* an action of the kit's own :class:`~playtest.bots.RandomBot` (exactly that class, holding
+  nothing but its seed and generator) that the game itself drew (``game.random_action`` in a
+  game without secrets, a pick from the game's own listing in a simultaneous step without
+  secrets, or a part of a whole order from ``game.random_order_parts``) is the rules' word, not
+  a stranger's: ``check_game`` verifies those samplers ("random action is legal"), and the runner
+  still proves the action at the decisions the branching factor is counted at (about one in
+  :data:`BRANCHING_SAMPLE`: identity with the listing, else ``game.check``), so a sampler that
+  lies stops a run too;
+* every other action (any other bot, a subclass of RandomBot included, and every part of an
+  order any other bot gives whole) goes through the game's one legality decision, ``game.check``.
+
+A bot that declares it plays random whole orders (:attr:`playtest.bots.Bot.random_orders`, the kit's
+RandomBot) gives, in a simultaneous step of a game that draws them
+(:meth:`playtest.Game.random_order_parts`), its seat's whole order at once; the runner plays
+its parts one step each (each part a step and a decision of the row, as a person's parts are).
+
+The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
 every decision only to count them cost more than playing the game; and the running
 scores are read at the end of every turn.
@@ -21,14 +42,17 @@ scores are read at the end of every turn.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import operator
 import pickle
 import random
 from collections.abc import Mapping
+from itertools import repeat
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, RandomBot, bots_for, build, choose_for, reseeded
+from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game, draw_outcome
 from .metrics import decisiveness, lead_changes, leader, top_seats
@@ -37,6 +61,9 @@ __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot"
 
 #: One decision in this many (picked by the game's seed) has its legal actions counted for the branching factor.
 BRANCHING_SAMPLE = 16
+
+#: running scores -> (the top seats, the leader): the same scores come back turn after turn, game after game
+_STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
 
 _NOBODY = object()
 
@@ -260,15 +287,16 @@ def _cap_draw(game: Game, reason: str) -> bool:
 def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``).
 
-    Every bot action is checked by the game's one legality decision (``game.check``): an
-    illegal, malformed or missing action stops the run with a :class:`BotError`. The running
-    scores are read at the end of every turn (after a step that hands the move to someone
-    else, to chance, or ends the game), not in the middle of one seat's turn; the branching
-    factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
+    Every bot action is proved legal (the module docstring says how: identity with an action
+    the runner listed, the game's own sampler for the kit's random bot, else the game's one
+    legality decision ``game.check``): an illegal, malformed or missing action stops the run
+    with a :class:`BotError`. The running scores are read at the end of every turn (after a
+    step that hands the move to someone else, to chance, or ends the game), not in the middle
+    of one seat's turn; the branching factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
     """
     game = job.game
     seed = game_seed(job.seed, index)
-    chance_rng = random.Random(seed)                 # the same draws as Session(game, seed=seed)
+    chance_rng: random.Random | None = None         # the same draws as Session(game, seed=seed) (made when first needed)
     seen_rng: random.Random | None = None           # the worlds the bots are handed (made when first needed)
     mix = seed                                       # an LCG from the game's seed spaces the decisions counted:
     counting = 1 + (seed >> 20) % BRANCHING_SAMPLE   # gaps of 1 to 2 * BRANCHING_SAMPLE - 1, on average BRANCHING_SAMPLE
@@ -278,6 +306,13 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     secrets = game.has_secrets
     to_move, apply, legal, pending = game.to_move, game.apply, game.legal_actions, game.pending_seats
     check = _legality(game)
+    # how each seat's actions are proved legal (the module docstring): picked from the runner's own
+    # listing (identity), drawn by the game's own sampler for the kit's random bot, or game.check
+    handed = [secrets and getattr(bot, "needs_world", True) is False for bot in players]
+    kit = [_kit_random(bot) for bot in players]
+    sampler = [kit[s] and not handed[s] for s in range(seats)]
+    whole = [getattr(bot, "random_orders", False) is True for bot in players] if _draws_orders(game) else None
+    queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     state = game.initial_state()
     steps = decisions = counted = branching = 0
     first: int | None = None
@@ -301,7 +336,15 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                                f"{type(exc).__name__}: {str(exc)[:200]}") from exc
             if scores is not None:
                 if scores != last:        # unchanged scores (most turns): the same top seats and leader
-                    last, top, ahead = scores, top_seats(scores), leader(scores)
+                    last = scores
+                    try:
+                        top, ahead = _STANDINGS[scores]
+                    except (KeyError, TypeError):
+                        top, ahead = top_seats(scores), leader(scores)
+                        if type(scores) is tuple:
+                            if len(_STANDINGS) >= 4096:
+                                _STANDINGS.clear()
+                            _STANDINGS[scores] = (top, ahead)
                 tops.append(top)
                 leaders.append(ahead)
         actor = seat
@@ -311,34 +354,64 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
             timeout = True
             break
         if mover == CHANCE:
+            if chance_rng is None:
+                chance_rng = random.Random(seed)
             action = draw_outcome(game.chance_outcomes(state), chance_rng)
         else:
             if not started:
                 first, started = (None if mover == SIMULTANEOUS else seat), True
             decisions += 1
+            listed: list[Any] | None = None
             if decisions == counting:
-                branching += len(legal(state, seat))
+                listed = legal(state, seat)
+                branching += len(listed)
                 counted += 1
                 mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
                 counting += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
             bot = players[seat]
+            drawn_by_rules = False    # the action is the game's own sampler's (the kit's random bot)
             try:
-                if secrets or mover == SIMULTANEOUS:
+                if whole is not None and mover == SIMULTANEOUS and whole[seat]:
+                    parts = queued[seat]
+                    if not parts:     # the seat's whole order at once; its parts are played one step each
+                        drawn = order_for(bot, game, state, seat)
+                        if drawn:
+                            parts.extend(reversed(list(drawn)))
+                    action = parts.pop() if parts else _NOBODY
+                    drawn_by_rules = kit[seat]
+                else:
+                    action = _NOBODY
+                if action is not _NOBODY:
+                    pass
+                elif handed[seat]:    # the bot reads its own legal actions only: the runner lists them
+                    if listed is None:
+                        listed = legal(state, seat)
+                    if not listed:    # (as choose_for hands them: the same list, so the same pick)
+                        raise ValueError(f"seat {seat} has nothing to do in this position")
+                    action = bot.choose_from(listed)
+                elif secrets or mover == SIMULTANEOUS:
                     if seen_rng is None:
                         seen_rng = random.Random(f"{seed}:determinize")
                     action = choose_for(bot, game, state, seat, seen_rng)
+                    drawn_by_rules = sampler[seat]
                 else:                 # nothing hidden: the bot has the state itself (as choose_for would)
                     action = bot.choose(game, state)
+                    drawn_by_rules = sampler[seat]
             except Exception as exc:
                 raise BotError(_where(game, bot, seat, state, steps, index)
                                + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
-            try:                      # the lab trusts no bot: the one legality decision says yes or why not
-                refusal = check(state, action, seat)
-            except Exception as exc:
-                raise BotError(_where(game, bot, seat, state, steps, index) + f": it chose {repr(action)[:120]}, "
-                               f"which is not an action of this game ({type(exc).__name__})") from exc
-            if refusal is not None:
-                raise BotError(_where(game, bot, seat, state, steps, index) + ": " + _refusal(action, refusal))
+            if listed is None:
+                proved = drawn_by_rules    # the sampler's word is taken, but put to the proof at the counted decisions
+            else:                     # one of the listed actions itself is legal
+                proved = any(map(operator.is_, listed, repeat(action)))
+            if not proved:
+                try:                  # the lab trusts no bot: the one legality decision says yes or why not
+                    refusal = check(state, action, seat)
+                except Exception as exc:
+                    raise BotError(_where(game, bot, seat, state, steps, index) + f": it chose {repr(action)[:120]}, "
+                                   f"which is not an action of this game ({type(exc).__name__})") from exc
+                if refusal is not None:
+                    raise BotError(_where(game, bot, seat, state, steps, index) + ": " + _refusal(action, refusal))
         state = apply(state, action, check=False)
         steps += 1
         if record:
@@ -365,14 +438,40 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     scores = outcome.scores if outcome is not None else None
     paid = outcome.returns(seats) if outcome is not None else None     # payoffs (chips), or +1/-1/0
     row["paid"] = outcome is not None and outcome.payoffs is not None
-    for s in range(seats):
-        row[f"result_{s}"] = "win" if s in winners else ("draw" if not winners else "loss")
-        row[f"score_{s}"] = float(scores[s]) if scores is not None else None
-        row[f"return_{s}"] = paid[s] if paid is not None else None
+    for s, (result, score, paid_s) in enumerate(_seat_columns(seats)):
+        row[result] = "win" if s in winners else ("draw" if not winners else "loss")
+        row[score] = float(scores[s]) if scores is not None else None
+        row[paid_s] = paid[s] if paid is not None else None
     if record:
         row["actions"] = actions
         row["final"] = state
     return row
+
+
+@functools.lru_cache(maxsize=32)
+def _seat_columns(seats: int) -> tuple[tuple[str, str, str], ...]:
+    """The names of each seat's columns of a row: result, score, return."""
+    return tuple((f"result_{s}", f"score_{s}", f"return_{s}") for s in range(seats))
+
+
+def _kit_random(bot: Any) -> bool:
+    """Whether ``bot`` is the kit's own :class:`RandomBot` (exactly that class, holding only its seed and a
+    ``random.Random``): its action is then the game's own sampler's (``random_action``, or a pick from
+    the game's own listing in a simultaneous step), not a stranger's."""
+    return (type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random
+            and set(vars(bot)) <= {"seed", "rng"})
+
+
+_DRAWS: dict[type, bool] = {}
+
+
+def _draws_orders(game: Game) -> bool:
+    """Whether ``game`` draws random whole orders (it writes :meth:`playtest.Game.random_order_parts`)."""
+    kind = type(game)
+    draws = _DRAWS.get(kind)
+    if draws is None:
+        draws = _DRAWS[kind] = _overrides(kind, "random_order_parts")
+    return draws
 
 
 class BotError(RuntimeError):
@@ -400,6 +499,9 @@ def _refusal(action: Any, refusal: Any) -> str:
     return f"it chose {repr(action)[:120]}, which the rules refuse: {refusal}"
 
 
+_OLDER: dict[type, bool] = {}
+
+
 def _legality(game: Game) -> Any:
     """``decide(state, action, seat)``: ``None`` when ``seat`` may play ``action``, else why not.
 
@@ -407,7 +509,10 @@ def _legality(game: Game) -> Any:
     older protocol (its own ``apply`` and ``legal_actions``, no ``effect``) decides by its own
     list of legal actions, with the reason its ``apply`` gives."""
     kind = type(game)
-    if not _overrides(kind, "apply") or _overrides(kind, "effect"):
+    older = _OLDER.get(kind)
+    if older is None:
+        older = _OLDER[kind] = _overrides(kind, "apply") and not _overrides(kind, "effect")
+    if not older:
         return game.check
 
     def decide(state: Any, action: Any, seat: int) -> Any:
@@ -478,7 +583,9 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
 
     The bots are used as given (not copied); ``rng`` draws the chance steps and
     the worlds the bots are handed. :func:`playtest.simulate` plays its games
-    with fresh, reseeded bots instead.
+    with fresh, reseeded bots instead. Nothing is checked (the lab's runner checks every
+    bot action); a bot that plays random whole orders (:func:`playtest.bots.order_for`)
+    gives them whole, played one part a step, as in the runner.
 
     >>> import playtest
     >>> game = playtest.load("eat_thyself")
@@ -491,6 +598,8 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
     state = game.initial_state() if start is None else start
     steps = 0
     to_move, apply, secrets = game.to_move, game.apply, game.has_secrets
+    draws = _draws_orders(game)
+    queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     while steps < max_steps:
         mover = to_move(state)
         if mover is None:
@@ -499,7 +608,12 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
             action = game.chance_outcome(state, rng)
         elif mover == SIMULTANEOUS:   # seats submit one by one; each sees only its own knowledge
             seat = game.pending_seats(state)[0]
-            action = choose_for(players[seat], game, state, seat, rng)
+            parts = queued[seat]
+            if draws and not parts:
+                drawn = order_for(players[seat], game, state, seat)
+                if drawn:
+                    parts.extend(reversed(drawn))
+            action = parts.pop() if parts else choose_for(players[seat], game, state, seat, rng)
         elif secrets:
             action = choose_for(players[mover], game, state, mover, rng)
         else:                         # nothing hidden: the bot may have the state itself (fast path)

@@ -715,6 +715,51 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
             return state
         return self.resolve(state, record=False).after
 
+    def random_order_parts(self, state: State, seat: int, rng: random.Random) -> list[Action] | None:
+        """A random whole order for pending ``seat`` as the parts that enter it (the kernel's hook for the
+        lab's random player): :meth:`complete_order` from what the seat has set, entered in
+        :meth:`step_toward`'s order (walls, directions, garnet flags, then :class:`Submit`). ``None``
+        when ``seat`` has no order to give (not pending, or the game is over).
+
+        >>> import playtest, random
+        >>> game = playtest.load("back_to_the_wall", rounds=1)
+        >>> parts = game.random_order_parts(game.initial_state(), 0, random.Random(3))
+        >>> str(parts[-1]), all(p.seat == 0 for p in parts)
+        ('seat 0 submit', True)
+        """
+        if seat not in self.pending_seats(state):
+            return None
+        return self._parts_toward(state, seat, self.complete_order(state, seat, rng))
+
+    def _parts_toward(self, state: State, seat: int, order: Order) -> list[Action]:
+        """Every part :meth:`step_toward` would give, one after another, to bring ``seat``'s order to
+        ``order`` and submit it (the actions built once per game, as the listing builds them)."""
+        now = self.order_of(state, seat)
+        parts: list[Action] = []
+        for b in range(3):
+            t = self.tables[b]
+            want, have = order.walls[b], now.walls[b]
+            for c in have:
+                if c not in want:
+                    parts.append(self._cached(("unwall", seat, b, c), lambda: RemoveWall(seat, b, t.cell(c))))
+            if want:
+                table = self._wall_table(seat, b)
+                parts += [table[c] for c in want if c not in have]
+        cached = self._cached
+        for b, per in enumerate(order.directions):
+            for k, plan in enumerate(per):
+                had = now.directions[b][k]
+                for i, d in enumerate(plan):
+                    if had[i] != d:
+                        parts.append(cached(("to", seat, b, k, i, d), lambda: Direct(
+                            seat, b, k, i + 1, DIRECTIONS[d] if d >= 0 else STAY)))
+        for b in range(3):
+            on = order.garnet[b]
+            if now.garnet[b] != on:
+                parts.append(cached(("garnet", seat, b, on), lambda: Garnet(seat, b, on)))
+        parts.append(cached(("submit", seat), lambda: Submit(seat)))
+        return parts
+
     def step_toward(self, state: State, seat: int, order: Order) -> Action:
         """The next part that brings ``seat``'s order as it stands toward ``order``: walls taken off, walls
         put on, directions, garnet flags (board by board), then :class:`Submit` when they are the same.
