@@ -197,6 +197,7 @@ class MCTSBot(Bot):
         else:
             pick = _Search(game, seat, self).run(state, [a for a, _ in candidates])
         action, after = candidates[pick]
+        assert self._run is not None        # (_candidates started this run)
         self._run = (after, self._run[1])
         return action
 
@@ -238,7 +239,8 @@ class MCTSBot(Bot):
         visited = self._run[1]
         visited.add(here)
         mover = game.to_move(state)
-        passing, others = [], []
+        passing: list[tuple[Any, Any]] = []
+        others: list[tuple[Any, Any]] = []
         for action in legal:
             after = game.apply(state, action, check=False)
             now = game.to_move(after)
@@ -247,7 +249,7 @@ class MCTSBot(Bot):
         if len(visited) > self.RUN_LIMIT and passing:
             others = []
         self.rng.shuffle(others)
-        kept = []
+        kept: list[tuple[Any, Any]] = []
         for action, after in passing + others:
             if len(kept) >= max(self.width, len(passing)):
                 break

@@ -116,7 +116,7 @@ class GreedyBot(Bot):
             for c in cells:
                 occupied |= 1 << c
         opponents = [({s: sample[s].walls[b] for s in range(n) if s != seat},
-                      [sample[s].directions[b] if s != seat else None for s in range(n)]) for sample in samples]
+                      [sample[s].directions[b] if s != seat else () for s in range(n)]) for sample in samples]
 
         def outcome(own_walls: tuple, own_dirs: list, touched: list | None = None) -> float:
             total = 0.0
@@ -172,9 +172,9 @@ class GreedyBot(Bot):
                 allowed &= ~(1 << c)
                 if rule != "none":       # an own wall touching another would void both
                     allowed &= ~(t.adj8[c] if rule == "king" else t.adj4[c])
-            cells = [c for c in bits(allowed & near)] + [c for c in bits(allowed & ~near)]
+            free = [c for c in bits(allowed & near)] + [c for c in bits(allowed & ~near)]
             best_cell, best_value = None, base
-            for c in cells[:self.CANDIDATES]:
+            for c in free[:self.CANDIDATES]:
                 value = outcome(tuple(sorted(chosen + [c])), plans)
                 if value > best_value:
                     best_cell, best_value = c, value

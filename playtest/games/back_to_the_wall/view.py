@@ -264,6 +264,7 @@ class View:
 
     def own_order_panel(self) -> None:
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (a seat's own: built only for a seat)
         p = game.params
         order = game.order_of(state, seat)
         rows = []
@@ -290,6 +291,7 @@ class View:
 
     def interact(self) -> None:
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (built only for a seat that acts)
         p = game.params
         name = game.names[seat]
         actions = game.legal_actions(state, seat)
@@ -348,17 +350,18 @@ class View:
             left = (f" {missing} direction{'s' if missing != 1 else ''} not given yet"
                     + (" (those pieces stay)." if p.missing_direction == "stay" else " (all are needed).")) \
                 if missing else ""
-            void = [f"{p.board_names[b]} {game.tables[b].label(c)} ({game.void_reason(state, b, c)})"
-                    for b in range(3) for c in order.walls[b] if game.void_reason(state, b, c)]
-            warning = (f" Your wall{'s' if len(void) > 1 else ''} on {', '.join(void)} will be void: "
-                       f"{'they use' if len(void) > 1 else 'it uses'} up a slot and "
-                       f"{'are' if len(void) > 1 else 'is'} not placed (rule B.1 §9.1)." if void else "")
+            voids = [f"{p.board_names[b]} {game.tables[b].label(c)} ({game.void_reason(state, b, c)})"
+                     for b in range(3) for c in order.walls[b] if game.void_reason(state, b, c)]
+            warning = (f" Your wall{'s' if len(voids) > 1 else ''} on {', '.join(voids)} will be void: "
+                       f"{'they use' if len(voids) > 1 else 'it uses'} up a slot and "
+                       f"{'are' if len(voids) > 1 else 'is'} not placed (rule B.1 §9.1)." if voids else "")
             s.hint(f"{name}: click cells for your walls ({quotas}), click each of your pieces for its "
                    f"{p.directions_per_round} directions, then Submit.{left}{warning}")
 
     def other_reasons(self) -> None:
         """Clicks on other seats' pieces (and, once submitted, on one's own) say why nothing happens."""
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (built only for a seat)
         names = game.names
         order = state.orders[seat]
         submitted = order is not None and order.submitted

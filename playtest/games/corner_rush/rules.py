@@ -846,7 +846,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         # The hidden blockers are gathered from the state, but only as a sorted multiset: every blocker
         # minus those ``seat`` can place, the same for every state it cannot tell apart (hidden_pool).
         visible = self.params.blocker_color_visible
-        slots: dict[int, list] = {}      # the face-down blockers it does not know, by the colour everyone sees
+        slots: dict[int, list[int]] = {}      # the face-down blockers it does not know, by the colour everyone sees
         pool = []
         for tile, b in enumerate(state.blockers):
             if b is not None and not b.face_up and not b.known & me_bit and b.known != everyone:
@@ -870,7 +870,9 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
             tiles = any_colour or slots.get(token[0])
             if tiles:
                 tile = tiles.pop()
-                blockers[tile] = blocker(token[0], token[1], False, blockers[tile].known)  # type: ignore[union-attr]
+                there = blockers[tile]
+                assert there is not None        # (slots hold only tiles with a blocker)
+                blockers[tile] = blocker(token[0], token[1], False, there.known)
             else:
                 rest.append(token)
         if hide_held:
@@ -930,7 +932,9 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
                         return state._replace(steps=shorter)
             return self._after_move(state._replace(steps=0))
         if phase == "place" and not self.legal_actions(state):
-            bag = tuple(sorted(state.bags[state.mover] + (state.held,)))   # type: ignore[operator]
+            held = state.held
+            assert held is not None             # (the place phase holds the blocker drawn)
+            bag = tuple(sorted(state.bags[state.mover] + (held,)))
             return self._end_turn(state._replace(held=None, bags=_put(state.bags, state.mover, bag)), placed=-1)
         if phase == "draw" and not self.place_tiles(state):
             return self._end_turn(state, placed=-1)

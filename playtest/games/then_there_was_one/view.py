@@ -94,6 +94,7 @@ class View:
         elif state.phase == "scatter":
             s.hint("The obstacles are about to be scattered (a chance step).")
         else:
+            assert mover is not None                # (only a game over has nobody to move)
             s.hint(f"Waiting for {seats[mover].name}.")
         s.cite_rules(game.name)
         return s.to_json()
