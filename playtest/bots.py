@@ -61,7 +61,7 @@ class Bot:
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         raise NotImplementedError
 
-    def choose_from(self, actions: list) -> Any:
+    def choose_from(self, actions: list[Any]) -> Any:
         """One of ``actions`` (a seat's legal actions, never empty): what a bot with
         ``needs_world = False`` is asked in a game with secrets, instead of :meth:`choose`.
 
@@ -113,14 +113,14 @@ class RandomBot(Bot):
             return self.rng.choice(game.legal_actions(state, seat))
         return game.random_action(state, self.rng)
 
-    def choose_from(self, actions: list) -> Any:
+    def choose_from(self, actions: list[Any]) -> Any:
         return self.rng.choice(actions)
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
 
 
-def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, legal: list | None = None) -> Any:
+def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, legal: list[Any] | None = None) -> Any:
     """What ``bot`` plays for ``seat`` in ``state``, seeing only what ``seat`` may know.
 
     In a game with secrets, a bot that reads the position (:attr:`Bot.needs_world`,
