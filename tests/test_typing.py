@@ -22,7 +22,10 @@ STRICT = ["playtest/kernel", "playtest/rules.py", "playtest/journal.py", "playte
           "playtest/games/back_to_the_wall/params.py", "playtest/games/corner_rush/params.py",
           "playtest/games/source/params.py", "playtest/games/then_there_was_one/params.py",
           "playtest/games/corner_rush/board.py", "playtest/games/corner_rush/words.py",
-          "playtest/games/corner_rush/bots.py", "playtest/games/source/bots.py"]
+          "playtest/games/corner_rush/bots.py", "playtest/games/source/bots.py",
+          "playtest/games/back_to_the_wall/view.py", "playtest/games/corner_rush/view.py",
+          "playtest/games/source/view.py", "playtest/games/then_there_was_one/view.py",
+          "playtest/testers.py", "playtest/position.py", "playtest/__init__.py"]
 
 pytest.importorskip("mypy", reason="mypy is in the test extra")
 

@@ -9,7 +9,7 @@ frames the table's slider plays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...scene import Scene
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw
@@ -29,6 +29,14 @@ WALL = "#3b3b3b"
 PENDING = "#a7a39b"
 REJECTED = "#f4b6b0"
 TINTS = ("#f2c4bf", "#c3d9ee", "#c5e6cc", "#f1dcb8")
+
+# what the boards are drawn from: a wall mask per board, an owned-cells mask per board and seat, a cell
+# per board, seat and piece; marks[b][cell] = (fill, text, title); lines: (b, points, colour)
+Walls = Sequence[int]
+Owned = Sequence[Sequence[int]]
+Pieces = Sequence[Sequence[Sequence[int]]]
+Marks = dict[int, dict[int, tuple[str, str, str]]]
+Lines = list[tuple[int, list[tuple[float, float]], str]]
 
 
 def cell_key(board: int, label: str) -> str:
@@ -54,9 +62,9 @@ def arrows(plan: Any) -> str:
     return "".join(ARROWS[d] if d >= 0 else "·" for d in plan)
 
 
-def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, pieces: tuple,
-                marks: dict | None = None, piece_text: Any = None, piece_ids: bool = False,
-                lines: list | None = None) -> None:
+def draw_boards(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
+                marks: Marks | None = None, piece_text: Any = None, piece_ids: bool = False,
+                lines: Lines | None = None) -> None:
     """The three boards: coordinates, cells (walls, owners, corners), pieces, and any ``marks`` on cells.
 
     ``marks[b][cell] = (fill, text, title)`` overrides a cell's look;
@@ -110,8 +118,8 @@ def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, piece
     board_legend(s, game, walls, owned, pieces, marks, lines)
 
 
-def board_legend(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, pieces: tuple,
-                 marks: dict | None = None, lines: list | None = None) -> None:
+def board_legend(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
+                 marks: Marks | None = None, lines: Lines | None = None) -> None:
     """Under the boards, what their marks mean (those drawn now)."""
     seats = game.seats()
     first = seats[0]
@@ -197,12 +205,12 @@ class View:
         self.game, self.state, self.seat = game, state, seat
         self.s = Scene()
 
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         game, state, seat, s = self.game, self.state, self.seat, self.s
         names = game.names
         acting = seat is not None and state.phase != "over" and bool(game.legal_actions(state, seat))
         order = state.orders[seat] if seat is not None else None
-        marks: dict[int, dict] = {}
+        marks: Marks = {}
         if order is not None and state.phase == "orders":
             for b, cells in enumerate(order.walls):
                 for c in cells:
@@ -378,7 +386,7 @@ class View:
 
 # --------------------------------------------------------------------------- playback
 
-def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dict]:
+def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dict[str, Any]]:
     """The frames of a resolution: the orders revealed, the walls placed and rejected, every tick."""
     before, after = log.before, log.after
     p, names = game.params, game.names
@@ -390,7 +398,7 @@ def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dic
         return [s.to_json()]
     frames = []
     # 1. the orders revealed (the garnet flags stay secret until the end)
-    marks: dict[int, dict] = {}
+    marks: Marks = {}
     for b, board in enumerate(log.boards):
         for v in board.verdicts:
             initials = "".join(names[x][0] for x in v.seats)
@@ -495,7 +503,7 @@ def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dic
     return frames
 
 
-def _fill(owned: tuple, cell: int) -> str:
+def _fill(owned: Sequence[int], cell: int) -> str:
     for seat, mask in enumerate(owned):
         if mask >> cell & 1:
             return TINTS[seat]
