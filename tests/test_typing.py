@@ -25,7 +25,10 @@ STRICT = ["playtest/kernel", "playtest/rules.py", "playtest/journal.py", "playte
           "playtest/games/corner_rush/bots.py", "playtest/games/source/bots.py",
           "playtest/games/back_to_the_wall/view.py", "playtest/games/corner_rush/view.py",
           "playtest/games/source/view.py", "playtest/games/then_there_was_one/view.py",
-          "playtest/testers.py", "playtest/position.py", "playtest/__init__.py"]
+          "playtest/testers.py", "playtest/position.py", "playtest/__init__.py",
+          "playtest/games/back_to_the_wall/boards.py", "playtest/games/back_to_the_wall/bots.py",
+          "playtest/games/back_to_the_wall/resolution.py", "playtest/games/back_to_the_wall/score.py",
+          "playtest/games/back_to_the_wall/words.py", "playtest/games/source/score.py"]
 
 pytest.importorskip("mypy", reason="mypy is in the test extra")
 

@@ -104,8 +104,8 @@ class GreedyBot(Bot):
             directions.append(d)
         return Order(tuple(walls), tuple(directions), tuple(garnet))
 
-    def _plan_board(self, game: BackToTheWall, state: State, seat: int, b: int, samples: list,
-                    flag: bool) -> tuple[tuple, tuple]:
+    def _plan_board(self, game: BackToTheWall, state: State, seat: int, b: int, samples: list[list[Any]],
+                    flag: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         p, t = game.params, game.tables[b]
         names = game.names
         n = len(names)
@@ -118,7 +118,8 @@ class GreedyBot(Bot):
         opponents = [({s: sample[s].walls[b] for s in range(n) if s != seat},
                       [sample[s].directions[b] if s != seat else () for s in range(n)]) for sample in samples]
 
-        def outcome(own_walls: tuple, own_dirs: list, touched: list | None = None) -> float:
+        def outcome(own_walls: tuple[int, ...], own_dirs: list[tuple[int, ...]],
+                    touched: list[int] | None = None) -> float:
             total = 0.0
             for subs, dirs in opponents:
                 subs = dict(subs)
@@ -185,5 +186,5 @@ class GreedyBot(Bot):
         return tuple(sorted(chosen)), tuple(plans)
 
 
-def _put(values: tuple, index: int, value: Any) -> tuple:
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]
