@@ -18,6 +18,7 @@ from .resolution import names_text
 from .score import FinalScore, ordinal, show_points
 
 if TYPE_CHECKING:
+    from .boards import BoardTables
     from .rules import RoundLog
 
 __all__ = ["OrderWords", "with_order"]
@@ -34,7 +35,7 @@ class OrderWords:
 
     params: BackToTheWallParams
     names: Any
-    tables: Any
+    tables: tuple[BoardTables, ...]
 
     if TYPE_CHECKING:       # the game's (rules.py)
         def pending_seats(self, state: State) -> tuple[int, ...]: ...
