@@ -113,7 +113,8 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         (-7, -7)
         """
         key = (state.blocked, state.pawns)
-        kept = getattr(self, "_running", None)      # the last answer: most steps move no pawn and no blocker
+        # the last answer: most steps move no pawn and no blocker
+        kept: tuple[Any, tuple[int, ...]] | None = getattr(self, "_running", None)
         if kept is not None and kept[0] == key:
             return kept[1]
         p, B = self.params, self.B
@@ -391,7 +392,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         >>> game.hidden_pool(state, 0)      # Blue's bag (a 1) and Blue's face-down 2
         [(1, 1), (1, 2)]
         """
-        pool: Counter = Counter()
+        pool: Counter[tuple[int, int]] = Counter()
         for c in range(self.n):
             pool.update((c, v) for v in self.params.blocker_set())
         for tile in bits(state.blocked):
@@ -405,7 +406,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
                 pool[state.held] -= 1
         return sorted(pool.elements())
 
-    def hidden_values(self, state: State, seat: int, tile: int) -> Counter:
+    def hidden_values(self, state: State, seat: int, tile: int) -> Counter[int]:
         """What the blocker on ``tile`` may be worth as ``seat`` sees it: values with their weights
         (its value alone when ``seat`` knows it). Bots use it for the odds of a challenge."""
         b = state.blockers[tile]
@@ -904,7 +905,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         self.check_state(state)
         return state
 
-    def adapt_state(self, state: State, old: Game) -> State:
+    def adapt_state(self, state: State, old: Game[Any, Any, Any]) -> State:
         """After a live parameter change the game goes on under the new rules, and never stalls.
 
         A move under way that the new rules leave without a legal step (``pawn_pass_through``,
