@@ -24,6 +24,8 @@ Everything an author of a game needs comes from here (``from playtest import ...
 >>> session.redo()
 """
 
+from typing import Any as _Any
+
 from . import games  # registers every game; the package is callable: playtest.games() lists them
 from .kernel import (CHANCE, DRAW, SIMULTANEOUS, Action, DeclarationError, EndTurn, Game, GameType,
                      IllegalAction, MalformedAction, Outcome, Params, ParamSpec, Refusal, RegistrationError, Seat,
@@ -46,7 +48,7 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> _Any:
     # widgets and the lab are imported on first use, so pure-rules use stays light
     if name == "Table":
         from .widgets.table import Table

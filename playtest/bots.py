@@ -85,7 +85,7 @@ class Bot:
         """
         raise NotImplementedError(f"{type(self).__name__} declares random_orders = True but has no choose_order")
 
-    def choose_from(self, actions: list) -> Any:
+    def choose_from(self, actions: list[Any]) -> Any:
         """One of ``actions`` (a seat's legal actions, never empty): what a bot with
         ``needs_world = False`` is asked in a game with secrets, instead of :meth:`choose`.
 
@@ -138,7 +138,7 @@ class RandomBot(Bot):
             return self.rng.choice(game.legal_actions(state, seat))
         return game.random_action(state, self.rng)
 
-    def choose_from(self, actions: list) -> Any:
+    def choose_from(self, actions: list[Any]) -> Any:
         return self.rng.choice(actions)
 
     def choose_order(self, draw: Callable[[random.Random], Any]) -> Any:
@@ -148,7 +148,7 @@ class RandomBot(Bot):
         return f"RandomBot(seed={self.seed!r})"
 
 
-def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, legal: list | None = None) -> Any:
+def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, legal: list[Any] | None = None) -> Any:
     """What ``bot`` plays for ``seat`` in ``state``, seeing only what ``seat`` may know.
 
     In a game with secrets, a bot that reads the position (:attr:`Bot.needs_world`,
@@ -183,7 +183,7 @@ def choose_for(bot: Any, game: Any, state: Any, seat: int, rng: random.Random, l
     return bot.choose(game, seen)
 
 
-def order_for(bot: Any, game: Any, state: Any, seat: int) -> list | None:
+def order_for(bot: Any, game: Any, state: Any, seat: int) -> list[Any] | None:
     """The parts of a whole order ``bot`` gives for pending ``seat`` at once in a simultaneous step, in
     the order they are played (the last submits it), or ``None``: then the bot is asked part by part
     (:func:`choose_for`).

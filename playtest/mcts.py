@@ -74,7 +74,7 @@ class _Node:
         self.avail = 0
 
 
-def returns(game: Game, state: Any, running_scores: Any = None) -> list[float]:
+def returns(game: Game[Any, Any, Any], state: Any, running_scores: Any = None) -> list[float]:
     """Every seat's result in ``[0, 1]``: 1 for a winner (each member of a winning team),
     0 for a loser, 0.5 for everyone in a draw; a game that pays out (``Outcome.payoffs``:
     chips, points) gives each seat its payoff's place in the game's ``returns_range()``.
@@ -110,7 +110,7 @@ def returns(game: Game, state: Any, running_scores: Any = None) -> list[float]:
     return [0.5] * n
 
 
-def _seat_actions(game: Game, state: Any, seat: int) -> list:
+def _seat_actions(game: Game[Any, Any, Any], state: Any, seat: int) -> list[Any]:
     return game.legal_actions(state, seat)
 
 
@@ -153,7 +153,7 @@ class MCTSBot(Bot):
             raise ValueError(f"MCTSBot width must be a whole number of at least 1, not {width!r}")
         self.width = width if width is not None else max(4, 2 * math.isqrt(iterations))
         self.rng = random.Random(seed)
-        self._run: tuple[Any, set] | None = None    # (what it expects next, positions of this run of turns)
+        self._run: tuple[Any, set[Any]] | None = None    # (what it expects next, positions of this run of turns)
         self._plan: tuple[Any, Any] | None = None   # (what it expects next, the whole order it is entering)
         self.iterations_run = 0                       # every search's iterations, summed (for benchmarks)
 
@@ -177,7 +177,7 @@ class MCTSBot(Bot):
         self._run = None
         self._plan = None
 
-    def choose(self, game: Game, state: Any, seat: int | None = None) -> Any:
+    def choose(self, game: Game[Any, Any, Any], state: Any, seat: int | None = None) -> Any:
         mover = game.to_move(state)
         if mover is None or mover == CHANCE:
             raise ValueError("MCTSBot chooses for a seat; nobody is to move here" if mover is None
@@ -197,22 +197,23 @@ class MCTSBot(Bot):
         else:
             pick = _Search(game, seat, self).run(state, [a for a, _ in candidates])
         action, after = candidates[pick]
+        assert self._run is not None        # (_candidates started this run)
         self._run = (after, self._run[1])
         return action
 
-    def _order_step(self, game: Game, state: Any, seat: int) -> Any:
+    def _order_step(self, game: Game[Any, Any, Any], state: Any, seat: int) -> Any:
         """The next part of the whole order this bot planned for ``seat`` this round (searched when the
         position is not the one its last part led to: a new round, or something changed meanwhile)."""
         here = self._seen(game, state, seat)
         plan = self._plan[1] if self._plan is not None and self._plan[0] == here else None
         if plan is None:
             plan = _OrderSearch(game, seat, self).run(state)
-        action = game.step_toward(state, seat, plan)  # type: ignore[attr-defined]
+        action = game.step_toward(state, seat, plan)  # type: ignore[attr-defined]  # (offered, not on Game: plans_orders)
         self._plan = (self._seen(game, game.apply(state, action, check=False), seat), plan)
         return action
 
     @staticmethod
-    def _seen(game: Game, state: Any, seat: int) -> Any:
+    def _seen(game: Game[Any, Any, Any], state: Any, seat: int) -> Any:
         """A position as ``seat`` knows it: the state itself when nothing is hidden, else the world
         ``determinize`` draws from it with a fixed generator (the same for every state the seat
         cannot tell apart, by determinize's contract)."""
@@ -220,7 +221,7 @@ class MCTSBot(Bot):
             return state
         return game.determinize(state, seat, random.Random(0))
 
-    def _candidates(self, game: Game, state: Any, seat: int, legal: list) -> list[tuple[Any, Any]]:
+    def _candidates(self, game: Game[Any, Any, Any], state: Any, seat: int, legal: list[Any]) -> list[tuple[Any, Any]]:
         """The root's actions worth searching, each with the position it leads to (as the seat knows it).
 
         * No going round in circles: an action that leads back to a position of
@@ -238,7 +239,8 @@ class MCTSBot(Bot):
         visited = self._run[1]
         visited.add(here)
         mover = game.to_move(state)
-        passing, others = [], []
+        passing: list[tuple[Any, Any]] = []
+        others: list[tuple[Any, Any]] = []
         for action in legal:
             after = game.apply(state, action, check=False)
             now = game.to_move(after)
@@ -247,7 +249,7 @@ class MCTSBot(Bot):
         if len(visited) > self.RUN_LIMIT and passing:
             others = []
         self.rng.shuffle(others)
-        kept = []
+        kept: list[tuple[Any, Any]] = []
         for action, after in passing + others:
             if len(kept) >= max(self.width, len(passing)):
                 break
@@ -260,7 +262,7 @@ class MCTSBot(Bot):
         return sorted(kept, key=lambda pair: order[id(pair[0])])
 
 
-def plans_orders(game: Game) -> bool:
+def plans_orders(game: Game[Any, Any, Any]) -> bool:
     """Whether ``game`` lets a bot plan a simultaneous order whole: it offers ``complete_order(state, seat,
     rng) -> order`` (the seat's order with the rest drawn at random), ``submit_order(state, seat, order)
     -> state`` and ``step_toward(state, seat, order) -> action`` (the next part toward an order).
@@ -278,14 +280,14 @@ class _OrderSearch:
     untried one first), submitted in a world drawn for the seat, and played out (the others' orders
     whole, seat by seat; later rounds too, up to ``rollout_limit`` rounds). The most tried order wins."""
 
-    def __init__(self, game: Game, seat: int, bot: MCTSBot):
+    def __init__(self, game: Game[Any, Any, Any], seat: int, bot: MCTSBot):
         self.game, self.seat, self.bot, self.rng = game, seat, bot, bot.rng
 
     def run(self, state: Any) -> Any:
         game, seat, rng, bot = self.game, self.seat, self.rng, self.bot
-        complete, submit = game.complete_order, game.submit_order  # type: ignore[attr-defined]
+        complete, submit = game.complete_order, game.submit_order  # type: ignore[attr-defined]  # (plans_orders)
         orders: list[Any] = []
-        known: set = set()
+        known: set[Any] = set()
         for _ in range(3 * bot.width):
             if len(orders) >= bot.width:
                 break
@@ -316,7 +318,7 @@ class _OrderSearch:
 class _Search:
     """One decision's search: the trees, and the loop of iterations."""
 
-    def __init__(self, game: Game, seat: int, bot: MCTSBot):
+    def __init__(self, game: Game[Any, Any, Any], seat: int, bot: MCTSBot):
         self.game = game
         self.seat = seat
         self.bot = bot
@@ -328,7 +330,7 @@ class _Search:
         self.running_scores = getattr(game, "running_scores", None)
         self.finish_order = getattr(game, "finish_order", None)   # a whole order at random (optional)
 
-    def run(self, state: Any, legal: list) -> int:
+    def run(self, state: Any, legal: list[Any]) -> int:
         """The index of the most visited of ``legal`` (the root's candidates) after the iterations;
         among equals the best on average, then one drawn at random (a fixed order would favour
         the same kind of action every time, e.g. never ending a turn when nothing is known)."""
@@ -343,7 +345,7 @@ class _Search:
 
         draw = [rng.random() for _ in legal]
 
-        def rank(index_action: tuple[int, Any]) -> tuple:
+        def rank(index_action: tuple[int, Any]) -> tuple[Any, ...]:
             index, action = index_action
             child = root.children.get(action)
             if child is None or child.visits == 0:
@@ -397,7 +399,7 @@ class _Search:
             node.visits += 1
             node.reward += values[actor]
 
-    def _select(self, node: _Node, legal: list) -> Any:
+    def _select(self, node: _Node, legal: list[Any]) -> Any:
         """UCB1 over the actions legal in this world; an untried one first (chosen at random)."""
         children = node.children
         untried = []

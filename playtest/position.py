@@ -107,14 +107,14 @@ class PositionReader:
             raise ValueError(f"{key} must be {what}: {', '.join(map(str, choices))}; not {_shown(value)}")
         return value
 
-    def items(self, key: str, what: str) -> list:
+    def items(self, key: str, what: str) -> list[Any]:
         """A list (``[]`` when left out); ``what`` names its items in the message."""
         value = self.data.get(key, [])
         if not isinstance(value, list):
             raise ValueError(f"{key} must be a list of {what}, not {_shown(value)}")
         return value
 
-    def mapping(self, key: str, what: str, keys: Iterable[str] | None = None) -> dict:
+    def mapping(self, key: str, what: str, keys: Iterable[str] | None = None) -> dict[str, Any]:
         """An object (``{}`` when left out), with keys among ``keys`` if given; ``what`` shows its form."""
         value = self.data.get(key, {})
         if not isinstance(value, dict) or (keys is not None and set(value) - set(keys)):

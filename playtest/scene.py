@@ -120,7 +120,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, overload
 
 __all__ = ["Scene", "cell_id", "edge_id", "slot_id", "gap_id", "point_id"]
 
@@ -228,6 +228,10 @@ class Scene:
         self.item("gap", board, id=id, at=index, **extra)
         return id
 
+    @overload
+    def piece(self, board: str, at: Any, shape: str, color: str, id: str, **extra: Any) -> str: ...
+    @overload
+    def piece(self, board: str, at: Any, shape: str, color: str, id: None = None, **extra: Any) -> None: ...
     def piece(self, board: str, at: Any, shape: str, color: str, id: str | None = None,
               **extra: Any) -> str | None:
         """A piece; ``extra`` takes ``text``, ``size``, ``dim``, ``double``, ``outline``."""

@@ -108,7 +108,7 @@ def _binder(repo: str | None, ref: str, path: str) -> str:
 REPLAY_NOTEBOOK = "testers/replay.ipynb"
 
 
-def replay_link(source: "str | os.PathLike | Session", move: int | None = None, *, via: str = "local",
+def replay_link(source: "str | os.PathLike[str] | Session", move: int | None = None, *, via: str = "local",
                 base_url: str | None = None, repo: str | None = None, ref: str = "HEAD",
                 seat: int | None = None) -> str:
     """A link that opens the recorded session ``source`` (a session file, or a session with one)

@@ -26,9 +26,11 @@ __all__ = ["heatmap", "touched", "MAX_MOVES"]
 
 #: moves looked at per heatmap at most (each needs the scene of its position)
 MAX_MOVES = 50_000
+#: a board place: ``(board id, "place" | "gap" | "edge", where)``
+Place = tuple[str, str, Any]
 
 
-def _located(item: dict) -> tuple | None:
+def _located(item: dict[str, Any]) -> Place | None:
     """``(board, kind, place)`` of a scene item, or None when it is not on a board."""
     board = item.get("board")
     if not isinstance(board, str):
@@ -48,7 +50,7 @@ def _located(item: dict) -> tuple | None:
     return None
 
 
-def touched(game: Any, before: Any, action: Any, after: Any, seat: int | None) -> list[tuple]:
+def touched(game: Any, before: Any, action: Any, after: Any, seat: int | None) -> list[Place]:
     """The board places ``action`` touched, played at ``before`` (``after``: the position it made)."""
     viewer = seat if game.has_secrets else None
     scene = game.view(before, viewer)
@@ -80,9 +82,10 @@ def touched(game: Any, before: Any, action: Any, after: Any, seat: int | None) -
     return places
 
 
-def _counts(pt: Any, game_name: str, boards_key: str, split: str) -> tuple[dict[str, Counter], int, int]:
+def _counts(pt: Any, game_name: str, boards_key: str, split: str) -> tuple[dict[str, Counter[Place]], int, int]:
     """Counts per group (people, bots), moves looked at, and moves left out (another board)."""
-    groups: dict[str, Counter] = {"people": Counter(), "bots": Counter()} if split == "human" else {"all": Counter()}
+    groups: dict[str, Counter[Place]] = ({"people": Counter(), "bots": Counter()} if split == "human"
+                                         else {"all": Counter()})
     boards_of: dict[Any, str] = {}
     seen = other = 0
     for source in pt.sources:
@@ -116,7 +119,7 @@ def _counts(pt: Any, game_name: str, boards_key: str, split: str) -> tuple[dict[
     return groups, seen, other
 
 
-def _boards_key(scene: dict) -> str:
+def _boards_key(scene: dict[str, Any]) -> str:
     return json.dumps([{k: v for k, v in b.items() if k != "title"} for b in scene.get("boards", [])],
                       sort_keys=True)
 
@@ -183,7 +186,7 @@ def heatmap(pt: Any, game: str | None = None, split: str = "human") -> Chart:
 
 # ---------------------------------------------------------------------------- the board, as the table draws it
 
-def _xy(board: dict, place: Any) -> tuple[float, float]:
+def _xy(board: dict[str, Any], place: Any) -> tuple[float, float]:
     """Where a cell's (or a point's, a slot's) centre is drawn, in the axes' units."""
     kind = board["kind"]
     if kind == "ring":
@@ -196,14 +199,14 @@ def _xy(board: dict, place: Any) -> tuple[float, float]:
     return (c + (0.5 if kind == "grid" else 0.0), y + (0.5 if kind == "grid" else 0.0))
 
 
-def _size(board: dict) -> float:
+def _size(board: dict[str, Any]) -> float:
     """The side of a cell's square in the axes' units."""
     if board["kind"] == "ring":
         return min(0.35, 5.0 / max(int(board.get("slots", 1)), 1))
     return 1.0 if board["kind"] == "grid" else 0.5
 
 
-def _draw_board(ax: Any, board: dict, items: list) -> None:
+def _draw_board(ax: Any, board: dict[str, Any], items: list[Any]) -> None:
     from matplotlib.patches import Circle, Rectangle
     kind, side = board["kind"], _size(board)
     ax.set_aspect("equal")
@@ -274,7 +277,7 @@ def _draw_board(ax: Any, board: dict, items: list) -> None:
                 ax.add_patch(Circle((x, y), side * 0.28, fill=False, edgecolor=color, lw=1.6, zorder=5))
 
 
-def _edge_line(ax: Any, board: dict, ends: tuple, color: str, lw: float, zorder: float) -> None:
+def _edge_line(ax: Any, board: dict[str, Any], ends: tuple[Any, ...], color: str, lw: float, zorder: float) -> None:
     """The side shared by two adjacent grid cells."""
     if lw <= 0 or board["kind"] != "grid":
         return
@@ -288,7 +291,7 @@ def _edge_line(ax: Any, board: dict, ends: tuple, color: str, lw: float, zorder:
         ax.plot([mx, mx], [my - 0.5, my + 0.5], color=color, lw=lw, zorder=zorder, solid_capstyle="butt")
 
 
-def _draw_heat(ax: Any, board: dict, counts: Counter, cmap: Any, norm: Any) -> None:
+def _draw_heat(ax: Any, board: dict[str, Any], counts: Counter[Place], cmap: Any, norm: Any) -> None:
     from matplotlib.patches import Circle, Rectangle
     side = _size(board)
     for (board_id, kind, place), n in counts.items():

@@ -69,7 +69,7 @@ def _collection_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _typed(values: list) -> Any:
+def _typed(values: list[Any]) -> Any:
     """A column of only whole numbers, only numbers with a point, or only true/false as the numpy
     array pandas would make of it (made at once, without pandas looking at every value); any
     other column as it is, for pandas to type (text, empty values, an empty table).

@@ -53,7 +53,7 @@ def _groups(frame: Any, by: str) -> list[tuple[str, Any]]:
     return [(str(k), rows) for k, rows in sorted(frame.groupby(by, dropna=False), key=lambda kv: _natural(kv[0]))]
 
 
-def _natural(value: Any) -> list:
+def _natural(value: Any) -> list[tuple[int, int, str]]:
     """A sort key putting ``wall_budget=8`` before ``wall_budget=12``."""
     import re
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", str(value))]

@@ -45,7 +45,7 @@ def _utc(started: float | None, t: float | None) -> float:
     return math.nan if started is None or t is None else started + t
 
 
-def _games_of(nodes: list) -> tuple[dict[int, int], dict[int, int], list[int]]:
+def _games_of(nodes: list[Any]) -> tuple[dict[int, int], dict[int, int], list[int]]:
     """``(start_of, end_of, ends)``: each node's game start and the end its line goes on to, and the ends.
 
     Linear: children have larger ids than their parents.
@@ -68,25 +68,25 @@ def _games_of(nodes: list) -> tuple[dict[int, int], dict[int, int], list[int]]:
     return start_of, end_of, ends
 
 
-def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str, list]], dict[str, int]]:
+def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str, list[Any]]], dict[str, int]]:
     """The five tables as columns (lists), and the counts of what was left out (``problems``)."""
-    moves: dict[str, list] = {k: [] for k in (
+    moves: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "author", "player", "human", "bot", "seat", "seat_name", "node", "move",
         "kind", "notation", "t", "time", "think", "idle", "phase", "params")}
-    games: dict[str, list] = {k: [] for k in (
+    games: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "start_node", "end_node", "moves", "minutes", "wall_minutes", "finished",
         "winner", "reason", "params", "authors", "players", "bots")}
-    refusals: dict[str, list] = {k: [] for k in (
+    refusals: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "author", "seat", "seat_name", "node", "move", "rule", "reason", "tried",
         "t", "time", "phase", "params")}
-    notes: dict[str, list] = {k: [] for k in (
+    notes: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "author", "node", "move", "text", "t", "time", "params")}
-    feedback: dict[str, list] = {k: [] for k in (
+    feedback: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "author", "node", "move", "question", "ask", "kind", "answer", "value",
         "t", "time", "params")}
     problems = {"files refused": 0, "moves without a time": 0, "moves past the idle limit": 0,
                 "refusals without a time": 0}
-    move_rows: list[tuple] = []
+    move_rows: list[tuple[Any, ...]] = []
     add_move = move_rows.append
 
     for source in sources:
@@ -103,7 +103,7 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
                 reveals.setdefault((value["node"], value["seat"]), []).append(value["t"])
         name = nodes[0].game.name
         label = source.label
-        seats_cache: dict[int, list] = {}
+        seats_cache: dict[int, list[Any]] = {}
         author_default = session.author
         nan = math.nan
         for node in nodes:            # one row (a tuple) per move; the columns are made at the end
@@ -265,7 +265,7 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
     return {"moves": moves, "games": games, "refusals": refusals, "notes": notes, "feedback": feedback}, problems
 
 
-def params_columns(tables: dict[str, dict[str, list]]) -> dict[str, Any]:
+def params_columns(tables: dict[str, dict[str, list[Any]]]) -> dict[str, Any]:
     """Replace each table's ``params`` objects by a label naming the parameters that vary across the
     tables (``"wall_budget=8"``; ``"defaults"`` when none does), and add one column per such parameter.
     Returns ``{table: {column: values}}`` to add.
@@ -279,7 +279,7 @@ def params_columns(tables: dict[str, dict[str, list]]) -> dict[str, Any]:
             if id(p) not in distinct:
                 distinct[id(p)] = p
     names: set[str] = set()
-    by_game: dict[str, list] = {}
+    by_game: dict[str, list[Any]] = {}
     for p in distinct.values():
         by_game.setdefault(type(p).__name__, []).append(p.to_json(native=True))
     for same in by_game.values():

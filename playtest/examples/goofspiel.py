@@ -38,7 +38,7 @@ class Round(State):
     prize: int | None = None                                # the prize on offer (None: to be turned up)
     prizes: tuple[int, ...] = ()                            # the prize deck left (what, not in which order)
     hands: tuple[tuple[int, ...], ...] = ()
-    bids: tuple[int | None, ...] = field((None, None), visible="owner", min=1, max=13)
+    bids: tuple[int | None, ...] = field(default=(None, None), visible="owner", min=1, max=13)
     points: tuple[int, ...] = (0, 0)
     played: tuple[tuple[int, int, int], ...] = ()           # (prize, first's bid, second's bid), public
 

@@ -286,7 +286,9 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
                 return state.replace(cards=per_seat(state.cards, seat, card))
             case Clear(seat):
                 return state.replace(orders=per_seat(state.orders, seat, None))
-        seat = action.seat  # type: ignore[attr-defined]
+        if not isinstance(action, (Bid, Stake, Submit, Withdraw)):
+            raise ValueError(f"{action!r} is not a Secret Bid action")
+        seat = action.seat
         order = state.orders[seat] or Order()
         match action:
             case Bid(_, amount):
@@ -304,16 +306,23 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
 
     def _resolve(self, state: BidState) -> BidState:
         """Everyone has submitted: all pay, the single highest total wins the prize (rule SB4)."""
-        rows = tuple((o.bid, o.stake, card, o.bid + (card if o.stake else 0))
-                     for o, card in zip(state.orders, state.cards))
+        prize = state.prize
+        if prize is None:
+            raise ValueError("a round is resolved once its prize is rolled (rule SB4)")
+        rows: list[tuple[int, bool, int, int]] = []
+        for seat, (o, card) in enumerate(zip(state.orders, state.cards)):
+            if o is None or o.bid is None or card is None:
+                raise ValueError(f"a round is resolved once every seat has a card and a bid; "
+                                 f"seat {seat} has not (rule SB4)")
+            rows.append((o.bid, o.stake, card, o.bid + (card if o.stake else 0)))
         best = max(r[3] for r in rows)
         leaders = [s for s, r in enumerate(rows) if r[3] == best]
         winner = leaders[0] if len(leaders) == 1 else None
         coins = tuple(c - r[0] for c, r in zip(state.coins, rows))
-        points = tuple(p + (state.prize if s == winner else 0) for s, p in enumerate(state.points))
+        points = tuple(p + (prize if s == winner else 0) for s, p in enumerate(state.points))
         n = self.params.num_players
         return BidState(round=state.round + 1, prize=None, cards=(None,) * n, coins=coins, points=points,
-                        orders=(None,) * n, last=Result(rows, winner), over=state.round >= self.params.rounds)
+                        orders=(None,) * n, last=Result(tuple(rows), winner), over=state.round >= self.params.rounds)
 
     # ---- what each seat may know
     def determinize(self, state: BidState, seat: int | None, rng: random.Random) -> BidState:
@@ -347,6 +356,8 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
         """
         if isinstance(action, Roll):
             return f"the die shows {action.prize}: round {state.round} is for {action.prize} points"
+        if not isinstance(action, (Deal, Bid, Stake, Clear, Submit, Withdraw)):
+            raise ValueError(f"{action!r} is not a Secret Bid action")
         name = self._name(action.seat) if 0 <= action.seat < self.params.num_players else "?"
         mine = viewer == action.seat
         if isinstance(action, Deal):

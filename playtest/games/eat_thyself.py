@@ -317,20 +317,20 @@ class State(kernel.State):
     ring: tuple[tuple[bool, int | None], ...] = field(min=0, max=5, write=lambda ring, _: [
         (TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in ring],
         read=lambda text, where, _: [list(slot) for slot in _parse_ring(text, "ring")])
-    cards: tuple[tuple[int, int], ...] = field(((1, 2), (1, 2)), min=1)
-    to_move: int = field(0, min=0, max=2)
-    phase: str = field("move", choices=PHASES)
+    cards: tuple[tuple[int, int], ...] = field(default=((1, 2), (1, 2)), min=1)
+    to_move: int = field(default=0, min=0, max=2)
+    phase: str = field(default="move", choices=PHASES)
     #: sorted pieces to put back (JSON: their symbols)
-    hand: tuple[int, ...] = field((), min=0, max=5, read=_read_hand,
+    hand: tuple[int, ...] = field(default=(), min=0, max=5, read=_read_hand,
                                   write=lambda hand, _: [piece_symbol(p) for p in hand])
-    take_from: int | None = field(None, min=0, max=2)
-    takes_left: int = field(0, min=0, max=100)
-    bonus_left: int = field(0, min=0, max=100)
-    turn: int = field(0, min=0, max=10 ** 6)                 # completed turns, for max_turns
-    winners: tuple[int, ...] = field((), min=0, max=2)
+    take_from: int | None = field(default=None, min=0, max=2)
+    takes_left: int = field(default=0, min=0, max=100)
+    bonus_left: int = field(default=0, min=0, max=100)
+    turn: int = field(default=0, min=0, max=10 ** 6)                 # completed turns, for max_turns
+    winners: tuple[int, ...] = field(default=(), min=0, max=2)
     reason: str = ""
     #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark)
-    last: tuple[int, ...] = field((), min=0, compare=False, omit_default=True)
+    last: tuple[int, ...] = field(default=(), min=0, compare=False, omit_default=True)
 
     @property
     def mover(self) -> int:
@@ -567,7 +567,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             if phase is None:
                 return Refusal(f"{action!r} is not an Eat Thyself action"[:300])
             return Refusal(f"now {self.seats()[state.to_move].name} must {_DOING[state.phase]}", "E.1 §11")
-        return self._why[kind](state, action)  # type: ignore[operator]
+        return self._why[kind](state, action)
 
     def _why_move(self, state: State, move: Move) -> Refusal | None:
         slot, ring = move.slot, state.ring

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 if TYPE_CHECKING:
-    from typing_extensions import dataclass_transform
+    from typing_extensions import Self, dataclass_transform
 else:
     def dataclass_transform(**_: Any) -> Any:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
@@ -327,7 +327,7 @@ class State:
         return FieldType(f"a {record.__name__} object", read, lambda v: v.to_json(), record, plain=False)
 
     # ------------------------------------------------------------------ values
-    def replace(self, **changes: Any) -> Any:
+    def replace(self, **changes: Any) -> Self:
         """A copy with ``changes`` (the old value is untouched).
 
         >>> class Score(State):

@@ -65,7 +65,7 @@ def board_js() -> str:
     return "\n".join(f"// ---- static/board/{name}\n{text}" for name, text in zip(BOARD_PARTS, parts))
 
 
-def encode_scene(scene: dict) -> str:
+def encode_scene(scene: dict[str, Any]) -> str:
     """A scene as the compact JSON text the board sends to the browser (tables showing one
     position share one encoding: each board only adds its version number)."""
     return json.dumps(scene, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -119,15 +119,15 @@ class Board(anywidget.AnyWidget):
     #: the table commands the browser may send
     COMMANDS = ("roll", "reveal", "hide")
 
-    def __init__(self, scene: dict | None = None, **kwargs: Any):
+    def __init__(self, scene: dict[str, Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self._version = 0
-        self._scene: dict = {}
-        self._handlers: list[Callable[[dict], None]] = []
+        self._scene: dict[str, Any] = {}
+        self._handlers: list[Callable[[dict[str, Any]], None]] = []
         self._command_handlers: list[Callable[[str, int | None], None]] = []
         self._view_handlers: list[Callable[[int], None]] = []
         self._refused_handlers: list[Callable[[str], None]] = []
-        self._preview: Callable[[dict], str | None] | None = None
+        self._preview: Callable[[dict[str, Any]], str | None] | None = None
         #: views of this board open in browsers now; whether it ever had one
         self.views = 0
         self.had_view = False
@@ -136,15 +136,15 @@ class Board(anywidget.AnyWidget):
             self.show(scene)
 
     @property
-    def scene(self) -> dict:
+    def scene(self) -> dict[str, Any]:
         """The scene drawn now (with its ``version``); assigning one draws it."""
         return self._scene
 
     @scene.setter
-    def scene(self, scene: dict) -> None:
+    def scene(self, scene: dict[str, Any]) -> None:
         self.show(scene)
 
-    def show(self, scene: dict, encoded: str | None = None) -> None:
+    def show(self, scene: dict[str, Any], encoded: str | None = None) -> None:
         """Draw ``scene`` (a new version number tells the page it changed).
 
         ``encoded`` is ``encode_scene(scene)`` when the caller has it already
@@ -160,7 +160,7 @@ class Board(anywidget.AnyWidget):
         rest = encoded[1:].lstrip()
         self.scene_json = f'{{"version":{self._version}' + ("}" if rest.startswith("}") else "," + rest)
 
-    def on_action(self, handler: Callable[[dict], None]) -> None:
+    def on_action(self, handler: Callable[[dict[str, Any]], None]) -> None:
         """Call ``handler(action_json)`` for every action committed on the board."""
         self._handlers.append(handler)
 
@@ -176,7 +176,7 @@ class Board(anywidget.AnyWidget):
         """Call ``handler(name, seat)`` for every table command sent by the board."""
         self._command_handlers.append(handler)
 
-    def on_preview(self, handler: Callable[[dict], str | None] | None) -> None:
+    def on_preview(self, handler: Callable[[dict[str, Any]], str | None] | None) -> None:
         """Answer the page's preview requests with ``handler(action_json)`` for each action asked
         about: the encoded scene the action leads to, or ``None``. One handler; ``None`` stops
         previews."""
@@ -243,7 +243,7 @@ class Board(anywidget.AnyWidget):
     #: unanswered (the first is always answered)
     PREVIEW_SECONDS = 0.012
 
-    def _answer_preview(self, content: dict) -> None:
+    def _answer_preview(self, content: dict[str, Any]) -> None:
         n, version, actions = content.get("n"), content.get("version"), content.get("actions")
         if type(n) is not int or not 0 <= n < 2**31 or type(version) is not int:
             self.error = ("The board sent a preview request without a valid 'n' and 'version'; "

@@ -20,7 +20,7 @@ __all__ = ["MoveLog"]
 _CURRENT_LINE = -1          # the branch menu's value for the line being played
 _LOG_PREFIX = {"root": "", "params": "⚙ ", "chance": "🎲 "}     # a move's is its number
 #: the move log's labels, per session, by (position, viewer): made once each
-_LABELS: "weakref.WeakKeyDictionary[Session, dict]" = weakref.WeakKeyDictionary()
+_LABELS: "weakref.WeakKeyDictionary[Session, dict[Any, Any]]" = weakref.WeakKeyDictionary()
 
 
 class MoveLog:
@@ -28,7 +28,7 @@ class MoveLog:
 
     session: Session
 
-    def _log(self, viewer: int | None) -> tuple[tuple, str, dict]:
+    def _log(self, viewer: int | None) -> tuple[tuple[tuple[str, int], ...], str, dict[int, dict[str, Any]]]:
         """The move log's rows as ``viewer`` may read them, their JSON text, and what rows fold.
 
         What :meth:`Session.history` says, as labels: a position's label is made once per viewer
@@ -43,7 +43,7 @@ class MoveLog:
         game = session.game
         grouping = _writes_log_hooks(game)
         rows: list[tuple[str, int]] = []
-        details: dict[int, dict] = {}
+        details: dict[int, dict[str, Any]] = {}
         group: tuple[str, list[tuple[str, int]]] | None = None      # (its label, its steps)
 
         def close_group() -> None:
@@ -88,7 +88,7 @@ class MoveLog:
         options = tuple(rows)
         return options, encode_options(options, details), details
 
-    def _branch_menu(self) -> tuple[tuple, str, int | None]:
+    def _branch_menu(self) -> tuple[tuple[tuple[str, int], ...], str, int | None]:
         """The branch menu's choices (unique labels), their JSON text, and the current one.
 
         The line being played is "current line", value ``_CURRENT_LINE``: the menu stays the same
@@ -125,7 +125,7 @@ def _log_hooks(game: Any, state: Any, action: Any, viewer: int | None) -> tuple[
     return lines, key
 
 
-def _branch_labels(session: Session, branches: list) -> list[str]:
+def _branch_labels(session: Session, branches: list[Any]) -> list[str]:
     """Each branch's label, unique: where labels agree, the last move of each line, then its position."""
     labels = [str(b) for b in branches]
     for _ in range(2):           # the last move of each line, then (if still alike) its position's number

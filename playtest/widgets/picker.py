@@ -40,7 +40,7 @@ __all__ = ["Picker", "encode_options"]
 _STATIC = Path(__file__).parent / "static"
 
 
-def encode_options(options: Iterable[tuple[str, int]], details: dict[int, dict] | None = None) -> str:
+def encode_options(options: Iterable[tuple[str, int]], details: dict[int, dict[str, Any]] | None = None) -> str:
     """Choices as the JSON text the picker sends (tables showing one position share it).
 
     ``details`` maps a row's value to what it folds: ``{"lines": [text, ...], "members": [(label,
@@ -83,8 +83,8 @@ class Picker(anywidget.AnyWidget):
 
     def __init__(self, options: Iterable[tuple[str, int]] = (), **kwargs: Any):
         super().__init__(**kwargs)
-        self._options: tuple = ()
-        self._details: dict[int, dict] = {}
+        self._options: tuple[tuple[str, int], ...] = ()
+        self._details: dict[int, dict[str, Any]] = {}
         self._members: frozenset[int] = frozenset()
         #: why the last message from the page was refused ("" when none was)
         self.refused = ""
@@ -93,7 +93,7 @@ class Picker(anywidget.AnyWidget):
         self.set_options(options)
 
     @property
-    def options(self) -> tuple:
+    def options(self) -> tuple[tuple[str, int], ...]:
         """The choices, ``(label, value)`` pairs."""
         return self._options
 
@@ -102,12 +102,12 @@ class Picker(anywidget.AnyWidget):
         self.set_options(options)
 
     @property
-    def details(self) -> dict[int, dict]:
+    def details(self) -> dict[int, dict[str, Any]]:
         """What rows fold, by the row's value: ``{"lines": [...], "members": ((label, value), ...)}``."""
         return self._details
 
     def set_options(self, options: Iterable[tuple[str, int]], encoded: str | None = None,
-                    details: dict[int, dict] | None = None) -> None:
+                    details: dict[int, dict[str, Any]] | None = None) -> None:
         """Replace the choices (and what rows fold, ``details``).
 
         ``encoded`` is :func:`encode_options` of these very options and details, made once by a

@@ -32,7 +32,8 @@ class BoardTables:
     __slots__ = ("name", "grid", "cols", "rows", "size", "all", "corners", "corner_mask", "seat_at_corner",
                  "corner_of", "preplaced", "nxt", "adj4", "adj8", "labels", "_slides")
 
-    def __init__(self, name: str, cols: int, rows: int, preplaced: tuple, corner_seats: tuple, players: int):
+    def __init__(self, name: str, cols: int, rows: int, preplaced: tuple[tuple[int, int], ...],
+                 corner_seats: tuple[int, ...], players: int):
         self.name = name
         grid: BitGrid = bit_grid(cols, rows)
         self.grid = grid
@@ -49,7 +50,7 @@ class BoardTables:
                                for r in range(rows) for c in range(cols)) for dc, dr in STEPS)
         self.adj4, self.adj8 = grid.adj4, grid.adj8
         self.labels = grid.labels
-        self._slides: dict[int, dict] = {}
+        self._slides: dict[int, _SlideTable] = {}
 
     def __repr__(self) -> str:
         return f"BoardTables({self.name!r}, {self.cols} x {self.rows})"
@@ -75,7 +76,8 @@ class BoardTables:
             return None
         if (isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
                 and 0 <= value[0] < self.cols and 0 <= value[1] < self.rows):
-            return value[1] * self.cols + value[0]
+            index: int = value[1] * self.cols + value[0]
+            return index
         return None
 
     def slide(self, start: int, direction: int, walls: int) -> list[int]:
@@ -134,7 +136,7 @@ class BoardTables:
         return [self.labels[i] for i in bits(mask)]
 
 
-class _SlideTable(dict):
+class _SlideTable(dict[int, tuple[tuple[int, ...], int]]):
     """Slides for one wall mask, computed on first use (a dict keyed ``start * 4 + direction``)."""
 
     __slots__ = ("tables", "walls")
@@ -153,7 +155,8 @@ class _SlideTable(dict):
 
 
 @lru_cache(maxsize=64)
-def _tables(name: str, cols: int, rows: int, preplaced: tuple, corners: tuple, players: int) -> BoardTables:
+def _tables(name: str, cols: int, rows: int, preplaced: tuple[tuple[int, int], ...], corners: tuple[int, ...],
+            players: int) -> BoardTables:
     return BoardTables(name, cols, rows, preplaced, corners, players)
 
 

@@ -104,8 +104,8 @@ class GreedyBot(Bot):
             directions.append(d)
         return Order(tuple(walls), tuple(directions), tuple(garnet))
 
-    def _plan_board(self, game: BackToTheWall, state: State, seat: int, b: int, samples: list,
-                    flag: bool) -> tuple[tuple, tuple]:
+    def _plan_board(self, game: BackToTheWall, state: State, seat: int, b: int, samples: list[list[Any]],
+                    flag: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         p, t = game.params, game.tables[b]
         names = game.names
         n = len(names)
@@ -116,9 +116,10 @@ class GreedyBot(Bot):
             for c in cells:
                 occupied |= 1 << c
         opponents = [({s: sample[s].walls[b] for s in range(n) if s != seat},
-                      [sample[s].directions[b] if s != seat else None for s in range(n)]) for sample in samples]
+                      [sample[s].directions[b] if s != seat else () for s in range(n)]) for sample in samples]
 
-        def outcome(own_walls: tuple, own_dirs: list, touched: list | None = None) -> float:
+        def outcome(own_walls: tuple[int, ...], own_dirs: list[tuple[int, ...]],
+                    touched: list[int] | None = None) -> float:
             total = 0.0
             for subs, dirs in opponents:
                 subs = dict(subs)
@@ -172,9 +173,9 @@ class GreedyBot(Bot):
                 allowed &= ~(1 << c)
                 if rule != "none":       # an own wall touching another would void both
                     allowed &= ~(t.adj8[c] if rule == "king" else t.adj4[c])
-            cells = [c for c in bits(allowed & near)] + [c for c in bits(allowed & ~near)]
+            free = [c for c in bits(allowed & near)] + [c for c in bits(allowed & ~near)]
             best_cell, best_value = None, base
-            for c in cells[:self.CANDIDATES]:
+            for c in free[:self.CANDIDATES]:
                 value = outcome(tuple(sorted(chosen + [c])), plans)
                 if value > best_value:
                     best_cell, best_value = c, value
@@ -185,5 +186,5 @@ class GreedyBot(Bot):
         return tuple(sorted(chosen)), tuple(plans)
 
 
-def _put(values: tuple, index: int, value: Any) -> tuple:
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]

@@ -50,17 +50,19 @@ class BackToTheWallParams(Params):
     num_players: int = param(4, "players (the Main Match is for 4; with fewer, the corners of the missing "
                              "seats stay empty)", source="seed", live=False, min=2, max=4, rule="B27")
     rounds: int = param(3, "rounds in a game", source="seed", live=False, min=1, max=9, rule="B30")
-    board_names: tuple = param(("Once", "Twice", "Thrice"), "the three boards' names, smallest first",
-                               source="seed", live=False, rule="B.1 §1")
-    board_sizes: tuple = param(((8, 8), (9, 9), (10, 10)), "columns and rows of each board",
-                               live=False, rule="B1")
-    preplaced_walls: tuple = param((((2, 3), (5, 4)), ((2, 4), (6, 4)), ((3, 4), (6, 5))),
-                                   "the wall cells [col, row] on each board at the start (2 per board, "
-                                   "point-symmetric about the centre)", live=False, rule="B2")
-    corner_assignment: tuple = param(((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2)),
-                                     "the seat in each corner (top left, top right, bottom right, bottom "
-                                     "left) of each board: every player faces a different opponent "
-                                     "diagonally on each board", live=False, rule="B3")
+    board_names: tuple[str, ...] = param(("Once", "Twice", "Thrice"), "the three boards' names, smallest first",
+                                         source="seed", live=False, rule="B.1 §1")
+    board_sizes: tuple[tuple[int, int], ...] = param(((8, 8), (9, 9), (10, 10)), "columns and rows of each board",
+                                                     live=False, rule="B1")
+    preplaced_walls: tuple[tuple[tuple[int, int], ...], ...] = param(
+        (((2, 3), (5, 4)), ((2, 4), (6, 4)), ((3, 4), (6, 5))),
+        "the wall cells [col, row] on each board at the start (2 per board, "
+        "point-symmetric about the centre)", live=False, rule="B2")
+    corner_assignment: tuple[tuple[int, ...], ...] = param(
+        ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2)),
+        "the seat in each corner (top left, top right, bottom right, bottom "
+        "left) of each board: every player faces a different opponent "
+        "diagonally on each board", live=False, rule="B3")
     pieces_initial: int = param(1, "pieces each player has on each board in round 1, on their corner",
                                 source="seed", live=False, min=1, max=6, rule="B12")
     pieces_gain_per_round: int = param(1, "pieces each player gains on each board at the start of every "
@@ -69,8 +71,8 @@ class BackToTheWallParams(Params):
     spawn_captures: bool = param(False, "a piece captures its corner when it is placed there (at the start "
                                  "and when it spawns)", rule="B13")
     # ---- orders
-    walls_per_round: tuple = param((1, 2, 3), "wall cells each player may submit per round on each board "
-                                   "(fewer allowed)", source="seed", rule="B5")
+    walls_per_round: tuple[int, ...] = param((1, 2, 3), "wall cells each player may submit per round on each board "
+                                             "(fewer allowed)", source="seed", rule="B5")
     directions_per_round: int = param(3, "directions each piece is given per round (one per movement "
                                       "phase)", source="seed", live=False, min=1, max=6, rule="B.1 §8")
     missing_direction: str = param("stay", "a phase with no direction: the piece stays (an order may leave "
@@ -82,9 +84,9 @@ class BackToTheWallParams(Params):
                                     "is dropped at the resolution, as the seed has it",
                                     rule="B10")
     # ---- walls
-    adjacency_rules: tuple = param(("king", "orthogonal", "none"), "per board: submitted walls that touch "
-                                   "(king: also diagonally; orthogonal: side by side) are all void",
-                                   source="seed", rule="B8")
+    adjacency_rules: tuple[str, ...] = param(("king", "orthogonal", "none"), "per board: submitted walls that touch "
+                                             "(king: also diagonally; orthogonal: side by side) are all void",
+                                             source="seed", rule="B8")
     adjacency_scope: str = param("submissions", "the adjacency rule compares this round's submissions only, "
                                  "or also each submission with the walls already standing",
                                  source="public", choices=("submissions", "submissions_and_walls"), rule="B8")
@@ -125,8 +127,8 @@ class BackToTheWallParams(Params):
     same_owner_contest: bool = param(False, "two pieces of the same player on one cell also block the "
                                      "capture", rule="B21")
     # ---- scoring
-    rank_points: tuple = param((6, 4, 2, 1), "points for 1st, 2nd, 3rd and 4th place on a board",
-                               source="seed", rule="B.1 §13")
+    rank_points: tuple[int, ...] = param((6, 4, 2, 1), "points for 1st, 2nd, 3rd and 4th place on a board",
+                                         source="seed", rule="B.1 §13")
     tie_points: str = param("average", "tied players share the average of their places' points, or all get "
                             "the highest or the lowest", source="seed",
                             choices=("average", "highest", "lowest"), rule="B24")
@@ -146,9 +148,9 @@ class BackToTheWallParams(Params):
                                             "still costs its garnet", rule="B.1 §16")
     starting_garnets: int = param(3, "garnets each player holds at the start (flags may never cost more)",
                                   live=False, min=0, max=20, rule="B23")
-    final_tiebreak: tuple = param(("max_board", "Thrice", "Twice", "Once"), "equal totals are ranked by the "
-                                  "best single board, then by the points on these boards in turn",
-                                  source="seed", rule="B26")
+    final_tiebreak: tuple[str, ...] = param(("max_board", "Thrice", "Twice", "Once"), "equal totals are ranked by the "
+                                            "best single board, then by the points on these boards in turn",
+                                            source="seed", rule="B26")
     final_tie_policy: str = param("shared", "players still tied share their place, or the lower seat "
                                   "ranks first", choices=("shared", "seat_order"), rule="B.1 §15")
 
@@ -189,9 +191,9 @@ class BackToTheWallParams(Params):
                 refuse("corner_assignment", f"on every board each of the {n} seats needs exactly one corner "
                        f"(seats from 0; -1 or a missing seat's number leaves a corner empty)", "B3")
         for k, ((cols, rows), cells) in enumerate(zip(self.board_sizes, self.preplaced_walls)):
-            corners = {(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)}
+            corner_cells = {(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)}
             if len(set(cells)) != len(cells) or any(
-                    not (0 <= c < cols and 0 <= r < rows) or (c, r) in corners for c, r in cells):
+                    not (0 <= c < cols and 0 <= r < rows) or (c, r) in corner_cells for c, r in cells):
                 refuse("preplaced_walls", f"the walls of {names[k]} must be different cells of its "
                        f"{cols} x {rows} grid, none on a corner", "B2")
         if len(self.rank_points) < n or any(type(v) is not int or not 0 <= v <= 100 for v in self.rank_points):

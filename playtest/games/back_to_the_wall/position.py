@@ -84,16 +84,16 @@ class State(Declared):
     ``rules`` are the parameters in force (not part of the JSON form: the game gives them).
     """
 
-    phase: str = field("orders", choices=PHASES)
-    round: int = field(1, min=1, max=9)
-    walls: tuple[int, ...] = field((), min=0)
-    owned: tuple[tuple[int, ...], ...] = field((), min=0)
-    pieces: tuple[tuple[tuple[int, ...], ...], ...] = field((), min=0, max=675)
-    orders: tuple[Order | None, ...] = field((), visible="owner")
-    flags: tuple[tuple[tuple[int, ...], ...], ...] = field((), visible="owner", min=1, max=9)
-    placed: tuple[tuple[tuple[int, ...], ...], ...] = field((), min=0)
+    phase: str = field(default="orders", choices=PHASES)
+    round: int = field(default=1, min=1, max=9)
+    walls: tuple[int, ...] = field(default=(), min=0)
+    owned: tuple[tuple[int, ...], ...] = field(default=(), min=0)
+    pieces: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0, max=675)
+    orders: tuple[Order | None, ...] = field(default=(), visible="owner")
+    flags: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), visible="owner", min=1, max=9)
+    placed: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0)
     last: tuple[tuple[int, int, tuple[int, ...], str], ...] = ()
-    rules: BackToTheWallParams = field(BackToTheWallParams(), json=False)
+    rules: BackToTheWallParams = field(default=BackToTheWallParams(), json=False)
 
     def to_json(self) -> dict[str, Any]:
         """The hand-writable JSON form (see the package docstring)."""

@@ -34,7 +34,7 @@ class Verdict(NamedTuple):
     """What became of one submitted wall cell: who submitted it, whether it was placed, and why not."""
 
     cell: int
-    seats: tuple          # every seat that submitted it, lowest first
+    seats: tuple[int, ...]  # every seat that submitted it, lowest first
     placed: bool
     text: str             # "placed", or "void: ..." / "rejected: ..." in words
 
@@ -48,17 +48,17 @@ class Move(NamedTuple):
     start: int
     intended: int
     taken: int
-    path: tuple
+    path: tuple[int, ...]
 
 
 class Tick(NamedTuple):
     """One tick of a phase: every piece's cell after it, the cells captured ((cell, seat)), the cells
     entered but not captured (pieces of several players on them), and each seat's cells after it."""
 
-    positions: tuple      # per seat: the cells of its pieces
-    captured: tuple
-    contested: tuple
-    owned: tuple
+    positions: tuple[tuple[int, ...], ...]   # per seat: the cells of its pieces
+    captured: tuple[tuple[int, int], ...]
+    contested: tuple[int, ...]
+    owned: tuple[int, ...]
 
 
 @dataclass
@@ -209,7 +209,8 @@ def _corner_removals(t: BoardTables, walls: int, pool: list[int], p: BackToTheWa
 # --------------------------------------------------------------------------- movement
 
 def redirect(t: BoardTables, start: int, intended: int, walls: int, owned: Sequence[int], seat: int,
-             p: BackToTheWallParams, slides: dict | None = None) -> tuple[int, tuple]:
+             p: BackToTheWallParams,
+             slides: dict[int, tuple[tuple[int, ...], int]] | None = None) -> tuple[int, tuple[int, ...]]:
     """The direction a piece takes when ``intended`` has zero travel, and its slide (B.1 §10.1).
 
     The direction with travel that maximises ``redirect_metric`` on the
@@ -224,7 +225,7 @@ def redirect(t: BoardTables, start: int, intended: int, walls: int, owned: Seque
     toward = TOWARD_CORNER[t.corner_of[seat]]
     metric = p.redirect_metric
     away = p.corner_tiebreak == "away_from_own_corner"
-    best_key: tuple | None = None
+    best_key: tuple[int, int, bool] | None = None
     best = -1
     best_path: tuple[int, ...] = ()
     for d in range(4):
@@ -352,7 +353,7 @@ def move_pieces(t: BoardTables, walls: int, owned: Sequence[int], pieces: Sequen
     return owned, cells_now, log
 
 
-def _positions(movers: list[tuple[int, int, tuple[int, ...]]], seats: int, tick: int) -> tuple:
+def _positions(movers: list[tuple[int, int, tuple[int, ...]]], seats: int, tick: int) -> tuple[tuple[int, ...], ...]:
     out: list[list[int]] = [[] for _ in range(seats)]
     for seat, start, path in movers:
         out[seat].append(path[min(tick, len(path)) - 1] if path else start)

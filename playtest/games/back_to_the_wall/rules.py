@@ -22,7 +22,7 @@ from .boards import board_tables
 from .params import DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams
 from .position import Order, State, pieces_in_round, read_position, seat_names
 from .resolution import Phase, Verdict, move_pieces, names_text, resolve_walls
-from .score import FinalScore, board_scores, deciding_boards, final_score, show_points
+from .score import BoardScore, FinalScore, board_scores, deciding_boards, final_score, show_points
 from .words import OrderWords
 from .words import with_order as _with_order
 
@@ -99,10 +99,11 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         p = self.params
         self.tables = tuple(board_tables(p, b) for b in range(3))
         self.names = seat_names(p)
-        self._actions: dict[tuple, Any] = {}
+        self._actions: dict[tuple[Any, ...], Any] = {}
         self._seats = tuple(Seat(name, SEAT_COLORS[i], SEAT_SHAPES[i]) for i, name in enumerate(self.names))
         self._empty: dict[int, Order] = {}
-        self._listings: dict[tuple, tuple] = {}     # a seat's legal parts by what they depend on (_seat_actions)
+        # a seat's legal parts by what they depend on (_seat_actions)
+        self._listings: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
@@ -233,7 +234,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         (9.75, 9.75, 9.75, 9.75)
         """
         key = (state.owned, state.flags, state.placed)
-        kept = getattr(self, "_running", None)
+        kept: tuple[Any, tuple[float, ...]] | None = getattr(self, "_running", None)
         if kept is not None and kept[0] == key:
             return kept[1]
         result = final_score(state.owned, state.flags, state.placed, self.params)
@@ -251,7 +252,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         """
         return deciding_boards(self.scores(state), self.params)
 
-    def board_standings(self, state: State, seat: int | None = None) -> tuple:
+    def board_standings(self, state: State, seat: int | None = None) -> tuple[BoardScore, ...]:
         """Each board's cells, places and points as ``seat`` may know them: the garnet bonuses count only at
         the end (they are secret until then)."""
         if state.phase == "over":
@@ -272,7 +273,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         return Outcome(result.winners, reason, scores=tuple(result.totals))
 
     # ---- legality: one decision (why_not); legal_actions enumerates what it allows from the same facts
-    def _cached(self, key: tuple, make: Any) -> Any:
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
         action = self._actions.get(key)
         if action is None:
             action = self._actions[key] = make()
@@ -624,13 +625,13 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
                 if order is not None and order.submitted else None
         return state.replace(orders=tuple(orders), flags=tuple(flags))
 
-    def _random_flags(self, state: State, rng: random.Random) -> tuple:
+    def _random_flags(self, state: State, rng: random.Random) -> tuple[tuple[int, ...], ...]:
         p = self.params
         done = state.round - 1 if state.phase == "orders" else 0
         budget = p.starting_garnets // p.garnet_bonus_cost if p.garnet_bonus_cost else 99
         flags = []
         for _b in range(3):
-            rounds: tuple = ()
+            rounds: tuple[int, ...] = ()
             if p.garnet_bonus_enabled and done and budget and p.garnet_bonus_max_per_board and rng.random() < 0.5:
                 rounds = (rng.randint(1, done),)
                 budget -= 1
@@ -877,7 +878,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
             return 'it is submitted with directions missing (missing_direction = "refuse")'
         return None
 
-    def adapt_state(self, state: State, old: Game) -> State:
+    def adapt_state(self, state: State, old: Game[Any, Any, Any]) -> State:
         """After a live parameter change: the state follows the new rules; an order they no longer allow
         (more walls than the new quota, a garnet flag now refused, ...) is dropped, and its seat enters it
         again."""
@@ -888,11 +889,11 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         return state.replace(orders=orders)
 
     # ---- the scene
-    def view(self, state: State, seat: int | None = None) -> dict:
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
 
-    def frames(self, state: State, action: Action, seat: int | None = None) -> list[dict]:
+    def frames(self, state: State, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
         """The last submission plays back: the orders revealed, the walls placed and rejected (with their
         reasons), then every tick of every movement phase."""
         if not isinstance(action, Submit) or self.pending_seats(state) != (action.seat,) \
@@ -904,7 +905,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
 
 
 @lru_cache(maxsize=512)
-def _free_cells(open_cells: int, walls: int, pieces: tuple) -> int:
+def _free_cells(open_cells: int, walls: int, pieces: tuple[tuple[int, ...], ...]) -> int:
     mask = open_cells & ~walls
     for cells in pieces:
         for c in cells:
@@ -923,6 +924,6 @@ def _normal(order: Order) -> Order | None:
     return None if not order.submitted and order.is_empty() else order
 
 
-def _put(values: tuple, index: int, value: Any) -> tuple:
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with entry ``index`` replaced."""
     return values[:index] + (value,) + values[index + 1:]

@@ -42,22 +42,22 @@ def place_points(scores: Sequence[float], rank_points: Sequence[int], tie_points
 class BoardScore(NamedTuple):
     """One board at the end (or so far): captured cells, garnet bonus, score, place and points per seat."""
 
-    cells: tuple
-    bonus: tuple
-    score: tuple
-    places: tuple
-    points: tuple
+    cells: tuple[int, ...]
+    bonus: tuple[int, ...]
+    score: tuple[int, ...]
+    places: tuple[int, ...]
+    points: tuple[float, ...]
 
 
 class FinalScore(NamedTuple):
     """The whole game's result: per board, totals, garnets, overall places, the winners and candidates."""
 
-    boards: tuple             # a BoardScore per board
-    totals: tuple             # points over the three boards, per seat
-    garnets: tuple            # garnets held at the end, per seat
-    places: tuple             # overall place per seat (1 = first; tied players share it)
-    winners: tuple            # the Token of Life: every seat in first place
-    candidates: tuple         # the Elimination Candidate(s): every seat in last place
+    boards: tuple[BoardScore, ...]   # a BoardScore per board
+    totals: tuple[float, ...]        # points over the three boards, per seat
+    garnets: tuple[int, ...]         # garnets held at the end, per seat
+    places: tuple[int, ...]          # overall place per seat (1 = first; tied players share it)
+    winners: tuple[int, ...]         # the Token of Life: every seat in first place
+    candidates: tuple[int, ...]      # the Elimination Candidate(s): every seat in last place
 
 
 def board_scores(owned: Sequence[Sequence[int]], flags: Sequence[Sequence[Sequence[int]]],
@@ -95,7 +95,7 @@ def final_score(owned: Sequence[Sequence[int]], flags: Sequence[Sequence[Sequenc
                    if p.garnet_paid_without_walls or placed[s][b][r - 1] > 0)
         garnets.append(p.starting_garnets - paid * p.garnet_bonus_cost + sole * p.garnet_for_sole_first)
 
-    def key(s: int) -> tuple:
+    def key(s: int) -> tuple[float, ...]:
         values: list[float] = [totals[s]]
         for rule in p.final_tiebreak:
             if rule == "max_board":
@@ -130,7 +130,7 @@ def deciding_boards(result: FinalScore, p: BackToTheWallParams) -> tuple[int, ..
     for skip in range(3):
         kept = [b for b in range(3) if b != skip]
 
-        def key(s: int) -> tuple:
+        def key(s: int) -> tuple[float, ...]:
             values: list[float] = [sum(result.boards[b].points[s] for b in kept)]
             for rule in p.final_tiebreak:
                 if rule == "max_board":

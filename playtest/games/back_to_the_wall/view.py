@@ -9,7 +9,7 @@ frames the table's slider plays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...scene import Scene
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw
@@ -29,6 +29,14 @@ WALL = "#3b3b3b"
 PENDING = "#a7a39b"
 REJECTED = "#f4b6b0"
 TINTS = ("#f2c4bf", "#c3d9ee", "#c5e6cc", "#f1dcb8")
+
+# what the boards are drawn from: a wall mask per board, an owned-cells mask per board and seat, a cell
+# per board, seat and piece; marks[b][cell] = (fill, text, title); lines: (b, points, colour)
+Walls = Sequence[int]
+Owned = Sequence[Sequence[int]]
+Pieces = Sequence[Sequence[Sequence[int]]]
+Marks = dict[int, dict[int, tuple[str, str, str]]]
+Lines = list[tuple[int, list[tuple[float, float]], str]]
 
 
 def cell_key(board: int, label: str) -> str:
@@ -54,9 +62,9 @@ def arrows(plan: Any) -> str:
     return "".join(ARROWS[d] if d >= 0 else "·" for d in plan)
 
 
-def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, pieces: tuple,
-                marks: dict | None = None, piece_text: Any = None, piece_ids: bool = False,
-                lines: list | None = None) -> None:
+def draw_boards(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
+                marks: Marks | None = None, piece_text: Any = None, piece_ids: bool = False,
+                lines: Lines | None = None) -> None:
     """The three boards: coordinates, cells (walls, owners, corners), pieces, and any ``marks`` on cells.
 
     ``marks[b][cell] = (fill, text, title)`` overrides a cell's look;
@@ -110,8 +118,8 @@ def draw_boards(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, piece
     board_legend(s, game, walls, owned, pieces, marks, lines)
 
 
-def board_legend(s: Scene, game: BackToTheWall, walls: tuple, owned: tuple, pieces: tuple,
-                 marks: dict | None = None, lines: list | None = None) -> None:
+def board_legend(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
+                 marks: Marks | None = None, lines: Lines | None = None) -> None:
     """Under the boards, what their marks mean (those drawn now)."""
     seats = game.seats()
     first = seats[0]
@@ -197,12 +205,12 @@ class View:
         self.game, self.state, self.seat = game, state, seat
         self.s = Scene()
 
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         game, state, seat, s = self.game, self.state, self.seat, self.s
         names = game.names
         acting = seat is not None and state.phase != "over" and bool(game.legal_actions(state, seat))
         order = state.orders[seat] if seat is not None else None
-        marks: dict[int, dict] = {}
+        marks: Marks = {}
         if order is not None and state.phase == "orders":
             for b, cells in enumerate(order.walls):
                 for c in cells:
@@ -264,6 +272,7 @@ class View:
 
     def own_order_panel(self) -> None:
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (a seat's own: built only for a seat)
         p = game.params
         order = game.order_of(state, seat)
         rows = []
@@ -290,6 +299,7 @@ class View:
 
     def interact(self) -> None:
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (built only for a seat that acts)
         p = game.params
         name = game.names[seat]
         actions = game.legal_actions(state, seat)
@@ -348,17 +358,18 @@ class View:
             left = (f" {missing} direction{'s' if missing != 1 else ''} not given yet"
                     + (" (those pieces stay)." if p.missing_direction == "stay" else " (all are needed).")) \
                 if missing else ""
-            void = [f"{p.board_names[b]} {game.tables[b].label(c)} ({game.void_reason(state, b, c)})"
-                    for b in range(3) for c in order.walls[b] if game.void_reason(state, b, c)]
-            warning = (f" Your wall{'s' if len(void) > 1 else ''} on {', '.join(void)} will be void: "
-                       f"{'they use' if len(void) > 1 else 'it uses'} up a slot and "
-                       f"{'are' if len(void) > 1 else 'is'} not placed (rule B.1 §9.1)." if void else "")
+            voids = [f"{p.board_names[b]} {game.tables[b].label(c)} ({game.void_reason(state, b, c)})"
+                     for b in range(3) for c in order.walls[b] if game.void_reason(state, b, c)]
+            warning = (f" Your wall{'s' if len(voids) > 1 else ''} on {', '.join(voids)} will be void: "
+                       f"{'they use' if len(voids) > 1 else 'it uses'} up a slot and "
+                       f"{'are' if len(voids) > 1 else 'is'} not placed (rule B.1 §9.1)." if voids else "")
             s.hint(f"{name}: click cells for your walls ({quotas}), click each of your pieces for its "
                    f"{p.directions_per_round} directions, then Submit.{left}{warning}")
 
     def other_reasons(self) -> None:
         """Clicks on other seats' pieces (and, once submitted, on one's own) say why nothing happens."""
         game, state, seat, s = self.game, self.state, self.seat, self.s
+        assert seat is not None                     # (built only for a seat)
         names = game.names
         order = state.orders[seat]
         submitted = order is not None and order.submitted
@@ -375,7 +386,7 @@ class View:
 
 # --------------------------------------------------------------------------- playback
 
-def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dict]:
+def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dict[str, Any]]:
     """The frames of a resolution: the orders revealed, the walls placed and rejected, every tick."""
     before, after = log.before, log.after
     p, names = game.params, game.names
@@ -387,7 +398,7 @@ def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dic
         return [s.to_json()]
     frames = []
     # 1. the orders revealed (the garnet flags stay secret until the end)
-    marks: dict[int, dict] = {}
+    marks: Marks = {}
     for b, board in enumerate(log.boards):
         for v in board.verdicts:
             initials = "".join(names[x][0] for x in v.seats)
@@ -492,7 +503,7 @@ def playback(game: BackToTheWall, log: RoundLog, viewer: int | None) -> list[dic
     return frames
 
 
-def _fill(owned: tuple, cell: int) -> str:
+def _fill(owned: Sequence[int], cell: int) -> str:
     for seat, mask in enumerate(owned):
         if mask >> cell & 1:
             return TINTS[seat]

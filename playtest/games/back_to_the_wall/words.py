@@ -8,7 +8,7 @@ rules module stays one concern: what is legal and what it does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...kernel import Action, Refusal
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
@@ -18,6 +18,7 @@ from .resolution import names_text
 from .score import FinalScore, ordinal, show_points
 
 if TYPE_CHECKING:
+    from .boards import BoardTables
     from .rules import RoundLog
 
 __all__ = ["OrderWords", "with_order"]
@@ -34,7 +35,7 @@ class OrderWords:
 
     params: BackToTheWallParams
     names: Any
-    tables: Any
+    tables: tuple[BoardTables, ...]
 
     if TYPE_CHECKING:       # the game's (rules.py)
         def pending_seats(self, state: State) -> tuple[int, ...]: ...
@@ -59,8 +60,9 @@ class OrderWords:
             text += "; garnet bonus on " + ", ".join(p.board_names[b] for b in range(3) if order.garnet[b])
         return text
 
-    def order(self, seat: int, walls: dict | None = None, directions: dict | None = None,
-              garnet: tuple | list = (), submit: bool = True) -> list[Action]:
+    def order(self, seat: int, walls: dict[str, Sequence[Any]] | None = None,
+              directions: dict[str, Sequence[str]] | None = None,
+              garnet: Sequence[str] = (), submit: bool = True) -> list[Action]:
         """The part actions (then :class:`Submit`) that turn ``seat``'s empty order into the one described.
 
         ``walls`` maps board names to cells (``"d5"`` or ``[3, 4]``);

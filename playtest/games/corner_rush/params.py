@@ -54,12 +54,12 @@ class CornerRushParams(Params):
     goal_cells: str = param("opposite", "where each Ace token lies: the tile diagonally opposite the pawn's "
                             "start, or the next start place clockwise", live=False,
                             choices=("opposite", "next_clockwise"), rule="D3")
-    die_faces: tuple = param((0, 2, 3, 4, 5, 6), "the die's faces as values (Null = 0, Ace = 6), each equally "
-                             "likely", source="seed", rule="D4")
+    die_faces: tuple[int, ...] = param((0, 2, 3, 4, 5, 6), "the die's faces as values (Null = 0, Ace = 6), "
+                                       "each equally likely", source="seed", rule="D4")
     blockers_per_player: int = param(5, "blockers in each player's bag at the start", source="seed", live=False,
                                      min=0, max=12, rule="D5")
-    blocker_values: tuple = param((0, 2, 3, 4, 5), "the values of each player's blockers (used in order, "
-                                  "repeated if the bag holds more)", live=False, rule="D5")
+    blocker_values: tuple[int, ...] = param((0, 2, 3, 4, 5), "the values of each player's blockers (used in order, "
+                                            "repeated if the bag holds more)", live=False, rule="D5")
     must_use_all_moves: bool = param(True, "the pawn moves exactly the roll (false: it may stop early)",
                                      source="seed", rule="D6")
     allow_revisit: bool = param(True, "a move may come back to a tile it already crossed this turn", rule="D6")

@@ -141,33 +141,33 @@ class State(_State):
     parameters (seats, tiles, the blockers of each bag) is :func:`check_position`'s.
     """
 
-    size: int = field(5, min=3, max=9, json=False)              # tiles on a side (the game's board)
-    phase: str = field("start", choices=PHASES)
+    size: int = field(default=5, min=3, max=9, json=False)              # tiles on a side (the game's board)
+    phase: str = field(default="start", choices=PHASES)
     #: the seat whose turn it is (-1 during the roll-off)
-    mover: int = field(0, min=-1, max=3, json="to_move", null=-1, read=_seat)
-    turn: int = field(0, min=0, max=100_000)                     # turns played, all players together
-    pawns: tuple[int, ...] = field((), min=0, max=_TILE, read=_tiles, write=_tiles_json)  # per seat: its tile
+    mover: int = field(default=0, min=-1, max=3, json="to_move", null=-1, read=_seat)
+    turn: int = field(default=0, min=0, max=100_000)                     # turns played, all players together
+    pawns: tuple[int, ...] = field(default=(), min=0, max=_TILE, read=_tiles, write=_tiles_json)  # per seat: its tile
     #: per tile: a Blocker, or None (JSON: by tile name)
-    blockers: tuple[Blocker | None, ...] = field((), read=_read_blockers, write=_write_blockers)
-    blocked: int = field(0, min=0, json=False)                   # mask of the tiles holding a blocker
-    bags: tuple[tuple[Token, ...], ...] = field((), min=0, max=MAX_VALUE)   # per seat, sorted
-    held: Token | None = field(None, min=0, max=MAX_VALUE)       # the blocker drawn and not yet placed
-    die: int = field(-1, min=-1, max=MAX_VALUE, null=-1)         # the die's last result (-1: not rolled yet)
-    steps: int = field(0, min=0, max=MAX_VALUE)                  # move: steps left; null: pushes left
+    blockers: tuple[Blocker | None, ...] = field(default=(), read=_read_blockers, write=_write_blockers)
+    blocked: int = field(default=0, min=0, json=False)                   # mask of the tiles holding a blocker
+    bags: tuple[tuple[Token, ...], ...] = field(default=(), min=0, max=MAX_VALUE)   # per seat, sorted
+    held: Token | None = field(default=None, min=0, max=MAX_VALUE)       # the blocker drawn and not yet placed
+    die: int = field(default=-1, min=-1, max=MAX_VALUE, null=-1)         # the die's last result (-1: not rolled yet)
+    steps: int = field(default=0, min=0, max=MAX_VALUE)                  # move: steps left; null: pushes left
     #: this turn's tiles of the pawn moved, start first
-    path: tuple[int, ...] = field((), min=0, max=_TILE, read=_tiles, write=_tiles_json)
+    path: tuple[int, ...] = field(default=(), min=0, max=_TILE, read=_tiles, write=_tiles_json)
     #: the tile challenged this turn (-1: none)
-    challenged: int = field(-1, min=-1, max=_TILE, null=-1, read=_tile, write=_tile_json)
-    challenges: int = field(0, min=0, max=4)                     # challenges made this turn
-    pushed: int = field(-1, min=-1, max=3, null=-1)              # null: the seat whose pawn is moved (-1: none yet)
+    challenged: int = field(default=-1, min=-1, max=_TILE, null=-1, read=_tile, write=_tile_json)
+    challenges: int = field(default=0, min=0, max=4)                     # challenges made this turn
+    pushed: int = field(default=-1, min=-1, max=3, null=-1)              # null: the seat whose pawn is moved (-1: none yet)
     #: rounds of (seat, value)s
-    rolloff: tuple[tuple[Token, ...], ...] = field(((),), min=0, max=MAX_VALUE,
+    rolloff: tuple[tuple[Token, ...], ...] = field(default=((),), min=0, max=MAX_VALUE,
                                                    read=lambda value, where, game: value if value != [] else [[]])
-    removed: tuple[Token, ...] = field((), min=0, max=MAX_VALUE)   # blockers out of the game, sorted
+    removed: tuple[Token, ...] = field(default=(), min=0, max=MAX_VALUE)   # blockers out of the game, sorted
     #: the previous turn, for the board's mark: (seat of the pawn moved, its path, the tile placed on or -1)
-    last: tuple[int, tuple[int, ...], int] | None = field(None, min=-1, max=_TILE, read=_read_last,
+    last: tuple[int, tuple[int, ...], int] | None = field(default=None, min=-1, max=_TILE, read=_read_last,
                                                           write=_write_last)
-    winner: int = field(-1, min=-1, max=3, null=-1)
+    winner: int = field(default=-1, min=-1, max=3, null=-1)
     reason: str = ""
 
     def blocker_on(self, tile: int) -> Blocker:

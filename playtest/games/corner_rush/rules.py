@@ -113,7 +113,8 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         (-7, -7)
         """
         key = (state.blocked, state.pawns)
-        kept = getattr(self, "_running", None)      # the last answer: most steps move no pawn and no blocker
+        # the last answer: most steps move no pawn and no blocker
+        kept: tuple[Any, tuple[int, ...]] | None = getattr(self, "_running", None)
         if kept is not None and kept[0] == key:
             return kept[1]
         p, B = self.params, self.B
@@ -391,7 +392,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         >>> game.hidden_pool(state, 0)      # Blue's bag (a 1) and Blue's face-down 2
         [(1, 1), (1, 2)]
         """
-        pool: Counter = Counter()
+        pool: Counter[tuple[int, int]] = Counter()
         for c in range(self.n):
             pool.update((c, v) for v in self.params.blocker_set())
         for tile in bits(state.blocked):
@@ -405,7 +406,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
                 pool[state.held] -= 1
         return sorted(pool.elements())
 
-    def hidden_values(self, state: State, seat: int, tile: int) -> Counter:
+    def hidden_values(self, state: State, seat: int, tile: int) -> Counter[int]:
         """What the blocker on ``tile`` may be worth as ``seat`` sees it: values with their weights
         (its value alone when ``seat`` knows it). Bots use it for the odds of a challenge."""
         b = state.blockers[tile]
@@ -846,7 +847,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         # The hidden blockers are gathered from the state, but only as a sorted multiset: every blocker
         # minus those ``seat`` can place, the same for every state it cannot tell apart (hidden_pool).
         visible = self.params.blocker_color_visible
-        slots: dict[int, list] = {}      # the face-down blockers it does not know, by the colour everyone sees
+        slots: dict[int, list[int]] = {}      # the face-down blockers it does not know, by the colour everyone sees
         pool = []
         for tile, b in enumerate(state.blockers):
             if b is not None and not b.face_up and not b.known & me_bit and b.known != everyone:
@@ -870,7 +871,9 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
             tiles = any_colour or slots.get(token[0])
             if tiles:
                 tile = tiles.pop()
-                blockers[tile] = blocker(token[0], token[1], False, blockers[tile].known)  # type: ignore[union-attr]
+                there = blockers[tile]
+                assert there is not None        # (slots hold only tiles with a blocker)
+                blockers[tile] = blocker(token[0], token[1], False, there.known)
             else:
                 rest.append(token)
         if hide_held:
@@ -902,7 +905,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         self.check_state(state)
         return state
 
-    def adapt_state(self, state: State, old: Game) -> State:
+    def adapt_state(self, state: State, old: Game[Any, Any, Any]) -> State:
         """After a live parameter change the game goes on under the new rules, and never stalls.
 
         A move under way that the new rules leave without a legal step (``pawn_pass_through``,
@@ -930,7 +933,9 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
                         return state._replace(steps=shorter)
             return self._after_move(state._replace(steps=0))
         if phase == "place" and not self.legal_actions(state):
-            bag = tuple(sorted(state.bags[state.mover] + (state.held,)))   # type: ignore[operator]
+            held = state.held
+            assert held is not None             # (the place phase holds the blocker drawn)
+            bag = tuple(sorted(state.bags[state.mover] + (held,)))
             return self._end_turn(state._replace(held=None, bags=_put(state.bags, state.mover, bag)), placed=-1)
         if phase == "draw" and not self.place_tiles(state):
             return self._end_turn(state, placed=-1)

@@ -10,7 +10,7 @@ sees no seat's secrets and offers no actions (the curtain goes up first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...geometry import bits
 from ...rules import EndTurn
@@ -41,7 +41,7 @@ class View:
         self.s = Scene()
 
     # ------------------------------------------------------------------ the picture
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         game, state, B, s = self.game, self.state, self.B, self.s
         title = f"{game.title}: turn {min(state.turn + 1, game.params.max_turns)} of {game.params.max_turns}"
         s.board("board", "grid", title=title, cols=B.size, rows=B.size, cell=60, flip=True,
@@ -310,7 +310,7 @@ def _face_words(value: int) -> str:
     return name if name == str(value) else f"{name} ({value})"
 
 
-def _token_words(token: tuple, seat: int) -> str:
+def _token_words(token: tuple[int, int], seat: int) -> str:
     """A blocker in a bag: its value, and its colour when it is another seat's."""
     colour, value = token
     return face_name(value) + ("" if colour == seat else f" ({SEAT_NAMES[colour]}'s)")

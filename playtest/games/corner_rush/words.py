@@ -8,10 +8,11 @@ module stays one concern: what is legal and what it does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...kernel import Action
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
+from .board import Board
 from .params import CornerRushParams, face_name
 from .position import State, rolloff_contenders
 
@@ -22,7 +23,7 @@ class CornerRushWords:
     """The move log in words (mixed into the game class)."""
 
     params: CornerRushParams
-    B: Any
+    B: Board
     n: int
 
     if TYPE_CHECKING:       # the game's (rules.py)

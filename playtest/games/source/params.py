@@ -27,8 +27,8 @@ class SourceParams(Params):
 
     board_size: int = param(9, "points per side of the square board (odd, so that there is a centre)",
                             source="seed", live=False, min=5, max=19, rule="C2")
-    colors_clockwise: tuple = param(COLORS, "the sources' colours clockwise from the top-left corner; "
-                                    "turns go round in this order", source="seed", live=False, rule="C3")
+    colors_clockwise: tuple[str, ...] = param(COLORS, "the sources' colours clockwise from the top-left corner; "
+                                              "turns go round in this order", source="seed", live=False, rule="C3")
     player_colors: str = param("red+yellow/blue+green", "the colours of player A / player B",
                                source="seed", live=False, choices=PLAYER_COLOR_CHOICES, rule="C.1 §3")
     tokens_per_color: int = param(25, "tokens of each colour in the box", source="public", live=False,

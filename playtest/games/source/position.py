@@ -37,23 +37,23 @@ class State(kernel.State):
     touched (for the board's last-move mark). They take no part in equality.
     """
 
-    size: int = field(9, min=5, max=19)                   # points per side
+    size: int = field(default=9, min=5, max=19)                   # points per side
     # the bit boards are drawn as the JSON form's diagram, not written as numbers (json=False)
-    stones: tuple[int, ...] = field((0, 0, 0, 0), min=0, json=False)
-    forts: tuple[int, ...] = field((), min=0, json=False)
-    supply: tuple[int, ...] = field((0, 0, 0, 0), min=0)
-    active: int = field(0, min=0, max=3)                  # the active colour's index
-    ap_left: int = field(2, min=0, max=20)
+    stones: tuple[int, ...] = field(default=(0, 0, 0, 0), min=0, json=False)
+    forts: tuple[int, ...] = field(default=(), min=0, json=False)
+    supply: tuple[int, ...] = field(default=(0, 0, 0, 0), min=0)
+    active: int = field(default=0, min=0, max=3)                  # the active colour's index
+    ap_left: int = field(default=2, min=0, max=20)
     acted: bool = False
-    passes: int = field(0, min=0)
-    turn: int = field(0, min=0)
+    passes: int = field(default=0, min=0)
+    turn: int = field(default=0, min=0)
     over: str = ""
     #: bit mask of each colour's connected tokens
-    connected: tuple[int, ...] = field((0, 0, 0, 0), compare=False, json=False)
+    connected: tuple[int, ...] = field(default=(0, 0, 0, 0), compare=False, json=False)
     #: per colour: (connected, unconnected, centre, surrounded) points, updated per action
-    tally: tuple[tuple[int, int, int, int], ...] = field(((0, 0, 0, 0),) * 4, compare=False, json=False)
+    tally: tuple[tuple[int, int, int, int], ...] = field(default=((0, 0, 0, 0),) * 4, compare=False, json=False)
     #: the points the current colour's turn touched so far, or the previous turn's before it acts
-    last: tuple[int, ...] = field((), min=0, compare=False)
+    last: tuple[int, ...] = field(default=(), min=0, compare=False)
 
     def layers(self, index: int) -> int:
         """Fortification tokens on point ``index``."""

@@ -13,7 +13,7 @@ check that they list exactly what ``why_not`` allows.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from ...geometry import bit_grid, bits
 from ...kernel import Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, register
@@ -114,14 +114,14 @@ class Source(Game[SourceParams, State, Action]):
         return self.params.first_turn_ap if turn == 0 else self.params.ap_per_turn
 
     # ---- connection and score (incremental pieces)
-    def _connect(self, stones: tuple, c: int) -> int:
+    def _connect(self, stones: tuple[int, ...], c: int) -> int:
         """Colour ``c``'s connected tokens: flood fill from its source token."""
         allowed = stones[c]
         if self.params.connection_through_partner:
             allowed |= stones[self.partner[c]]
         return self.board.flood(self._corner_bit[c] & stones[c], allowed) & stones[c]
 
-    def _token_points(self, c: int, mine: int, connected: int, forts: tuple) -> tuple[int, int, int]:
+    def _token_points(self, c: int, mine: int, connected: int, forts: tuple[int, ...]) -> tuple[int, int, int]:
         """(connected, unconnected, centre) points of colour ``c``'s tokens."""
         p = self.params
         n_connected = connected.bit_count()
@@ -138,7 +138,7 @@ class Source(Game[SourceParams, State, Action]):
                 unconn_pts += p.score_unconnected * (f & mine & ~connected).bit_count()
         return conn_pts, unconn_pts, centre_pts
 
-    def _territory(self, stones: tuple) -> tuple[int, int, int, int]:
+    def _territory(self, stones: tuple[int, ...]) -> tuple[int, int, int, int]:
         """Bit masks of the surrounded points that score for each colour."""
         p, b = self.params, self.board
         empty = b.all & ~(stones[0] | stones[1] | stones[2] | stones[3])
@@ -202,7 +202,7 @@ class Source(Game[SourceParams, State, Action]):
                       for c in range(4))
         return state.replace(connected=connected, tally=tally)
 
-    def _trigger(self, stones: tuple, supply: tuple) -> str:
+    def _trigger(self, stones: tuple[int, ...], supply: tuple[int, ...]) -> str:
         """Why the end is triggered (``end_trigger``), or ``""``."""
         if self.params.end_trigger == "supply_empty":
             for c in range(4):
@@ -267,8 +267,9 @@ class Source(Game[SourceParams, State, Action]):
             return (a + 0.5, b) if self.color_seat[holder] == 0 else (a, b + 0.5)
         return (a, b)
 
-    def _players(self, tally: tuple) -> tuple[int, int]:
-        return tuple(sum(sum(tally[c]) for c in pair) for pair in self.color_pairs)  # type: ignore
+    def _players(self, tally: Sequence[Sequence[int]]) -> tuple[int, int]:
+        # (a tuple of two: color_pairs holds player A's pair and player B's)
+        return tuple(sum(sum(tally[c]) for c in pair) for pair in self.color_pairs)  # type: ignore[return-value]
 
     def score(self, state: State) -> Score:
         """The score of ``state``, kept up to date action by action.
@@ -286,7 +287,7 @@ class Source(Game[SourceParams, State, Action]):
         """
         return self._score_from_tally(state.tally)
 
-    def _score_from_tally(self, tally: tuple) -> Score:
+    def _score_from_tally(self, tally: Sequence[Sequence[int]]) -> Score:
         colors = {COLORS[c]: ColorScore(*tally[c]) for c in range(4)}
         return Score(colors, self._players(tally),
                      tuple(tuple(COLORS[c] for c in pair) for pair in self.color_pairs))
@@ -526,7 +527,7 @@ class Source(Game[SourceParams, State, Action]):
             stones = set_item(stones, c, stones[c] | bit)
             supply = set_item(supply, c, supply[c] - 1)
             if through:
-                changed: tuple = (c, self.partner[c])
+                changed: tuple[int, ...] = (c, self.partner[c])
             else:  # the new token joins the chain, with any stranded tokens it touches
                 connected = set_item(connected, c, connected[c] | b.flood(bit, stones[c] & ~connected[c]))
                 changed = (c,)
@@ -582,8 +583,9 @@ class Source(Game[SourceParams, State, Action]):
         return state.replace(stones=stones, forts=forts, supply=supply, ap_left=ap_left, acted=True, over="",
                              connected=connected, tally=tally, last=last)
 
-    def _end_turn(self, state: State, stones: tuple, forts: tuple, supply: tuple, connected: tuple,
-                  tally: tuple, acted: bool, last: tuple = ()) -> State:
+    def _end_turn(self, state: State, stones: tuple[int, ...], forts: tuple[int, ...], supply: tuple[int, ...],
+                  connected: tuple[int, ...], tally: tuple[tuple[int, int, int, int], ...], acted: bool,
+                  last: tuple[int, ...] = ()) -> State:
         """The turn of ``state.active`` ends: the game may end (rule C.1 §16), else the next colour starts."""
         p = self.params
         passes = 0 if acted else state.passes + 1
@@ -603,7 +605,7 @@ class Source(Game[SourceParams, State, Action]):
                              acted=False, passes=passes, turn=turn, over="", connected=connected, tally=tally,
                              last=last)
 
-    def adapt_state(self, state: State, old: Game) -> State:
+    def adapt_state(self, state: State, old: Game[Any, Any, Any]) -> State:
         """After a live parameter change: connection and score are recomputed; a turn that has not acted
         yet gets the new number of action points (one that has keeps at most that many); and the game
         ends if the new end rules say it is over."""
@@ -654,10 +656,11 @@ class Source(Game[SourceParams, State, Action]):
         return read_position(self, data)
 
     # ---- the scene, and what a click on a point may do
-    def view(self, state: State, seat: int | None = None) -> dict:
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         return view(self, state, seat)
 
-    def point_actions(self, state: State, i: int, masks: tuple | None = None) -> list[tuple[str, Action]]:
+    def point_actions(self, state: State, i: int, masks: tuple[int, int, int, int] | None = None
+                      ) -> list[tuple[str, Action]]:
         """(label with its cost, action) for everything a click on point index ``i`` may do now.
 
         ``masks`` are :meth:`action_masks` of ``state``, when the caller has them already.

@@ -46,9 +46,9 @@ class Score:
     its :class:`ColorScore`.
     """
 
-    colors: dict
-    players: tuple
-    player_colors: tuple
+    colors: dict[str, ColorScore]
+    players: tuple[int, int]
+    player_colors: tuple[tuple[str, ...], ...]
 
     def __getitem__(self, color: str) -> ColorScore:
         return self.colors[color]
@@ -85,7 +85,7 @@ class Score:
                                    enumerate(zip(row, widths))).rstrip() for row in rows)
 
 
-def tally_from_scratch(game: Source, state: State) -> tuple:
+def tally_from_scratch(game: Source, state: State) -> tuple[tuple[int, ...], ...]:
     """Per colour (connected, unconnected, centre, surrounded) points of ``state``, computed from nothing, point
     by point, without bit boards: the reference the incremental ``state.tally`` is tested against."""
     p, b = game.params, game.board

@@ -15,6 +15,7 @@ from .params import COLOR_CSS, COLORS, LETTERS, PLAYER_NAMES
 from .position import State
 
 if TYPE_CHECKING:
+    from ...kernel import Seat
     from .rules import Source
 
 __all__ = ["view"]
@@ -22,7 +23,7 @@ __all__ = ["view"]
 TINT = {"red": "#f4c7cd", "blue": "#c5d6f3", "yellow": "#f8e7b0", "green": "#c6e8cd"}
 
 
-def view(game: Source, state: State, seat: int | None = None) -> dict:
+def view(game: Source, state: State, seat: int | None = None) -> dict[str, Any]:
     """The scene of ``state``: the points, the tokens, score and supply panels, and what each click may do."""
     p, b = game.params, game.board
     n = b.cols
@@ -98,7 +99,7 @@ def view(game: Source, state: State, seat: int | None = None) -> dict:
     return s.to_json()
 
 
-def _legend(s: Scene, game: Source, state: State, seats: list) -> None:
+def _legend(s: Scene, game: Source, state: State, seats: list[Seat]) -> None:
     """What the marks on the board mean."""
     c = state.active if 0 <= state.active < 4 else 0
     name = COLORS[c]

@@ -27,16 +27,16 @@ class ThenThereWasOneParams(Params):
                               rule="A1")
     start_zone_rows: int = param(2, "rows behind the black line (the start zone)", live=False, min=1,
                                  max=38, rule="A2")
-    start_cells: tuple = param((), "columns of row 0 with a start circle; empty = all of row 0",
-                               live=False, rule="A3")
+    start_cells: tuple[int, ...] = param((), "columns of row 0 with a start circle; empty = all of row 0",
+                                         live=False, rule="A3")
     initial_obstacles: int = param(15, "obstacles scattered at setup", source="seed", live=False,
                                    min=0, max=400, rule="A5")
     obstacle_setup: str = param("uniform_random", "how the setup obstacles get on the board: a seeded "
                                 "scatter, placed by the players in turn, or obstacle_layout",
                                 live=False, choices=("uniform_random", "players_place_in_turn", "fixed_layout"),
                                 rule="A5")
-    obstacle_layout: tuple = param(DEFAULT_LAYOUT, "the tiles [col, row] used by obstacle_setup = "
-                                   "\"fixed_layout\"", live=False, rule="A5")
+    obstacle_layout: tuple[tuple[int, int], ...] = param(DEFAULT_LAYOUT, "the tiles [col, row] used by "
+                                                         "obstacle_setup = \"fixed_layout\"", live=False, rule="A5")
     ensure_path_after_setup: bool = param(True, "redraw the scatter (or refuse a placement) if the goal "
                                           "row is cut off from row 0", live=False, rule="A7")
     move_length: int = param(6, "exact steps per token turn", source="seed", min=1, max=20, rule="A9")
@@ -96,10 +96,10 @@ class ThenThereWasOneParams(Params):
                             choices=("once_per_round", "before_each_token"), rule="A18")
     tokens_per_player: int = param(1, "tokens per token player (only 1 is offered)", live=False, min=1,
                                    max=1, rule="A29")
-    token_win_threshold: tuple = param((1, 2, 2), "arrivals that win for the tokens, with 2, 3, 4 token "
-                                       "players", source="seed", rule="A27")
-    wall_win_threshold: tuple = param((1, 2, 2), "eliminations that win for the wall player, with 2, 3, 4 "
-                                      "token players", source="seed", rule="A27")
+    token_win_threshold: tuple[int, ...] = param((1, 2, 2), "arrivals that win for the tokens, with 2, 3, 4 token "
+                                                 "players", source="seed", rule="A27")
+    wall_win_threshold: tuple[int, ...] = param((1, 2, 2), "eliminations that win for the wall player, with 2, 3, 4 "
+                                                "token players", source="seed", rule="A27")
     max_rounds: int = param(40, "rounds before the game is a draw", min=1, max=10000, rule="A28")
     rng_seed: int = param(-1, "seed of the setup scatter; -1 = the session's seed (engine-supplied)",
                           live=False, min=-1, max=2 ** 31, rule="A.4")

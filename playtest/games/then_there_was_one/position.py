@@ -98,14 +98,14 @@ class State(Declared):
         return data
 
     @classmethod
-    def from_json(cls, data: Any, where: str | None = None) -> Any:
+    def from_json(cls, data: Any, where: str | None = None, context: Any = None) -> Any:
         """Positions are read by the game, which knows the board: ``game.state_from_json(data)``."""
         raise TypeError("a Then There Was One position is read by its game: game.state_from_json(data)")
 
 
 # --------------------------------------------------------------------------- the JSON form, declared
 
-class _Object(tuple):  # type: ignore[type-arg]
+class _Object(tuple[Any, ...]):
     """A JSON object ``{"key": value}``, read as the pairs ``((key, value), ...)`` in order.
 
     The kernel's declared field types have no objects keyed by data (only records with fixed

@@ -7,7 +7,7 @@ not, so the board and the rules never disagree; it decides only looks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...geometry import LETTERS, bits, popcount
 from ...rules import EndTurn
@@ -36,7 +36,7 @@ class View:
         self.B = game.B
         self.s = Scene()
 
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         game, state, B, s = self.game, self.state, self.B, self.s
         seats = game.seats()
         # coordinates as the move log writes them: c12 is column c, row 12 (row 1 at the bottom)
@@ -94,6 +94,7 @@ class View:
         elif state.phase == "scatter":
             s.hint("The obstacles are about to be scattered (a chance step).")
         else:
+            assert mover is not None                # (only a game over has nobody to move)
             s.hint(f"Waiting for {seats[mover].name}.")
         s.cite_rules(game.name)
         return s.to_json()
