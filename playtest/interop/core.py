@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -291,13 +292,20 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        if self.shape.orders is not None and self.current() == SIM:
+        shape = self.shape
+        who = self._current
+        if who is None:
+            who = self.current()
+        if who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
+            ids = shape.encoding.ids(self.game.legal_actions(self.state))
+            ids.sort()
+        elif shape.orders is not None and who == SIM:
             ids = self._order_ids(seat)
         else:
-            ids = self.shape.encoding.ids(self.seat_actions(seat))
+            ids = shape.encoding.ids(self.seat_actions(seat))
             ids.sort()
-        if not ids and self.current() == SIM:
-            ids = [self.shape.pass_id]
+        if not ids and who == SIM:
+            ids = [shape.pass_id]
         self._legal[seat] = ids
         return ids
 
@@ -377,7 +385,12 @@ class KitPlay:
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
         legal = self._legal.get(seat)
-        if legal is not None and code in legal:        # the usual path: the ids were listed to choose
+        if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
+            at = bisect_left(legal, code)
+            listed = at < len(legal) and legal[at] == code
+        else:
+            listed = False
+        if listed:
             action = self.shape.encoding._actions.get(code)
             if action is None:
                 action = self.shape.encoding.decode(code)
