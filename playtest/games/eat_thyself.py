@@ -540,6 +540,17 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             action = made[(kind, *values)] = kind(*values)
         return action
 
+    def _by_slot(self, n: int, kind: type, *first: Any) -> list[Any]:
+        """``kind(*first, i)`` for every slot (or gap) ``i`` of rings of up to ``n`` slots and more,
+        made once per game (actions are values: the same object every time)."""
+        tables: dict[tuple[Any, ...], list[Any]] = self.__dict__.setdefault("_actions_by_slot", {})
+        table = tables.get((kind, *first))
+        if table is None:
+            table = tables[(kind, *first)] = []
+        while len(table) < n:
+            table.append(kind(*first, len(table)))
+        return table
+
     def _may_discard(self, state: State, piece: int) -> bool:
         """An eaten opponent pawn may stay off the ring (E6: ``opponent_pawn_return = "may"``)."""
         return self.params.opponent_pawn_return == "may" and bool(piece & 1) and state.take_from is None
@@ -548,27 +559,29 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         """The legal actions of the phase, in the order the board and the bots list them (what
         ``why_not`` lets through: a move's count may not come back to its king, E.1 §9; a pass
         only when no move is possible, E12; a discard only where E6 allows it)."""
-        # the actions are made once per game (_slot_moves, _made): a listing makes no new object
+        # the actions are made once per game (_slot_moves, _by_slot): a listing makes no new object
         phase, ring = state.phase, state.ring
-        made = self._made
+        n = len(ring)
         if phase == "move":
-            target, king, table = self.target, state.to_move * 2, self._slot_moves(len(ring))
+            target, king, table = self.target, state.to_move * 2, self._slot_moves(n)
             moves: list[Action] = [m for slot, (_, piece) in enumerate(ring) if piece == king for m in table[slot]
                                    if target(state, slot, m.card, m.direction) is not None]
-            return moves or [made(Pass)]
+            return moves or [self._made(Pass)]
         if phase == "bonus":
-            own_pawn = state.to_move * 2 + PAWN
-            return [made(RemovePawn, i) for i, (_, p) in enumerate(ring) if p == own_pawn] + [made(KeepPawns)]
+            own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
+            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._made(KeepPawns)]
         if phase == "take":
-            return [made(Take, i) for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
+            table = self._by_slot(n, Take)
+            return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
         if phase == "place":
             actions: list[Action] = []
             free_tiles = _free_tiles(ring)
             for piece in sorted(set(state.hand)):
-                actions.extend([made(PlaceInGap, piece, g) for g in range(len(ring))])
-                actions.extend([made(PlaceOnTile, piece, i) for i in free_tiles])
+                actions += self._by_slot(n, PlaceInGap, piece)[:n]
+                on_tile = self._by_slot(n, PlaceOnTile, piece)
+                actions += [on_tile[i] for i in free_tiles]
                 if self._may_discard(state, piece):
-                    actions.append(made(Discard, piece))
+                    actions.append(self._made(Discard, piece))
             return actions
         return []
 
