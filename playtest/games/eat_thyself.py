@@ -535,18 +535,20 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     def _made(self, kind: type, *values: Any) -> Any:
         """``kind(*values)``, made once per game (actions are values: the same object every time)."""
         made: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_made_actions", {})
-        action = made.get((kind, *values))
+        key = (kind,) + values
+        action = made.get(key)
         if action is None:
-            action = made[(kind, *values)] = kind(*values)
+            action = made[key] = kind(*values)
         return action
 
     def _by_slot(self, n: int, kind: type, *first: Any) -> list[Any]:
         """``kind(*first, i)`` for every slot (or gap) ``i`` of rings of up to ``n`` slots and more,
         made once per game (actions are values: the same object every time)."""
         tables: dict[tuple[Any, ...], list[Any]] = self.__dict__.setdefault("_actions_by_slot", {})
-        table = tables.get((kind, *first))
+        key = (kind,) + first
+        table = tables.get(key)
         if table is None:
-            table = tables[(kind, *first)] = []
+            table = tables[key] = []
         while len(table) < n:
             table.append(kind(*first, len(table)))
         return table
@@ -563,8 +565,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
-            target, king, table = self.target, state.to_move * 2, self._slot_moves(n)
-            moves: list[Action] = [m for slot, (_, piece) in enumerate(ring) if piece == king for m in table[slot]
+            target, king, by_slot = self.target, state.to_move * 2, self._slot_moves(n)
+            moves: list[Action] = [m for slot, (_, piece) in enumerate(ring) if piece == king for m in by_slot[slot]
                                    if target(state, slot, m.card, m.direction) is not None]
             return moves or [self._made(Pass)]
         if phase == "bonus":

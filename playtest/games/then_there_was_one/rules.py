@@ -295,7 +295,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             made = self.__dict__["_wall_turn"] = (
                 tuple(self.wall_action(Remove, e) for e in edges), tuple(self.wall_action(Build, e) for e in edges),
                 tuple(self.buy_action(i) for i in range(self.B.size)), EndTurn())
-        return made  # type: ignore[no-any-return]
+        return made
 
     def step_action(self, cell: int, jump: bool) -> Action:
         """The action that moves the token to cell index ``cell``: a :class:`Jump` or a :class:`Step`.
