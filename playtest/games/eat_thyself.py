@@ -516,12 +516,42 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     # ---- legality: candidates, one decision (why_not) and the effect
     def _moves(self, state: State) -> Iterator[Move]:
         """Every king of the mover with either card in every allowed direction (rules E.1 §7-§8, E3)."""
-        king, directions = state.to_move * 2, self._directions
+        king, table = state.to_move * 2, self._slot_moves(len(state.ring))
         for slot, (_, piece) in enumerate(state.ring):
             if piece == king:
-                for card in (0, 1):
-                    for d in directions:
-                        yield Move(slot, card, d)
+                yield from table[slot]
+
+    def _slot_moves(self, n: int) -> list[tuple[Move, ...]]:
+        """Each slot's moves (card 0 then card 1, in each allowed direction: the order :meth:`_moves`
+        lists them in), made once per game for rings of up to ``n`` slots and more: actions are
+        values, so a listing hands out the same objects every time (and a numbering library
+        finds them by identity)."""
+        table: list[tuple[Move, ...]] = self.__dict__.setdefault("_moves_by_slot", [])
+        while len(table) < n:
+            slot = len(table)
+            table.append(tuple(Move(slot, card, d) for card in (0, 1) for d in self._directions))
+        return table
+
+    def _made(self, kind: type, *values: Any) -> Any:
+        """``kind(*values)``, made once per game (actions are values: the same object every time)."""
+        made: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_made_actions", {})
+        key = (kind,) + values
+        action = made.get(key)
+        if action is None:
+            action = made[key] = kind(*values)
+        return action
+
+    def _by_slot(self, n: int, kind: type, *first: Any) -> list[Any]:
+        """``kind(*first, i)`` for every slot (or gap) ``i`` of rings of up to ``n`` slots and more,
+        made once per game (actions are values: the same object every time)."""
+        tables: dict[tuple[Any, ...], list[Any]] = self.__dict__.setdefault("_actions_by_slot", {})
+        key = (kind,) + first
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = []
+        while len(table) < n:
+            table.append(kind(*first, len(table)))
+        return table
 
     def _may_discard(self, state: State, piece: int) -> bool:
         """An eaten opponent pawn may stay off the ring (E6: ``opponent_pawn_return = "may"``)."""
@@ -531,25 +561,29 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         """The legal actions of the phase, in the order the board and the bots list them (what
         ``why_not`` lets through: a move's count may not come back to its king, E.1 §9; a pass
         only when no move is possible, E12; a discard only where E6 allows it)."""
+        # the actions are made once per game (_slot_moves, _by_slot): a listing makes no new object
         phase, ring = state.phase, state.ring
+        n = len(ring)
         if phase == "move":
-            target = self.target
-            moves: list[Action] = [m for m in self._moves(state)
-                                   if target(state, m.slot, m.card, m.direction) is not None]
-            return moves or [Pass()]
+            target, king, by_slot = self.target, state.to_move * 2, self._slot_moves(n)
+            moves: list[Action] = [m for slot, (_, piece) in enumerate(ring) if piece == king for m in by_slot[slot]
+                                   if target(state, slot, m.card, m.direction) is not None]
+            return moves or [self._made(Pass)]
         if phase == "bonus":
-            own_pawn = state.to_move * 2 + PAWN
-            return [RemovePawn(i) for i, (_, p) in enumerate(ring) if p == own_pawn] + [KeepPawns()]
+            own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
+            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._made(KeepPawns)]
         if phase == "take":
-            return [Take(i) for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
+            table = self._by_slot(n, Take)
+            return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
         if phase == "place":
             actions: list[Action] = []
             free_tiles = _free_tiles(ring)
             for piece in sorted(set(state.hand)):
-                actions.extend(PlaceInGap(piece, g) for g in range(len(ring)))
-                actions.extend(PlaceOnTile(piece, i) for i in free_tiles)
+                actions += self._by_slot(n, PlaceInGap, piece)[:n]
+                on_tile = self._by_slot(n, PlaceOnTile, piece)
+                actions += [on_tile[i] for i in free_tiles]
                 if self._may_discard(state, piece):
-                    actions.append(Discard(piece))
+                    actions.append(self._made(Discard, piece))
             return actions
         return []
 

@@ -43,7 +43,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
@@ -156,6 +158,22 @@ class KitShape:
         cls._CACHE[key] = made
         return made
 
+    def steppers(self) -> tuple[Any, Any]:
+        """``(apply, listing)`` for the adapter's steps, found once: ``apply(state, action)`` is the
+        game's ``apply(..., check=False)`` (its ``effect`` when the game keeps the kernel's
+        ``apply``), ``listing(state, seat)`` the legal actions of ``seat``, the seat to move
+        (its ``candidates`` when the game keeps the kernel's ``legal_actions`` and declares its
+        candidates legal, which is what that ``legal_actions`` returns then)."""
+        made = self.__dict__.get("_steppers")
+        if made is None:
+            game, cls = self.game, type(self.game)
+            # bound methods and partials of module functions: a shape pickles (OpenSpiel pickles games)
+            apply = game.effect if cls.apply is Game.apply else partial(_apply_unchecked, game)
+            plain = cls.legal_actions is Game.legal_actions and game._writes_candidates and game.candidates_are_legal
+            listing = game.candidates if plain else partial(_legal_actions, game)
+            made = self.__dict__["_steppers"] = (apply, listing)
+        return cast("tuple[Any, Any]", made)
+
     def initial_state(self) -> Any:
         """The game's set-up, made once: kit states are immutable values, so every new play (and
         every clone OpenSpiel makes, which starts from a new initial state) shares it."""
@@ -192,6 +210,14 @@ class KitShape:
         return max(1, self.chance_encoding.capacity + self.draws)
 
 
+def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
+    return game.apply(state, action, check=False)
+
+
+def _legal_actions(game: Game, state: Any, seat: int) -> Any:
+    return game.legal_actions(state)
+
+
 class KitPlay:
     """One position of a kit game and how it was reached, stepped by integer ids.
 
@@ -202,11 +228,12 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance")
+                 "_chance", "_effect", "_list")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
+        self._effect, self._list = shape.steppers()
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -220,6 +247,7 @@ class KitPlay:
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
         other.shape, other.game, other.state = self.shape, self.game, self.state
+        other._effect, other._list = self._effect, self._list
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -291,13 +319,20 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        if self.shape.orders is not None and self.current() == SIM:
+        shape = self.shape
+        who = self._current
+        if who is None:
+            who = self.current()
+        if who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
+            ids = shape.encoding.ids(self._list(self.state, who))
+            ids.sort()
+        elif shape.orders is not None and who == SIM:
             ids = self._order_ids(seat)
         else:
-            ids = self.shape.encoding.ids(self.seat_actions(seat))
+            ids = shape.encoding.ids(self.seat_actions(seat))
             ids.sort()
-        if not ids and self.current() == SIM:
-            ids = [self.shape.pass_id]
+        if not ids and who == SIM:
+            ids = [shape.pass_id]
         self._legal[seat] = ids
         return ids
 
@@ -377,7 +412,12 @@ class KitPlay:
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
         legal = self._legal.get(seat)
-        if legal is not None and code in legal:        # the usual path: the ids were listed to choose
+        if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
+            at = bisect_left(legal, code)
+            listed = at < len(legal) and legal[at] == code
+        else:
+            listed = False
+        if listed:
             action = self.shape.encoding._actions.get(code)
             if action is None:
                 action = self.shape.encoding.decode(code)
@@ -412,7 +452,7 @@ class KitPlay:
 
     def _play(self, seat: int, code: int, action: Any, concealed: bool = False) -> None:
         before = self.state
-        self.state = self.game.apply(before, action, check=False)
+        self.state = self._effect(before, action)
         self.history.append((before, action, seat, concealed))
         self.ids.append(code)
         self._legal = {}

@@ -2,8 +2,10 @@
 
 The kit game is registered with ``pyspiel.register_game`` as the Python game
 ``playtest_<name>`` (its parameters are OpenSpiel game parameters, a list parameter written as
-its numbers separated by spaces), and loaded with the parameters given. What OpenSpiel sees comes from
-:class:`playtest.interop.core.KitShape`:
+its numbers separated by spaces), and loaded with the parameters given; parameters that change
+its game type (another number of players) or other exploration options register it under a name
+of its own, ``playtest_<name>__<the changed values>`` (see :func:`register`). What OpenSpiel sees
+comes from :class:`playtest.interop.core.KitShape`:
 
 * **type**: the declared ``game_type`` (dynamics, chance, information, utility, longest game);
   a game that declares none gets them inferred from seeded random games (simultaneous steps
@@ -37,7 +39,9 @@ its numbers separated by spaces), and loaded with the parameters given. What Ope
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from typing import Any, cast
 
 from ..kernel import Game
@@ -53,8 +57,13 @@ __all__ = ["register", "short_name", "kit_state"]
 _GameBase: Any = pyspiel.Game
 _StateBase: Any = pyspiel.State
 
+# per registered name: the kit class, the exploration options, the kit parameters a load without
+# them gets (those of a name of its own), and the form OpenSpiel's registry holds
 _CLASSES: dict[str, type[Game[Any, Any, Any]]] = {}
 _OPTIONS: dict[str, dict[str, Any]] = {}
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+_FORMS: dict[str, dict[str, Any]] = {}
+_SPECS: dict[str, dict[str, Any]] = {}
 # the kit's pseudo-seats are OpenSpiel's player ids (KitSpielState.current_player returns them as they are)
 if (TERMINAL, CHANCE_ID, SIM) != (pyspiel.PlayerId.TERMINAL, pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.SIMULTANEOUS):
     raise ImportError("this open_spiel numbers its pseudo-players differently from the kit's adapter")
@@ -76,12 +85,15 @@ def _flat(value: Any) -> bool:
     return not isinstance(value, tuple) or all(isinstance(v, (bool, int, float)) for v in value)
 
 
-def _param_spec(cls: type[Game[Any, Any, Any]]) -> dict[str, Any]:
-    """The kit parameters OpenSpiel can carry (numbers, true/false, text, flat lists of numbers)."""
+def _param_spec(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """The kit parameters OpenSpiel can carry (numbers, true/false, text, flat lists of numbers),
+    with ``game``'s values as their defaults."""
     out: dict[str, Any] = {}
-    for spec in cls.Params.specs():
+    for spec in game.Params.specs():
         if isinstance(spec.default, (bool, int, float, str, tuple)) and _flat(spec.default):
-            out[spec.name] = _spec_value(spec.default)
+            value = getattr(game.params, spec.name)
+            if isinstance(value, (bool, int, float, str, tuple)) and _flat(value):
+                out[spec.name] = _spec_value(value)
     return out
 
 
@@ -108,20 +120,85 @@ def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws
     the exploration the action encoding (and an undeclared type) come from; ``draws`` how many
     seeded draws stand for an uncounted chance step; ``max_parts`` after how many parts of an
     order built part by part only the completing actions are offered. Registering again is
-    cheap (the type is registered once per name; the latest class of that name is used).
+    cheap.
+
+    OpenSpiel registers a name once, with one game type (players, dynamics, chance,
+    information, utility, tensor). The game with its default parameters and options takes
+    ``playtest_<name>``, and so do parameters that keep its type (a loaded game's numbers of
+    actions and longest game follow its parameters). Parameters that change the type (another
+    number of players), parameters OpenSpiel cannot carry, or other options get a name of their
+    own, ``playtest_<name>__<the changed values>``, registered with those values as its
+    defaults; the returned game's ``get_type().short_name`` is that name. A class redefined
+    under a registered name with another type is refused (``ValueError`` naming what changed).
+
+    >>> two, three = register("eat_thyself"), register("eat_thyself", num_players=3)
+    >>> two.get_type().short_name, three.get_type().short_name, three.num_players()
+    ('playtest_eat_thyself', 'playtest_eat_thyself__num_players_3', 3)
+    >>> pyspiel.load_game("playtest_eat_thyself__num_players_3").num_players()
+    3
     """
     game = resolve_game(name_or_game, **params)
     cls = type(game)
-    name = short_name(game)
     options = {"explore_games": explore_games, "seed": seed, "draws": draws, "max_parts": max_parts}
-    first = name not in _CLASSES
-    _CLASSES[name], _OPTIONS[name] = cls, options
-    if first:
-        shape = KitShape.of(game, explore_games, seed, draws, max_parts)
-        pyspiel.register_game(_game_type(name, game, shape), _factory(name))
-    spiel_params = {k: _spec_value(v) for k, v in game.params.to_json(native=True).items()
-                    if k in _param_spec(cls)}
+    shape = KitShape.of(game, explore_games, seed, draws, max_parts)
+    form = _form(game, shape)
+    name = short_name(game)
+    changed = game.params.changed()
+    carried = _param_spec(game)
+    own = options != DEFAULT_OPTIONS or any(k not in carried for k in changed)
+    if changed and not own:
+        plain = cls()
+        own = form != _form(plain, KitShape.of(plain, **DEFAULT_OPTIONS))
+    if own:
+        name, defaults = _own_name(name, changed, options), changed
+        registered_as = game
+    else:
+        defaults = {}
+        registered_as = cls() if changed else game
+    known = _FORMS.get(name)
+    if known is None:
+        registered_shape = shape if registered_as is game else KitShape.of(registered_as, **DEFAULT_OPTIONS)
+        _SPECS[name] = _param_spec(registered_as)
+        pyspiel.register_game(_game_type(name, registered_as, registered_shape, _SPECS[name]), _factory(name))
+        _FORMS[name] = known = form           # (the form of registered_as: the same, or the name is its own)
+    elif known != form:
+        what = ", ".join(f"{k} {known[k]} -> {form[k]}" for k in known if known[k] != form[k])
+        raise ValueError(f"{game.name}: OpenSpiel registers a name once, and {name} is registered with another "
+                         f"game type ({what}): a class redefined with another form needs a new kernel or another name")
+    _CLASSES[name], _OPTIONS[name], _DEFAULTS[name] = cls, options, defaults
+    spiel_params = {k: _spec_value(v) for k, v in game.params.to_json(native=True).items() if k in carried}
     return pyspiel.load_game(name, spiel_params)
+
+
+#: the options :func:`register` explores with unless told otherwise
+DEFAULT_OPTIONS = {"explore_games": 20, "seed": 0, "draws": 32, "max_parts": 12}
+
+
+def _form(game: Game[Any, Any, Any], shape: KitShape) -> dict[str, Any]:
+    """What OpenSpiel's registry holds of a game's type, by name (see :func:`_game_type`)."""
+    return {"players": shape.num_players, "form": shape.form, "chance": shape.chance,
+            "information": shape.information, "utility": shape.utility,
+            "observation tensor": board_spec(game) is not None}
+
+
+def _own_name(base: str, changed: dict[str, Any], options: dict[str, Any]) -> str:
+    """``base__<changed values>``, the name of a registration with other parameters or options:
+    readable when short, else (or when another registration took the readable one) with a
+    digest of the values."""
+    values = {**changed, **{k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}}
+
+    def text(value: Any) -> str:
+        if isinstance(value, (tuple, list)):
+            return "_".join(text(v) for v in value)
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    readable = re.sub(r"[^A-Za-z0-9]+", "_", "_".join(f"{k}_{text(v)}" for k, v in sorted(values.items()))).strip("_")
+    digest = hashlib.blake2b(json.dumps(values, sort_keys=True, default=repr).encode(), digest_size=4).hexdigest()
+    name = f"{base}__{readable}"
+    taken = name in _DEFAULTS and (_DEFAULTS[name], _OPTIONS[name]) != (changed, options)
+    if len(readable) > 48 or taken:
+        name = f"{base}__{readable[:40]}_{digest}"
+    return name
 
 
 def _factory(name: str) -> type:
@@ -131,7 +208,7 @@ def _factory(name: str) -> type:
     return type(f"KitSpielGame_{name}", (KitSpielGame,), {"__init__": init, "__module__": __name__})
 
 
-def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape) -> Any:
+def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape, spec: dict[str, Any]) -> Any:
     GT = pyspiel.GameType
     return GT(
         short_name=name, long_name=f"playtest {game.title or game.name}",
@@ -145,7 +222,7 @@ def _game_type(name: str, game: Game[Any, Any, Any], shape: KitShape) -> Any:
         max_num_players=shape.num_players, min_num_players=shape.num_players,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=board_spec(game) is not None,
-        parameter_specification=_param_spec(type(game)))
+        parameter_specification=spec)
 
 
 class KitSpielGame(_GameBase):
@@ -154,9 +231,17 @@ class KitSpielGame(_GameBase):
     def __init__(self, name: str, params: dict[str, Any]):
         cls = _CLASSES[name]
         options = _OPTIONS[name]
-        self.kit = cls(**_kit_params(cls, params))
+        self.kit = cls(**{**_DEFAULTS[name], **_kit_params(cls, params)})
         self.shape = KitShape.of(self.kit, options["explore_games"], options["seed"], options["draws"],
                                  options["max_parts"])
+        form = _form(self.kit, self.shape)
+        if form != _FORMS[name]:
+            known = _FORMS[name]
+            what = ", ".join(f"{k} {known[k]} -> {form[k]}" for k in known if known[k] != form[k])
+            changed = ", ".join(f"{k}={v!r}" for k, v in self.kit.params.changed().items())
+            raise ValueError(f"{name} is registered with another game type than these parameters give ({what}; "
+                             f"parameters {changed}): register the game with them "
+                             f"(playtest.interop.openspiel.register) for a name of its own")
         self.board = board_spec(self.kit)
         shape = self.shape
         info = pyspiel.GameInfo(
@@ -164,7 +249,7 @@ class KitSpielGame(_GameBase):
             max_chance_outcomes=shape.num_chance_outcomes if shape.chance else 0,
             num_players=shape.num_players, min_utility=shape.min_utility, max_utility=shape.max_utility,
             utility_sum=shape.utility_sum, max_game_length=shape.max_length)
-        super().__init__(_game_type(name, self.kit, shape), info, params)
+        super().__init__(_game_type(name, self.kit, shape, _SPECS[name]), info, params)
 
     def new_initial_state(self) -> "KitSpielState":
         return KitSpielState(self)

@@ -48,6 +48,11 @@ RADIX_LIMIT = 50_000
 #: the most action objects :meth:`ActionEncoding.ids` remembers by identity (a game that lists
 #: the same objects again, as Source does, is then numbered without reading their fields)
 IDENTITY_LIMIT = 1 << 15
+#: after how many actions not known by identity (and more of them than known ones) a game is taken
+#: to list fresh objects every time and :meth:`ActionEncoding.ids` stops asking by identity. Counted
+#: per action, not per listing: a game whose listings are its prebuilt objects (Then There Was One's
+#: wall turn, two hundred of them met a few at a time) keeps the identity path
+IDENTITY_MISSES = 4096
 
 
 @dataclass
@@ -274,7 +279,7 @@ class ActionEncoding:
         # id(action) -> its id, for the action objects met (kept alive); None once it rarely helps
         self._identity: dict[int, int] | None = {}
         self._kept: list[Any] = []
-        self._listings = [0, 0]                   # listings found whole by identity, and not
+        self._listings = [0, 0]                   # actions listed that were known by identity, and not
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -350,12 +355,14 @@ class ActionEncoding:
         found: list[Any] = []
         if identity is not None:             # games that list the same objects again (Source)
             found = list(map(identity.get, map(id, actions)))
+            counts = self._listings
             if None not in found:
-                self._listings[0] += 1
+                counts[0] += len(found)
                 return found
-            self._listings[1] += 1
-            hits, misses = self._listings
-            if misses > 64 and misses > hits:    # fresh objects every time (Eat Thyself): stop asking
+            unknown = found.count(None)
+            counts[0] += len(found) - unknown
+            counts[1] += unknown
+            if counts[1] > IDENTITY_MISSES and counts[1] > counts[0]:   # fresh objects every time: stop asking
                 identity = self._identity = None
                 self._kept = []
         tables = self._tables

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...geometry import bits, popcount
+from ...geometry import bits, popcount, select
 from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, IllegalAction, Outcome, Refusal, Seat,
                        UncountedChance, per_seat, register)
 from .actions import Build, Buy, Choose, Jump, PlaceObstacle, Remove, Scatter, Start, Step, Tile, cell_text
@@ -284,6 +284,19 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             made = self._made[(Buy, cell, False)] = Buy(self.B.cell(cell))
         return made
 
+    def _wall_turn_actions(self) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...], Action]:
+        """The wall turn's actions made once per game, by bit (:meth:`wall_action`'s and
+        :meth:`buy_action`'s objects): picking up and building by edge bit, buying by cell index,
+        and the end of the turn. ``legal_actions`` selects from them with the masks, so a listing
+        makes no object and the same action is the same object every time."""
+        made = self.__dict__.get("_wall_turn")
+        if made is None:
+            edges = range(self.B.inner.bit_length())
+            made = self.__dict__["_wall_turn"] = (
+                tuple(self.wall_action(Remove, e) for e in edges), tuple(self.wall_action(Build, e) for e in edges),
+                tuple(self.buy_action(i) for i in range(self.B.size)), EndTurn())
+        return made
+
     def step_action(self, cell: int, jump: bool) -> Action:
         """The action that moves the token to cell index ``cell``: a :class:`Jump` or a :class:`Step`.
 
@@ -437,11 +450,12 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         if phase == "token":
             return [self.step_action(n, j) for n, j in self.legal_token_moves(state)]
         if phase == "wall":
-            actions: list[Action] = [self.wall_action(Remove, e) for e in bits(state.walls | state.built)]
-            actions += [self.wall_action(Build, e) for e in bits(self.build_edges(state))]
-            actions += [self.buy_action(i) for i in bits(self.buy_tiles(state))]
+            removes, builds, buys, end = self._wall_turn_actions()
+            actions = select(removes, state.walls | state.built)
+            actions += select(builds, self.build_edges(state))
+            actions += select(buys, self.buy_tiles(state))
             if self._why_not_end_turn(state) is None:
-                actions.append(EndTurn())
+                actions.append(end)
             return actions
         if phase == "start":
             return [a for a in (Start((c, 0)) for c in B.start) if self._why_not_start(state, a) is None]
