@@ -228,7 +228,7 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance", "_effect", "_list")
+                 "_chance", "_chance_actions", "_effect", "_list")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -243,6 +243,7 @@ class KitPlay:
         self.tensors: dict[Any, Any] = {}          # board planes of ``state`` by viewer (the observer's cache)
         self._current: int | None = None
         self._chance: list[tuple[int, float]] | None = None    # this position's chance outcomes, once listed
+        self._chance_actions: dict[int, Any] = {}     # their kit actions by id (a listed chance step's)
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
@@ -254,6 +255,7 @@ class KitPlay:
         other.tensors = self.tensors
         other._current = self._current
         other._chance = self._chance
+        other._chance_actions = self._chance_actions
         return other
 
     def __deepcopy__(self, memo: Any) -> "KitPlay":
@@ -380,7 +382,9 @@ class KitPlay:
             # the draws are listed, not made: only the one played (or named) is sampled
             base, draws = self.shape.chance_encoding.capacity, self.shape.draws
             return [(base + i, 1 / draws) for i in range(draws)]
-        ids = self.shape.chance_encoding.ids([a for a, _ in outcomes])
+        actions = [a for a, _ in outcomes]
+        ids = self.shape.chance_encoding.ids(actions)
+        self._chance_actions = dict(zip(ids, actions))
         return sorted(zip(ids, [float(p) for _, p in outcomes]))
 
     def _draw(self, outcomes: UncountedChance, i: int) -> Any:
@@ -415,6 +419,9 @@ class KitPlay:
         if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
             at = bisect_left(legal, code)
             listed = at < len(legal) and legal[at] == code
+        elif seat == CHANCE_ID and self._chance is not None and code in self._chance_actions:
+            self._play(seat, code, self._chance_actions[code])     # one of the outcomes listed to draw from
+            return
         else:
             listed = False
         if listed:
@@ -458,6 +465,7 @@ class KitPlay:
         self._legal = {}
         self._current = None
         self._chance = None
+        self._chance_actions = {}
         if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:
