@@ -34,6 +34,7 @@ PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "ch
               "take": "D.1 §9.5", "move": "D.1 §8.3", "null": "D.1 §8.2", "again": "D.1 §9", "draw": "D.1 §10",
               "place": "D.1 §10", "over": "D.1 §12"}
 _CACHE_LIMIT = 20_000
+_ROLL, _END, _TAKE, _LEAVE = Roll(), EndTurn(), Take(), Leave()
 
 
 @register
@@ -68,6 +69,16 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
+        total, self._die_sums = 0.0, []     # (face, running total): draw_outcome's sums, added up once
+        for die, prob in self._die:
+            total += prob
+            self._die_sums.append((die, total))
+        # actions are values: each tile's step, challenge, placement and push is made once per game
+        labels = self.B.labels
+        self._step_of = tuple(Step(t) for t in labels)
+        self._challenge_of = tuple(Challenge(t) for t in labels)
+        self._place_of = tuple(Place(t) for t in labels)
+        self._push_of = tuple(tuple(Push(q, t) for t in labels) for q in range(self.n))
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
         self._walks: dict[tuple[int, int, int, int, bool], list[int]] = {}
 
@@ -432,25 +443,72 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
     def candidates(self, state: State, seat: int) -> list[Action]:
         """The actions of the seat to move, in a fixed order, read off the tables the reasons use
         (``challengeable``, ``step_tiles``, ``push_tiles``, ``place_tiles``): exactly the legal ones."""
-        label = self.B.labels
         phase = state.phase
-        if phase == "start":
-            return [Roll(), *(Challenge(label[t]) for t in bits(self.challengeable(state)))]
         if phase == "move":
-            actions: list[Action] = [Step(label[t]) for t in bits(self.step_tiles(state))]
-            return actions + [EndTurn()] if self.may_stop(state) else actions
+            step_of = self._step_of
+            actions: list[Action] = [step_of[t] for t in bits(self.step_tiles(state))]
+            if self.may_stop(state):
+                actions.append(_END)
+            return actions
+        if phase == "start":
+            challenge_of = self._challenge_of
+            return [_ROLL, *[challenge_of[t] for t in bits(self.challengeable(state))]]
+        if phase == "place":
+            place_of = self._place_of
+            actions = [place_of[t] for t in bits(self.place_tiles(state))]
+            if not self.params.blocker_placement_mandatory:
+                actions.append(_END)
+            return actions
         if phase == "null":
-            return [*(Push(q, label[t]) for q in range(self.n) for t in bits(self.push_tiles(state, q))), EndTurn()]
+            push_of = self._push_of
+            actions = [push_of[q][t] for q in range(self.n) for t in bits(self.push_tiles(state, q))]
+            actions.append(_END)
+            return actions
         if phase == "take":
-            return [Take(), Leave()]
+            return [_TAKE, _LEAVE]
         if phase == "again":
-            return [*(Challenge(label[t]) for t in bits(self.challengeable(state))), EndTurn()]
+            challenge_of = self._challenge_of
+            actions = [challenge_of[t] for t in bits(self.challengeable(state))]
+            actions.append(_END)
+            return actions
         if phase == "draw":
             return [Draw(c, v) for c, v in sorted(set(state.bags[state.mover]))]
-        if phase == "place":
-            actions = [Place(label[t]) for t in bits(self.place_tiles(state))]
-            return actions if self.params.blocker_placement_mandatory else actions + [EndTurn()]
         return []
+
+    def random_action(self, state: State, rng: random.Random) -> Action:
+        """A uniformly random legal action: what the kernel's default draws (the same draw from the same
+        listing, so the same action for the same generator), without its checks on the way.
+
+        >>> import random, playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "start", "to_move": 0})
+        >>> game.random_action(state, random.Random(1)) == random.Random(1).choice(game.legal_actions(state))
+        True
+        """
+        phase = state.phase
+        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+            return super().random_action(state, rng)
+        return rng.choice(self.candidates(state, state.mover))
+
+    def chance_outcome(self, state: State, rng: random.Random) -> Action:
+        """The die, drawn as :func:`playtest.draw_outcome` draws it from :meth:`chance_outcomes` (one
+        ``rng.random()`` against the same running sums), without listing the faces again; a bag draw
+        from its outcomes.
+
+        >>> import random, playtest
+        >>> from playtest.rules import draw_outcome
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.initial_state()
+        >>> game.chance_outcome(state, random.Random(2)) == draw_outcome(game.chance_outcomes(state), random.Random(2))
+        True
+        """
+        if state.phase in CHANCE_PHASES:
+            x = rng.random()
+            for die, total in self._die_sums:
+                if x < total:
+                    return die
+            return self._die[-1][0]
+        return super().chance_outcome(state, rng)
 
     def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal in ``state``, citing the rule, or ``None`` when it is legal.
