@@ -788,11 +788,11 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         blocker = state.blocker_on(tile)
         token = (blocker.colour, blocker.value)
         where = self.params.captured_blocker_destination
-        state = state.replace(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+        off = {"blockers": _put(state.blockers, tile, None), "blocked": state.blocked & ~(1 << tile)}
         if where == "removed":
-            return state.replace(removed=tuple(sorted(state.removed + (token,))))
+            return state.replace(**off, removed=tuple(sorted(state.removed + (token,))))
         seat = state.mover if where == "challenger_bag" else blocker.colour
-        return state.replace(bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
+        return state.replace(**off, bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
 
     def _beaten(self, state: State, value: int, take: bool) -> State:
         """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""

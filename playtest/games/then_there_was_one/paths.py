@@ -166,7 +166,7 @@ class TokenPaths:
         rules = state.rules
         goal = self.B.goal if rules.goal_on_entry else 0
         jcost = rules.jump_step_cost
-        finish = clean_finisher(self.B, walls, obstacles, rules)
+        finish = self.finisher(walls, obstacles, rules)
         clean, other = [], []
         for n, jump in self.candidates(state, ctx):
             if visited >> n & 1:
@@ -182,8 +182,7 @@ class TokenPaths:
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
-        finish = clean_finisher(self.B, walls, obstacles, state.rules)
-        return finish(pos, k, jumps, occupied | visited)
+        return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
         """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step.
@@ -210,8 +209,9 @@ class TokenPaths:
         cands = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
         if jumps > 0 and k >= jcost:
             for entry in self.B.diag[pos]:
-                d = entry[0]
-                if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
+                d = entry[0]           # (a jump needs an obstacle on a side: most diagonals fail that first)
+                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> d & 1
+                        and jump_allowed(entry, walls, obstacles, rules)):
                     cands.append((d, True))
         if not rules.allow_voluntary_revisit:
             visited = 1 << path[0] if rules.start_tile_counts else 0
