@@ -431,11 +431,20 @@ class _Search:
         play = _player(game)
         turns, last, waiting = 0, None, 0
         limit = self.bot.rollout_limit
+        together, by_chance = SIMULTANEOUS, CHANCE
         for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)
             if mover is None:
                 break
-            if mover == SIMULTANEOUS:
+            if mover >= 0:                  # a seat's turn: the common case, first
+                if mover != last:
+                    turns += 1
+                    if turns > limit:
+                        break
+                    last = mover
+                state = play(state, random_action(state, rng))
+                continue
+            if mover == together:
                 pending = pending_seats(state)
                 if last != SIMULTANEOUS or len(pending) > waiting:     # a new round
                     turns += 1
@@ -447,7 +456,7 @@ class _Search:
                     continue
                 actions = seat_actions(state, pending[0])
                 action = actions[rng.randrange(len(actions))]
-            elif mover == CHANCE:
+            elif mover == by_chance:
                 action = chance(state, rng)
             else:
                 if mover != last:
