@@ -609,7 +609,9 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             after = self._end_token_turn(done)
         elif steps >= rules.move_length:
             after = self._end_token_turn(state)
-        elif not self.paths.can_step(state, to):  # stuck mid-turn
+        # stuck mid-turn? Never after a legal orthogonal step: the way back (a revisit, still a step the
+        # board allows) crosses the edge just crossed onto the tile just left. After a jump it may be.
+        elif jump and not self.paths.can_step(state, to):
             if rules.eliminate_when_no_path:
                 after = self._eliminate(state, seat, "trapped")
             else:
