@@ -114,3 +114,17 @@ def test_play_outs_call_effect_only_where_apply_is_the_kernels():
     action = old.chance_outcome(state, random.Random(1)) if old.to_move(state) == CHANCE else \
         old.legal_actions(state)[0]
     assert play(state, action) == old.apply(state, action)
+
+
+def test_a_game_that_kept_a_search_still_pickles():
+    """The lab and OpenSpiel's serialisation pickle games: what the shortcuts keep must not stop that."""
+    import pickle
+
+    for name in ("then_there_was_one", "corner_rush"):
+        game = playtest.load(name)
+        for state in random_states(game, seed=1, games=1, cap=200):
+            if game.to_move(state) is not None and game.to_move(state) >= 0:
+                game.random_action(state, random.Random(0))
+        copy = pickle.loads(pickle.dumps(game))
+        state = copy.initial_state()
+        assert copy.chance_outcome(state, random.Random(2)) == game.chance_outcome(state, random.Random(2))

@@ -110,6 +110,21 @@ class TokenPaths:
         #: the last clean-path search: (walls, obstacles, rules, finish, uses)
         self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool], int] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The board alone: the kept search is a closure (no pickle) and is made again on demand.
+
+        >>> import pickle, playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> _ = game.paths.finisher(0, 0, game.params)
+        >>> pickle.loads(pickle.dumps(game.paths))._finisher is None
+        True
+        """
+        return {"B": self.B}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.B = state["B"]
+        self._finisher = None
+
     def token_cells(self, state: Any, exclude: int = -1) -> int:
         """The tiles of the tokens on the board (a mask), but seat ``exclude``'s."""
         mask = 0
