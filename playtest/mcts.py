@@ -428,15 +428,25 @@ class _Search:
         A simultaneous round is one turn (it ends when a resolution makes seats pending again); its
         orders are filled seat by seat, whole ones with the game's ``finish_order`` when it has one."""
         game, rng = self.game, self.rng
-        to_move, apply, random_action, chance = game.to_move, game.apply, game.random_action, game.chance_outcome
+        to_move, random_action, chance = game.to_move, game.random_action, game.chance_outcome
         pending_seats, seat_actions, finish = game.pending_seats, game.legal_actions, self.finish_order
+        play = _player(game)
         turns, last, waiting = 0, None, 0
         limit = self.bot.rollout_limit
+        together, by_chance = SIMULTANEOUS, CHANCE
         for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)
             if mover is None:
                 break
-            if mover == SIMULTANEOUS:
+            if mover >= 0:                  # a seat's turn: the common case, first
+                if mover != last:
+                    turns += 1
+                    if turns > limit:
+                        break
+                    last = mover
+                state = play(state, random_action(state, rng))
+                continue
+            if mover == together:
                 pending = pending_seats(state)
                 if last != SIMULTANEOUS or len(pending) > waiting:     # a new round
                     turns += 1
@@ -448,7 +458,7 @@ class _Search:
                     continue
                 actions = seat_actions(state, pending[0])
                 action = actions[rng.randrange(len(actions))]
-            elif mover == CHANCE:
+            elif mover == by_chance:
                 action = chance(state, rng)
             else:
                 if mover != last:
@@ -457,5 +467,14 @@ class _Search:
                         break
                     last = mover
                 action = random_action(state, rng)
-            state = apply(state, action, check=False)
+            state = play(state, action)
         return state
+
+
+def _player(game: Game) -> Any:
+    """``play(state, action) -> state`` for actions known to be legal: the game's ``effect`` itself when it
+    keeps the kernel's ``apply`` (which, unchecked, is just that call), else its ``apply`` unchecked."""
+    if type(game).apply is Game.apply and callable(getattr(game, "effect", None)):
+        return game.effect
+    apply = game.apply
+    return lambda state, action: apply(state, action, check=False)

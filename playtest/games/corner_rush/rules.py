@@ -19,6 +19,7 @@ from ...geometry import bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
+from .draws import CHANCE_PHASES, CornerRushDraws
 from .params import CornerRushParams, face_name
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .words import CornerRushWords
@@ -28,16 +29,17 @@ __all__ = ["CornerRush", "SEAT_NAMES", "SEAT_COLORS", "SEAT_SHAPES"]
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 SEAT_COLORS = ("#d1495b", "#2e86ab", "#3b9c4b", "#e0a526")
 SEAT_SHAPES = ("circle", "triangle", "diamond", "hexagon")   # blockers are the squares, Aces hollow circles
-CHANCE_PHASES = ("rolloff", "roll", "challenge")
 #: the rule each phase's actions answer to, for reasons
 PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "challenge": "D.1 §9.2",
               "take": "D.1 §9.5", "move": "D.1 §8.3", "null": "D.1 §8.2", "again": "D.1 §9", "draw": "D.1 §10",
               "place": "D.1 §10", "over": "D.1 §12"}
 _CACHE_LIMIT = 20_000
+_WALK_STEPS = 6      # exact walks are worked out for at least this many steps (the die's Ace)
+_ROLL, _END, _TAKE, _LEAVE = Roll(), EndTurn(), Take(), Leave()
 
 
 @register
-class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
+class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State, Action]):
     """Corner Rush: race your pawn to your Ace in the opposite corner, past face-down blockers.
 
     >>> import playtest
@@ -68,8 +70,21 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
+        total, self._die_sums = 0.0, []     # (face, running total): draw_outcome's sums, added up once
+        for die, prob in self._die:
+            total += prob
+            self._die_sums.append((die, total))
+        # actions are values: each tile's step, challenge, placement and push is made once per game
+        labels = self.B.labels
+        self._step_of = tuple(Step(t) for t in labels)
+        self._challenge_of = tuple(Challenge(t) for t in labels)
+        self._place_of = tuple(Place(t) for t in labels)
+        self._push_of = tuple(tuple(Push(q, t) for t in labels) for q in range(self.n))
+        self._draws: dict[tuple[int, int], Draw] = {}
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
-        self._walks: dict[tuple[int, int, int, int, bool], list[int]] = {}
+        self._walks: dict[tuple[int, int, int, bool], list[int]] = {}
+        self._walk_kept: tuple[State, int, tuple[int, int, int]] | None = None   # the last walk_masks asked
+        self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
@@ -183,27 +198,6 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
     def _at(self, tile: int) -> str:
         return self.B.label(tile) if tile >= 0 else "-"
 
-    # ------------------------------------------------------------------ chance
-    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
-        """The die (each face ``1/len(die_faces)``, equal values grouped), or the bag draw (each blocker
-        in the bag equally likely, equal blockers grouped).
-
-        >>> import playtest
-        >>> game = playtest.load("corner_rush", blocker_values=[2, 2, 5], blockers_per_player=3)
-        >>> state = game.state_from_json({"phase": "draw", "to_move": 0, "bags": [[[0, 2], [0, 2], [0, 5]],
-        ...                               [[1, 2], [1, 2], [1, 5]], [[2, 2], [2, 2], [2, 5]], [[3, 2], [3, 2], [3, 5]]]})
-        >>> [(str(a), round(p, 3)) for a, p in game.chance_outcomes(state)]
-        [('draw 2 of seat 0', 0.667), ('draw 5 of seat 0', 0.333)]
-        """
-        phase = state.phase
-        if phase in CHANCE_PHASES:
-            return list(self._die)
-        if phase == "draw":
-            bag = state.bags[state.mover]
-            counts = Counter(bag)
-            return [(Draw(c, v), k / len(bag)) for (c, v), k in sorted(counts.items())]
-        return []
-
     # ------------------------------------------------------------------ queries (board and bots)
     def pawn_mask(self, state: State, but: int = -1) -> int:
         """Tiles with a pawn, leaving out seat ``but``'s."""
@@ -219,7 +213,18 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         return free if p.hole_passable else free & ~B.hole_mask
 
     def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
-        """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins."""
+        """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins.
+
+        The last answer is kept for its state (a position's steps and whether the pawn may stop
+        there ask for the same masks)."""
+        kept = self._walk_kept
+        if kept is not None and kept[0] is state and kept[1] == seat:
+            return kept[2]
+        masks = self._walk_masks(state, seat)
+        self._walk_kept = (state, seat, masks)
+        return masks
+
+    def _walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
         p, B = self.params, self.B
         free = self._base_free(state)
         others = self.pawn_mask(state, seat)
@@ -258,12 +263,14 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         return self.B.grid.distances(ace, walk | ace | win)
 
     def _walks_for(self, walk: int, end: int, win: int, k: int, may_stop: bool) -> list[int]:
-        key = (walk, end, win, k, may_stop)
+        """:meth:`Board.exact_walks` for at least ``k`` steps, kept: its layer ``j`` does not depend on ``k``,
+        so a move's later steps (``k - 1``, ``k - 2``, ...) read the list its first step made."""
+        key = (walk, end, win, may_stop)
         found = self._walks.get(key)
-        if found is None:
+        if found is None or len(found) < k:
             if len(self._walks) > _CACHE_LIMIT:
                 self._walks.clear()
-            found = self._walks[key] = self.B.exact_walks(walk, end, win, k, may_stop)
+            found = self._walks[key] = self.B.exact_walks(walk, end, win, max(k, _WALK_STEPS), may_stop)
         return found
 
     def step_tiles(self, state: State, k: int | None = None) -> int:
@@ -279,10 +286,18 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         >>> game.B.labels_of(game.step_tiles(state))
         ['b5']
         """
+        if k is None:      # the state's own steps: the last answer is kept for its state (the move's
+            kept = self._steps_kept                  # first roll asks, then the listing of its steps)
+            if kept is not None and kept[0] is state:
+                return kept[1]
+            tiles = self._step_tiles(state, state.steps)
+            self._steps_kept = (state, tiles)
+            return tiles
+        return self._step_tiles(state, k)
+
+    def _step_tiles(self, state: State, k: int) -> int:
         p = self.params
         seat = state.mover
-        if k is None:
-            k = state.steps
         if k <= 0:
             return 0
         pos = state.pawns[seat]
@@ -335,8 +350,14 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
 
     def challengeable(self, state: State) -> int:
         """The blockers (a mask of tiles) the player to move may challenge now."""
+        if state.phase not in ("start", "again"):
+            return 0
+        return self._challenge_tiles(state)
+
+    def _challenge_tiles(self, state: State) -> int:
+        """The blockers the player to move could challenge were it the start of a challenge (any phase)."""
         p = self.params
-        if not p.challenge_enabled or state.phase not in ("start", "again"):
+        if not p.challenge_enabled:
             return 0
         if state.challenges >= p.max_challenges_per_turn:
             return 0
@@ -433,24 +454,36 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
     def candidates(self, state: State, seat: int) -> list[Action]:
         """The actions of the seat to move, in a fixed order, read off the tables the reasons use
         (``challengeable``, ``step_tiles``, ``push_tiles``, ``place_tiles``): exactly the legal ones."""
-        label = self.B.labels
         phase = state.phase
-        if phase == "start":
-            return [Roll(), *(Challenge(label[t]) for t in bits(self.challengeable(state)))]
         if phase == "move":
-            actions: list[Action] = [Step(label[t]) for t in bits(self.step_tiles(state))]
-            return actions + [EndTurn()] if self.may_stop(state) else actions
+            step_of = self._step_of
+            actions: list[Action] = [step_of[t] for t in bits(self.step_tiles(state))]
+            if self.may_stop(state):
+                actions.append(_END)
+            return actions
+        if phase == "start":
+            challenge_of = self._challenge_of
+            return [_ROLL, *[challenge_of[t] for t in bits(self.challengeable(state))]]
+        if phase == "place":
+            place_of = self._place_of
+            actions = [place_of[t] for t in bits(self.place_tiles(state))]
+            if not self.params.blocker_placement_mandatory:
+                actions.append(_END)
+            return actions
         if phase == "null":
-            return [*(Push(q, label[t]) for q in range(self.n) for t in bits(self.push_tiles(state, q))), EndTurn()]
+            push_of = self._push_of
+            actions = [push_of[q][t] for q in range(self.n) for t in bits(self.push_tiles(state, q))]
+            actions.append(_END)
+            return actions
         if phase == "take":
-            return [Take(), Leave()]
+            return [_TAKE, _LEAVE]
         if phase == "again":
-            return [*(Challenge(label[t]) for t in bits(self.challengeable(state))), EndTurn()]
+            challenge_of = self._challenge_of
+            actions = [challenge_of[t] for t in bits(self.challengeable(state))]
+            actions.append(_END)
+            return actions
         if phase == "draw":
             return [Draw(c, v) for c, v in sorted(set(state.bags[state.mover]))]
-        if phase == "place":
-            actions = [Place(label[t]) for t in bits(self.place_tiles(state))]
-            return actions if self.params.blocker_placement_mandatory else actions + [EndTurn()]
         return []
 
     def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
@@ -653,7 +686,8 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
             return self._after_die(state, action.value)
         if isinstance(action, Challenge):
             tile = self.B.index(action.at)
-            flipped = state.blocker_on(tile).replace(face_up=True, known=0)
+            face_down = state.blocker_on(tile)
+            flipped = blocker(face_down.colour, face_down.value, True, 0)
             return state.replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
                                  challenges=state.challenges + 1)
         if isinstance(action, Draw):
@@ -666,8 +700,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
             colour, value = state.held  # type: ignore[misc]   # the place phase holds a blocker
             known = 1 << state.mover if self.params.placer_knows_value else 0
             blockers = _put(state.blockers, tile, blocker(colour, value, False, known))
-            return self._end_turn(state.replace(blockers=blockers, blocked=state.blocked | 1 << tile, held=None),
-                                  placed=tile)
+            return self._end_turn(state, placed=tile, blockers=blockers, blocked=state.blocked | 1 << tile)
         if isinstance(action, Roll):
             return state.replace(phase="roll")
         if isinstance(action, Push):
@@ -678,7 +711,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         phase = state.phase
         if phase == "place" and state.held is not None:
             kept = tuple(sorted(state.bags[state.mover] + (state.held,)))
-            return self._end_turn(state.replace(held=None, bags=_put(state.bags, state.mover, kept)), placed=-1)
+            return self._end_turn(state, placed=-1, bags=_put(state.bags, state.mover, kept))
         if phase == "again":
             return self._blocker_step(state)
         return self._after_move(state)
@@ -687,10 +720,11 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         phase = state.phase
         if phase == "rolloff":
             return self._rolloff(state, value)
-        state = state.replace(die=value)
         if phase == "challenge":
-            return self._challenge_roll(state, value)
-        return self._move_roll(state, value)
+            return self._challenge_roll(state.replace(die=value), value)
+        if value != 0:             # a move (the die in the same copy)
+            return self._start_move(state, value, die=value)
+        return self._move_roll(state.replace(die=value), value)
 
     def _rolloff(self, state: State, value: int) -> State:
         """Everyone rolls; the single highest starts, tied highest roll again (D.1 §7)."""
@@ -720,10 +754,11 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         state = state.replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
         return state if self._pushes_possible(state) else self._after_move(state)
 
-    def _start_move(self, state: State, k: int) -> State:
-        """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can)."""
+    def _start_move(self, state: State, k: int, **changes: Any) -> State:
+        """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can).
+        ``changes``: what else the roll changed, in the same copy."""
         pos = state.pawns[state.mover]
-        state = state.replace(phase="move", steps=k, path=(pos,))
+        state = state.replace(**changes, phase="move", steps=k, path=(pos,))
         if self.step_tiles(state):
             return state
         if self.params.stuck_policy == "longest":
@@ -754,11 +789,11 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
         blocker = state.blocker_on(tile)
         token = (blocker.colour, blocker.value)
         where = self.params.captured_blocker_destination
-        state = state.replace(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+        off = {"blockers": _put(state.blockers, tile, None), "blocked": state.blocked & ~(1 << tile)}
         if where == "removed":
-            return state.replace(removed=tuple(sorted(state.removed + (token,))))
+            return state.replace(**off, removed=tuple(sorted(state.removed + (token,))))
         seat = state.mover if where == "challenger_bag" else blocker.colour
-        return state.replace(bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
+        return state.replace(**off, bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
 
     def _beaten(self, state: State, value: int, take: bool) -> State:
         """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""
@@ -800,7 +835,7 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
 
     def _after_move(self, state: State) -> State:
         """The move (or challenge) is done: another challenge if the turn allows one, else the blocker step."""
-        if state.challenges and self.challengeable(state.replace(phase="again")):
+        if state.challenges and self._challenge_tiles(state):
             return state.replace(phase="again", steps=0)
         return self._blocker_step(state)
 
@@ -810,17 +845,19 @@ class CornerRush(CornerRushWords, Game[CornerRushParams, State, Action]):
             return state.replace(phase="draw", steps=0)
         return self._end_turn(state, placed=-1)        # (which sets steps to 0 too)
 
-    def _end_turn(self, state: State, placed: int) -> State:
+    def _end_turn(self, state: State, placed: int, **changes: Any) -> State:
+        """The turn is over: the next seat's starts (or the game ends at ``max_turns``), with ``changes`` (what
+        the last action changed, in the same copy) and no blocker held."""
         mover = state.mover
         moved = state.pushed if state.pushed >= 0 else mover
         last = (moved, state.path, placed)
         turn = state.turn + 1
         if turn >= self.params.max_turns:
-            return state.replace(phase="over", turn=turn, last=last, steps=0, held=None,
-                                  reason=f"max_turns = {self.params.max_turns} turns played: a draw")
+            return state.replace(**changes, phase="over", turn=turn, last=last, steps=0, held=None,
+                                 reason=f"max_turns = {self.params.max_turns} turns played: a draw")
         step = 1 if self.params.turn_order == "clockwise" else -1
-        return state.replace(phase="start", mover=(mover + step) % self.n, turn=turn, steps=0, path=(),
-                              challenged=-1, challenges=0, pushed=-1, held=None, last=last)
+        return state.replace(**changes, phase="start", mover=(mover + step) % self.n, turn=turn, steps=0, path=(),
+                             challenged=-1, challenges=0, pushed=-1, held=None, last=last)
 
     def _win(self, state: State, seat: int, reason: str) -> State:
         moved = state.pushed if state.pushed >= 0 else state.mover

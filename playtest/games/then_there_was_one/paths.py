@@ -18,6 +18,7 @@ from .params import ThenThereWasOneParams
 __all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
 
 MEMO_FROM = 3  # the clean-path search remembers failed subtrees of at least this many steps
+FINISHER_USES = 5_000  # a kept clean-path search starts afresh after this many uses (its memo stays small)
 
 
 class TokenTurn(NamedTuple):
@@ -106,6 +107,23 @@ class TokenPaths:
 
     def __init__(self, board: Board):
         self.B = board
+        #: the last clean-path search: (walls, obstacles, rules, finish, uses)
+        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool], int] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The board alone: the kept search is a closure (no pickle) and is made again on demand.
+
+        >>> import pickle, playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> _ = game.paths.finisher(0, 0, game.params)
+        >>> pickle.loads(pickle.dumps(game.paths))._finisher is None
+        True
+        """
+        return {"B": self.B}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.B = state["B"]
+        self._finisher = None
 
     def token_cells(self, state: Any, exclude: int = -1) -> int:
         """The tiles of the tokens on the board (a mask), but seat ``exclude``'s."""
@@ -163,7 +181,7 @@ class TokenPaths:
         rules = state.rules
         goal = self.B.goal if rules.goal_on_entry else 0
         jcost = rules.jump_step_cost
-        finish = clean_finisher(self.B, walls, obstacles, rules)
+        finish = self.finisher(walls, obstacles, rules)
         clean, other = [], []
         for n, jump in self.candidates(state, ctx):
             if visited >> n & 1:
@@ -179,16 +197,41 @@ class TokenPaths:
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
-        finish = clean_finisher(self.B, walls, obstacles, state.rules)
-        return finish(pos, k, jumps, occupied | visited)
+        return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
-        """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step."""
+        """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step.
+
+        The steps the board allows are drawn from without replacement until a clean one comes up:
+        uniform among the clean ones (any allowed step when none is clean, or with
+        ``allow_voluntary_revisit``). It reads what :meth:`context` and :meth:`candidates` read, in
+        the hot path of every play-out, so it reads it itself.
+        """
         rules = state.rules
-        ctx = self.context(state)
-        cands = self.candidates(state, ctx)
+        path = state.path
+        pos = path[-1]
+        walls = state.walls | state.built
+        obstacles = state.obstacles
+        occupied = obstacles
+        if rules.tokens_block_tokens:
+            mover = state.mover
+            for seat, t in enumerate(state.tokens, 1):
+                if t >= 0 and seat != mover:
+                    occupied |= 1 << t
+        k = rules.move_length - state.steps_taken
+        jumps = rules.max_jumps_per_turn - state.jumps_used
+        jcost = rules.jump_step_cost
+        cands = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
+        if jumps > 0 and k >= jcost:
+            for entry in self.B.diag[pos]:
+                d = entry[0]           # (a jump needs an obstacle on a side: most diagonals fail that first)
+                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> d & 1
+                        and jump_allowed(entry, walls, obstacles, rules)):
+                    cands.append((d, True))
         if not rules.allow_voluntary_revisit:
-            pos, walls, obstacles, occupied, visited, k, jumps = ctx
+            visited = 1 << path[0] if rules.start_tile_counts else 0
+            for i in path[1:]:
+                visited |= 1 << i
             goal = self.B.goal if rules.goal_on_entry else 0
             finish = None
             pool = list(cands)
@@ -198,14 +241,28 @@ class TokenPaths:
                 n, jump = pool.pop()
                 if visited >> n & 1:
                     continue
-                cost = rules.jump_step_cost if jump else 1
+                cost = jcost if jump else 1
                 if k == cost or goal >> n & 1:
                     return n, jump
                 if finish is None:
-                    finish = clean_finisher(self.B, walls, obstacles, rules)
+                    finish = self.finisher(walls, obstacles, rules)
                 if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
                     return n, jump
         return rng.choice(cands)
+
+    def finisher(self, walls: int, obstacles: int,
+                 rules: ThenThereWasOneParams) -> Callable[[int, int, int, int], bool]:
+        """:func:`clean_finisher` for this board, kept while the walls, obstacles and rules stay the same
+        (a whole token turn, and the play-outs of a search between wall turns): what it found
+        impossible stays so, since it depends on nothing else."""
+        kept = self._finisher
+        if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
+                and kept[4] < FINISHER_USES):
+            self._finisher = (walls, obstacles, rules, kept[3], kept[4] + 1)
+            return kept[3]
+        finish = clean_finisher(self.B, walls, obstacles, rules)
+        self._finisher = (walls, obstacles, rules, finish, 0)
+        return finish
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:
         """Why the token to move cannot step (or jump) onto cell ``to`` now, naming the rule."""

@@ -556,14 +556,12 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """The state after a legal ``action``, with what it touched kept for the board's last-move mark:
         a step shows the token's path this turn so far; the end of a wall turn shows that turn's new
         walls and bought obstacles (until then the board draws them apart anyway)."""
+        if isinstance(action, (Step, Jump)):      # most of a game's actions: asked first, marked by _apply_step
+            return self._apply_step(state, self.B.index(action.to), isinstance(action, Jump))
         B = self.B
         tiles: tuple[int, ...] = ()
         edges = 0
         match action:
-            case Step(to) | Jump(to):
-                i = B.index(to)
-                after = self._apply_step(state, i, isinstance(action, Jump))
-                tiles = state.path + (i,)
             case Build(a, b):
                 edges = 1 << B.edge_bit(B.index(a), B.index(b))
                 after = state.replace(built=state.built | edges)
@@ -605,27 +603,36 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         return after.replace(last_tiles=tiles, last_edges=edges)
 
     def _apply_step(self, state: State, to: int, jump: bool) -> State:
+        """The token to move steps (or jumps) onto cell ``to``: the state after it, marked as :meth:`effect`
+        marks a step (``last_tiles`` the path so far, with ``to``; no edges)."""
         rules = state.rules
         seat = state.mover
-        if self.paths.visited(state) >> to & 1:  # a double landing (rule A.1 §16)
-            return self._eliminate(state, seat, "landed twice")
+        path = state.path
+        tiles = path + (to,)
+        if to in (path if rules.start_tile_counts else path[1:]):  # a double landing (rule A.1 §16)
+            return self._eliminate(state, seat, "landed twice").replace(last_tiles=tiles, last_edges=0)
         steps = state.steps_taken + (rules.jump_step_cost if jump else 1)
         tokens = list(state.tokens)
         tokens[seat - 1] = to
-        state = state.replace(tokens=tuple(tokens), path=state.path + (to,), steps_taken=steps,
-                              jumps_used=state.jumps_used + jump)
+        state = state.replace(tokens=tuple(tokens), path=tiles, steps_taken=steps,
+                              jumps_used=state.jumps_used + jump, last_tiles=tiles, last_edges=0)
         if self.B.goal >> to & 1 and (rules.goal_on_entry or steps >= rules.move_length):
             if rules.finished_token_leaves_board:
                 tokens[seat - 1] = -1
             done = state.replace(tokens=tuple(tokens), arrived=state.arrived + (seat,))
-            return self._end_token_turn(done)
-        if steps >= rules.move_length:
-            return self._end_token_turn(state)
-        if not self.paths.can_step(state, to):  # stuck mid-turn
+            after = self._end_token_turn(done)
+        elif steps >= rules.move_length:
+            after = self._end_token_turn(state)
+        # stuck mid-turn? Never after a legal orthogonal step: the way back (a revisit, still a step the
+        # board allows) crosses the edge just crossed onto the tile just left. After a jump it may be.
+        elif jump and not self.paths.can_step(state, to):
             if rules.eliminate_when_no_path:
-                return self._eliminate(state, seat, "trapped")
-            return self._end_token_turn(state)
-        return state
+                after = self._eliminate(state, seat, "trapped")
+            else:
+                after = self._end_token_turn(state)
+        else:
+            return state
+        return after.replace(last_tiles=tiles, last_edges=0)
 
     def _eliminate(self, state: State, seat: int, how: str) -> State:
         tokens = list(state.tokens)

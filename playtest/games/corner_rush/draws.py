@@ -1,0 +1,113 @@
+"""Corner Rush's draws: chance's die and bag, and a random player's action, drawn fast and exactly as
+the kernel's defaults draw them (the same outcome for the same generator).
+
+A part of :class:`.rules.CornerRush` (a mixin: it reads the game's parameters, its die and its
+candidates), kept apart so the rules module stays one concern: what is legal and what it does.
+Search bots and the lab draw millions of these.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...kernel import Action, draw_outcome
+from .actions import Die, Draw
+from .params import CornerRushParams
+from .position import State
+
+__all__ = ["CornerRushDraws", "CHANCE_PHASES"]
+
+CHANCE_PHASES = ("rolloff", "roll", "challenge")
+
+
+class CornerRushDraws:
+    """Chance's outcomes and a random player's action (mixed into the game class)."""
+
+    params: CornerRushParams
+    n: int
+    _die: list[tuple[Die, float]]
+    _die_sums: list[tuple[Die, float]]
+    _draws: dict[tuple[int, int], Draw]
+
+    if TYPE_CHECKING:       # the game's (rules.py and the kernel's Game)
+        def candidates(self, state: State, seat: int) -> list[Action]: ...
+        def legal_actions(self, state: State, seat: int | None = None) -> list[Action]: ...
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        """The die (each face ``1/len(die_faces)``, equal values grouped), or the bag draw (each blocker
+        in the bag equally likely, equal blockers grouped).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", blocker_values=[2, 2, 5], blockers_per_player=3)
+        >>> state = game.state_from_json({"phase": "draw", "to_move": 0, "bags": [[[0, 2], [0, 2], [0, 5]],
+        ...                               [[1, 2], [1, 2], [1, 5]], [[2, 2], [2, 2], [2, 5]], [[3, 2], [3, 2], [3, 5]]]})
+        >>> [(str(a), round(p, 3)) for a, p in game.chance_outcomes(state)]
+        [('draw 2 of seat 0', 0.667), ('draw 5 of seat 0', 0.333)]
+        """
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return list(self._die)
+        if phase == "draw":
+            bag = state.bags[state.mover]
+            counts = Counter(bag)
+            return [(Draw(c, v), k / len(bag)) for (c, v), k in sorted(counts.items())]
+        return []
+
+    def random_action(self, state: State, rng: random.Random) -> Action:
+        """A uniformly random legal action: what the kernel's default draws (the same draw from the same
+        listing, so the same action for the same generator), without its checks on the way.
+
+        >>> import random, playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "start", "to_move": 0})
+        >>> game.random_action(state, random.Random(1)) == random.Random(1).choice(game.legal_actions(state))
+        True
+        """
+        phase = state.phase
+        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+            return rng.choice(self.legal_actions(state))       # (the kernel's default)
+        return rng.choice(self.candidates(state, state.mover))
+
+    def chance_outcome(self, state: State, rng: random.Random) -> Action:
+        """The die, drawn as :func:`playtest.draw_outcome` draws it from :meth:`chance_outcomes` (one
+        ``rng.random()`` against the same running sums), without listing the faces again; a bag draw
+        from its outcomes.
+
+        >>> import random, playtest
+        >>> from playtest.rules import draw_outcome
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.initial_state()
+        >>> game.chance_outcome(state, random.Random(2)) == draw_outcome(game.chance_outcomes(state), random.Random(2))
+        True
+        """
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            x = rng.random()
+            for die, total in self._die_sums:
+                if x < total:
+                    return die
+            return self._die[-1][0]
+        bag = state.bags[state.mover] if phase == "draw" and 0 <= state.mover < self.n else ()
+        if not bag:
+            return draw_outcome(self.chance_outcomes(state), rng)   # (the kernel's default)
+        x = rng.random()                    # as draw_outcome over chance_outcomes: equal blockers grouped
+        size, total = len(bag), 0.0
+        ordered = sorted(bag)
+        k = 0
+        for i, token in enumerate(ordered):
+            k += 1
+            if i + 1 < size and ordered[i + 1] == token:
+                continue
+            total += k / size
+            if x < total:
+                return self._draw(token)
+            k = 0
+        return self._draw(ordered[-1])
+
+    def _draw(self, token: tuple[int, int]) -> Draw:
+        made = self._draws.get(token)
+        if made is None:
+            made = self._draws[token] = Draw(*token)
+        return made
