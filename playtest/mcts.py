@@ -471,7 +471,7 @@ class _Search:
         return state
 
 
-def _player(game: Game) -> Any:
+def _player(game: Game[Any, Any, Any]) -> Any:
     """``play(state, action) -> state`` for actions known to be legal: the game's ``effect`` itself when it
     keeps the kernel's ``apply`` (which, unchecked, is just that call), else its ``apply`` unchecked."""
     if type(game).apply is Game.apply and callable(getattr(game, "effect", None)):
