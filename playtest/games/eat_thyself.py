@@ -406,6 +406,12 @@ def _setup_ring(text: str) -> tuple[Slot, ...]:
 _COUNTED: tuple[Any, list[int]] = (None, [])
 
 
+#: the actions random_action has drawn, by their fields: actions are values, so one object serves every
+#: draw of the same action (making a frozen action costs more than the rest of a draw)
+_DRAWN_MOVES: dict[tuple[int, int, int], Move] = {}
+_DRAWN_GAPS: dict[tuple[int, int], PlaceInGap] = {}
+
+
 def _free_tiles(ring: tuple[Slot, ...]) -> list[int]:
     """The unoccupied □ tiles, by slot."""
     return [i for i, (tile, p) in enumerate(ring) if tile and p is None]
@@ -445,6 +451,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._order = tuple(range(p.num_players)) if p.turn_order == "setup_order" \
             else tuple(reversed(range(p.num_players)))
         self._directions = (CW, CCW) if p.allow_both_directions else (CW,)
+        self._count_tiles = p.count_empty_tiles
+        self._two_by_pieces = p.num_players == 2 and p.win_condition == "one_piece_left"
         self._next = {seat: self._order[(k + 1) % len(self._order)] for k, seat in enumerate(self._order)}
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
@@ -640,34 +648,49 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn without listing them all."""
-        if state.phase == "place":  # sample without listing every gap for every piece
+        # rng.choice(seq) is seq[rng._randbelow(len(seq))] and rng.randrange(m) is rng._randbelow(m) for m > 0:
+        # for a plain random.Random the same draws are made without the checks' cost
+        below = rng._randbelow if type(rng) is random.Random else rng.randrange
+        phase = state.phase
+        if phase == "place":  # sample without listing every gap for every piece
             ring = state.ring
-            piece = rng.choice(state.hand)
+            hand = state.hand
+            piece = hand[below(len(hand))] if hand else rng.choice(hand)
             free_tiles = _free_tiles(ring)
-            k = rng.randrange(len(ring) + len(free_tiles) + (1 if self._may_discard(state, piece) else 0))
+            k = below(len(ring) + len(free_tiles) + (1 if self._may_discard(state, piece) else 0))
             if k < len(ring):
-                return PlaceInGap(piece, k)
+                placed = _DRAWN_GAPS.get((piece, k))
+                if placed is None:
+                    if len(_DRAWN_GAPS) >= 4096:
+                        _DRAWN_GAPS.clear()
+                    placed = _DRAWN_GAPS[piece, k] = PlaceInGap(piece, k)
+                return placed
             if k - len(ring) < len(free_tiles):
                 return PlaceOnTile(piece, free_tiles[k - len(ring)])
             return Discard(piece)
-        phase = state.phase
         if phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
             me = state.to_move
             king = me * 2
             ring = state.ring
             directions = self._directions
             slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
-            if slots and self.params.count_empty_tiles:
+            if slots and self._count_tiles:
                 # a count comes back to its king exactly when the card's value times the direction is a
                 # multiple of the ring's length, whatever the slot: when no (card, direction) does, the
                 # first draw is a legal move (the same draw the rejection loop below makes first)
                 n, faces = len(ring), state.cards[me]
                 if faces[0] % n and faces[1] % n:     # (d = +1 or -1: d * value is a multiple of n iff value is)
                     per = 2 * len(directions)
-                    k = rng.randrange(len(slots) * per)
+                    k = below(len(slots) * per)
                     s, rest = divmod(k, per)
                     card, d = divmod(rest, len(directions))
-                    return Move(slots[s], card, directions[d])
+                    key = (slots[s], card, directions[d])
+                    move = _DRAWN_MOVES.get(key)
+                    if move is None:
+                        if len(_DRAWN_MOVES) >= 4096:
+                            _DRAWN_MOVES.clear()
+                        move = _DRAWN_MOVES[key] = Move(*key)
+                    return move
             choices = [(slot, card, d) for slot in slots for card in (0, 1) for d in directions]
             why_move = self._why_move
             while choices:
@@ -767,11 +790,12 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         hand.remove(piece)
         ring = state.ring
         last = state.last
-        if isinstance(action, PlaceInGap):
+        kind = type(action)
+        if kind is PlaceInGap or (kind is not PlaceOnTile and isinstance(action, PlaceInGap)):
             gap = action.gap
             ring = ring[:gap] + ((False, piece),) + ring[gap:]
-            last = tuple(i + 1 if i >= gap else i for i in last) + (gap,)
-        elif isinstance(action, PlaceOnTile):
+            last = tuple([i + 1 if i >= gap else i for i in last]) + (gap,)
+        elif kind is PlaceOnTile or isinstance(action, PlaceOnTile):
             slot = action.slot
             ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
             last += (slot,)
@@ -788,7 +812,11 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         turn = state.turn + 1
         mover = state.to_move
         counts = _piece_counts(ring, ())
-        winners = self._winners(counts)
+        if self._two_by_pieces:   # two players, one piece left wins: _winners without the loop
+            winners = [pl for pl, left in ((0, counts[0] + counts[1]), (1, counts[2] + counts[3])) if left == 1] \
+                if counts[0] + counts[1] == 1 or counts[2] + counts[3] == 1 else []
+        else:
+            winners = self._winners(counts)
         if not winners and turn < p.max_turns:
             after = state.replace(ring=ring, cards=cards or state.cards, phase="move", hand=(), take_from=None,
                                   takes_left=0, bonus_left=0, turn=turn, last=last, to_move=self._next[mover])
