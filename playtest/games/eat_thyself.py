@@ -408,6 +408,8 @@ _COUNTED: tuple[Any, list[int]] = (None, [])
 
 #: the actions random_action has drawn, by their fields: actions are values, so one object serves every
 #: draw of the same action (making a frozen action costs more than the rest of a draw)
+_FREE_TILE: Slot = (True, None)
+_Random = random.Random
 _DRAWN_MOVES: dict[tuple[int, int, int], Move] = {}
 _DRAWN_GAPS: dict[tuple[int, int], PlaceInGap] = {}
 
@@ -650,14 +652,14 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         """A uniformly random legal action, drawn without listing them all."""
         # rng.choice(seq) is seq[rng._randbelow(len(seq))] and rng.randrange(m) is rng._randbelow(m) for m > 0:
         # for a plain random.Random the same draws are made without the checks' cost
-        below = rng._randbelow if type(rng) is random.Random else rng.randrange
+        below = rng._randbelow if type(rng) is _Random else rng.randrange
         phase = state.phase
         if phase == "place":  # sample without listing every gap for every piece
             ring = state.ring
             hand = state.hand
             piece = hand[below(len(hand))] if hand else rng.choice(hand)
-            free_tiles = _free_tiles(ring)
-            k = below(len(ring) + len(free_tiles) + (1 if self._may_discard(state, piece) else 0))
+            free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
+            k = below(len(ring) + free + (1 if self._may_discard(state, piece) else 0))
             if k < len(ring):
                 placed = _DRAWN_GAPS.get((piece, k))
                 if placed is None:
@@ -665,8 +667,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                         _DRAWN_GAPS.clear()
                     placed = _DRAWN_GAPS[piece, k] = PlaceInGap(piece, k)
                 return placed
-            if k - len(ring) < len(free_tiles):
-                return PlaceOnTile(piece, free_tiles[k - len(ring)])
+            if k - len(ring) < free:
+                return PlaceOnTile(piece, _free_tiles(ring)[k - len(ring)])
             return Discard(piece)
         if phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
             me = state.to_move
