@@ -406,10 +406,10 @@ def _setup_ring(text: str) -> tuple[Slot, ...]:
 _COUNTED: tuple[Any, list[int]] = (None, [])
 
 
-#: the actions random_action has drawn, by their fields: actions are values, so one object serves every
-#: draw of the same action (making a frozen action costs more than the rest of a draw)
 _FREE_TILE: Slot = (True, None)
 _Random = random.Random
+#: the actions random_action has drawn, by their fields: actions are values, so one object serves every
+#: draw of the same action (making a frozen action costs more than the rest of a draw)
 _DRAWN_MOVES: dict[tuple[int, int, int], Move] = {}
 _DRAWN_GAPS: dict[tuple[int, int], PlaceInGap] = {}
 
@@ -652,7 +652,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         """A uniformly random legal action, drawn without listing them all."""
         # rng.choice(seq) is seq[rng._randbelow(len(seq))] and rng.randrange(m) is rng._randbelow(m) for m > 0:
         # for a plain random.Random the same draws are made without the checks' cost
-        below = rng._randbelow if type(rng) is _Random else rng.randrange
+        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
         phase = state.phase
         if phase == "place":  # sample without listing every gap for every piece
             ring = state.ring
@@ -792,12 +792,11 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         hand.remove(piece)
         ring = state.ring
         last = state.last
-        kind = type(action)
-        if kind is PlaceInGap or (kind is not PlaceOnTile and isinstance(action, PlaceInGap)):
+        if isinstance(action, PlaceInGap):
             gap = action.gap
             ring = ring[:gap] + ((False, piece),) + ring[gap:]
             last = tuple([i + 1 if i >= gap else i for i in last]) + (gap,)
-        elif kind is PlaceOnTile or isinstance(action, PlaceOnTile):
+        elif isinstance(action, PlaceOnTile):
             slot = action.slot
             ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
             last += (slot,)
