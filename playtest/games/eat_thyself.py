@@ -58,6 +58,7 @@ character per slot when there are no spaces (``"_AbaC"``).
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator
@@ -394,6 +395,25 @@ def _lift(ring: list[Slot], slot: int) -> None:  # (the last-move mark follows w
         del ring[slot]
 
 
+@functools.lru_cache(maxsize=16)
+def _setup_ring(text: str) -> tuple[Slot, ...]:
+    """The set-up ring of ``text`` (an immutable tuple, so one parse serves every game)."""
+    return _parse_ring(text, "setup sequence")
+
+
+#: (a state made by ``_end_turn``, the piece counts of its ring): ``running_scores`` reads them at the
+#: end of the turn instead of counting again (identity, so it holds for that very state only)
+_COUNTED: tuple[Any, list[int]] = (None, [])
+
+
+_FREE_TILE: Slot = (True, None)
+_Random = random.Random
+#: the actions random_action has drawn, by their fields: actions are values, so one object serves every
+#: draw of the same action (making a frozen action costs more than the rest of a draw)
+_DRAWN_MOVES: dict[tuple[int, int, int], Move] = {}
+_DRAWN_GAPS: dict[tuple[int, int], PlaceInGap] = {}
+
+
 def _free_tiles(ring: tuple[Slot, ...]) -> list[int]:
     """The unoccupied □ tiles, by slot."""
     return [i for i, (tile, p) in enumerate(ring) if tile and p is None]
@@ -433,6 +453,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._order = tuple(range(p.num_players)) if p.turn_order == "setup_order" \
             else tuple(reversed(range(p.num_players)))
         self._directions = (CW, CCW) if p.allow_both_directions else (CW,)
+        self._count_tiles = p.count_empty_tiles
+        self._two_by_pieces = p.num_players == 2 and p.win_condition == "one_piece_left"
         self._next = {seat: self._order[(k + 1) % len(self._order)] for k, seat in enumerate(self._order)}
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
@@ -451,7 +473,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         p = self.params
         text = p.setup_sequence_2p if p.num_players == 2 else p.setup_sequence_3p
         faces = tuple((p.initial_faces[0], p.initial_faces[1]) for _ in range(p.num_players))
-        return State(ring=_parse_ring(text, "setup sequence"), cards=faces, to_move=p.first_player)
+        return State(ring=_setup_ring(text), cards=faces, to_move=p.first_player)
 
     def _next_player(self, player: int) -> int:
         return self._next[player]
@@ -479,10 +501,17 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counts = _piece_counts(state.ring, state.hand)
-        if self.params.win_condition == "one_piece_left":
-            return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(self.params.num_players))
-        return tuple(-counts[2 * pl] for pl in range(self.params.num_players))
+        counted, counts = _COUNTED
+        if counted is not state:
+            counts = _piece_counts(state.ring, state.hand)
+        p = self.params
+        if p.num_players == 2:
+            if p.win_condition == "one_piece_left":
+                return (-(counts[0] + counts[1]), -(counts[2] + counts[3]))
+            return (-counts[0], -counts[2])
+        if p.win_condition == "one_piece_left":
+            return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(p.num_players))
+        return tuple(-counts[2 * pl] for pl in range(p.num_players))
 
     def target(self, state: State, slot: int, card: int, direction: int) -> int | None:
         """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None.
@@ -655,26 +684,64 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action, drawn without listing them all."""
-        if state.phase == "place":  # sample without listing every gap for every piece
+        # rng.choice(seq) is seq[rng._randbelow(len(seq))] and rng.randrange(m) is rng._randbelow(m) for m > 0:
+        # for a plain random.Random the same draws are made without the checks' cost
+        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
+        phase = state.phase
+        if phase == "place":  # sample without listing every gap for every piece
             ring = state.ring
-            piece = rng.choice(state.hand)
-            free_tiles = _free_tiles(ring)
-            k = rng.randrange(len(ring) + len(free_tiles) + (1 if self._may_discard(state, piece) else 0))
+            hand = state.hand
+            piece = hand[below(len(hand))] if hand else rng.choice(hand)
+            free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
+            k = below(len(ring) + free + (1 if self._may_discard(state, piece) else 0))
             if k < len(ring):
-                return PlaceInGap(piece, k)
-            if k - len(ring) < len(free_tiles):
-                return PlaceOnTile(piece, free_tiles[k - len(ring)])
+                placed = _DRAWN_GAPS.get((piece, k))
+                if placed is None:
+                    if len(_DRAWN_GAPS) >= 4096:
+                        _DRAWN_GAPS.clear()
+                    placed = _DRAWN_GAPS[piece, k] = PlaceInGap(piece, k)
+                return placed
+            if k - len(ring) < free:
+                return PlaceOnTile(piece, _free_tiles(ring)[k - len(ring)])
             return Discard(piece)
-        if state.phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
-            king = state.to_move * 2
-            choices = [(slot, card, d) for slot, (_, piece) in enumerate(state.ring) if piece == king
-                       for card in (0, 1) for d in self._directions]
+        if phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
+            me = state.to_move
+            king = me * 2
+            ring = state.ring
+            directions = self._directions
+            slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
+            if slots and self._count_tiles:
+                # a count comes back to its king exactly when the card's value times the direction is a
+                # multiple of the ring's length, whatever the slot: when no (card, direction) does, the
+                # first draw is a legal move (the same draw the rejection loop below makes first)
+                n, faces = len(ring), state.cards[me]
+                if faces[0] % n and faces[1] % n:     # (d = +1 or -1: d * value is a multiple of n iff value is)
+                    per = 2 * len(directions)
+                    k = below(len(slots) * per)
+                    s, rest = divmod(k, per)
+                    card, d = divmod(rest, len(directions))
+                    key = (slots[s], card, directions[d])
+                    move = _DRAWN_MOVES.get(key)
+                    if move is None:
+                        if len(_DRAWN_MOVES) >= 4096:
+                            _DRAWN_MOVES.clear()
+                        move = _DRAWN_MOVES[key] = Move(*key)
+                    return move
+            choices = [(slot, card, d) for slot in slots for card in (0, 1) for d in directions]
             why_move = self._why_move
             while choices:
                 move = Move(*choices.pop(rng.randrange(len(choices))))
                 if why_move(state, move) is None:
                     return move
             return Pass()
+        if phase == "take":   # what candidates lists, drawn by rng.choice over the same positions
+            take_from = state.take_from
+            return Take(rng.choice([i for i, (_, q) in enumerate(state.ring)
+                                    if q is not None and q >> 1 == take_from]))
+        if phase == "bonus":  # RemovePawn on each own pawn in ring order, then KeepPawns (as candidates)
+            own_pawn = state.to_move * 2 + PAWN
+            slot = rng.choice([i for i, (_, q) in enumerate(state.ring) if q == own_pawn] + [None])
+            return KeepPawns() if slot is None else RemovePawn(slot)
         return rng.choice(self.legal_actions(state))
 
     # ---- what an action does
@@ -685,21 +752,29 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         me = state.to_move
         p = self.params
         ring = list(state.ring)
-        src = move.slot
-        dst = self.target(state, src, move.card, move.direction)
+        src, card = move.slot, move.card
+        cards = state.cards
+        if p.count_empty_tiles:   # self.target, inline (the hot path of every game)
+            dst: int | None = (src + move.direction * cards[me][card]) % len(ring)
+            if dst == src:
+                dst = None
+        else:
+            dst = self.target(state, src, card, move.direction)
         assert dst is not None
-        king = ring[src][1]
+        src_tile, king = ring[src]
         tile, eaten = ring[dst]
-        cards = list(state.cards)
-        low, high = self._cards[move.card]
-        mine = list(cards[me])
-        mine[move.card] = high if mine[move.card] == low else low
-        cards[me] = (mine[0], mine[1])
-        faces = tuple(cards)
+        low, high = self._cards[card]
+        mine = cards[me]
+        flipped = high if mine[card] == low else low
+        faces = cards[:me] + (((flipped, mine[1]) if card == 0 else (mine[0], flipped)),) + cards[me + 1:]
         ring[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
-        last = (dst - 1 if dst > src and not ring[src][0] else dst,)
-        _lift(ring, src)
+        if src_tile:
+            last = (dst,)
+            ring[src] = (True, None)
+        else:
+            last = (dst - 1 if dst > src else dst,)
+            del ring[src]
         if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
             return self._end_turn(state, tuple(ring), last, faces)
         owner = eaten >> 1
@@ -754,7 +829,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if isinstance(action, PlaceInGap):
             gap = action.gap
             ring = ring[:gap] + ((False, piece),) + ring[gap:]
-            last = tuple(i + 1 if i >= gap else i for i in last) + (gap,)
+            last = tuple([i + 1 if i >= gap else i for i in last]) + (gap,)
         elif isinstance(action, PlaceOnTile):
             slot = action.slot
             ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
@@ -767,13 +842,21 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                   cards: tuple[tuple[int, int], ...] | None = None) -> State:
         """The end of a fully resolved turn played from ``state``, leaving ``ring``, ``last`` (and
         ``cards``): a win, a draw at the turn cap, or the next player's turn."""
+        global _COUNTED
         p = self.params
         turn = state.turn + 1
         mover = state.to_move
-        winners = self._winners(_piece_counts(ring, ()))
+        counts = _piece_counts(ring, ())
+        if self._two_by_pieces:   # two players, one piece left wins: _winners without the loop
+            winners = [pl for pl, left in ((0, counts[0] + counts[1]), (1, counts[2] + counts[3])) if left == 1] \
+                if counts[0] + counts[1] == 1 or counts[2] + counts[3] == 1 else []
+        else:
+            winners = self._winners(counts)
         if not winners and turn < p.max_turns:
-            return state.replace(ring=ring, cards=cards or state.cards, phase="move", hand=(), take_from=None,
-                                 takes_left=0, bonus_left=0, turn=turn, last=last, to_move=self._next[mover])
+            after = state.replace(ring=ring, cards=cards or state.cards, phase="move", hand=(), take_from=None,
+                                  takes_left=0, bonus_left=0, turn=turn, last=last, to_move=self._next[mover])
+            _COUNTED = (after, counts)
+            return after
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
                 winners = [mover] if mover in winners else [
@@ -782,9 +865,11 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             reason = f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
         else:
             reason = f"draw after {turn} turns (max_turns)"
-        return state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
+        over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
                              takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
                              reason=reason)
+        _COUNTED = (over, counts)
+        return over
 
     def _winners(self, counts: list[int]) -> list[int]:
         """The players who meet the win condition with these piece ``counts`` (rule E.1 §12, E1)."""

@@ -313,6 +313,13 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     sampler = [kit[s] and not handed[s] for s in range(seats)]
     whole = [getattr(bot, "random_orders", False) is True for bot in players] if _draws_orders(game) else None
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
+    # the kit's RandomBot with the state in hand draws game.random_action(state, bot.rng) (RandomBot.choose):
+    # the runner asks the game directly; and apply(state, action, check=False) is effect(state, action)
+    # unless the game writes its own apply
+    draw = [bot.rng if kit[s] else None for s, bot in enumerate(players)]
+    random_action = game.random_action
+    advance = game.effect if _plain_apply(game) and "apply" not in getattr(game, "__dict__", ()) \
+        else functools.partial(apply, check=False)
     state = game.initial_state()
     steps = decisions = counted = branching = 0
     first: int | None = None
@@ -395,7 +402,8 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     action = choose_for(bot, game, state, seat, seen_rng)
                     drawn_by_rules = sampler[seat]
                 else:                 # nothing hidden: the bot has the state itself (as choose_for would)
-                    action = bot.choose(game, state)
+                    rng = draw[seat]
+                    action = bot.choose(game, state) if rng is None else random_action(state, rng)
                     drawn_by_rules = sampler[seat]
             except Exception as exc:
                 raise BotError(_where(game, bot, seat, state, steps, index)
@@ -412,7 +420,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                                    f"which is not an action of this game ({type(exc).__name__})") from exc
                 if refusal is not None:
                     raise BotError(_where(game, bot, seat, state, steps, index) + ": " + _refusal(action, refusal))
-        state = apply(state, action, check=False)
+        state = advance(state, action)
         steps += 1
         if record:
             actions.append((mover == CHANCE, action))
@@ -500,6 +508,17 @@ def _refusal(action: Any, refusal: Any) -> str:
 
 
 _OLDER: dict[type, bool] = {}
+_PLAIN_APPLY: dict[type, bool] = {}
+
+
+def _plain_apply(game: Game) -> bool:
+    """Whether ``game.apply(state, action, check=False)`` is ``game.effect(state, action)``: the kernel's own
+    apply (not overridden) and an effect of the game's own."""
+    kind = type(game)
+    plain = _PLAIN_APPLY.get(kind)
+    if plain is None:
+        plain = _PLAIN_APPLY[kind] = not _overrides(kind, "apply") and _overrides(kind, "effect")
+    return plain
 
 
 def _legality(game: Game) -> Any:
