@@ -1,6 +1,6 @@
 """A bare reading of Eat Thyself (RULES.md E.1, default parameters, two players): a list of slots, the rules only.
 
-Written apart from ``playtest/games/eat_thyself.py`` (it imports nothing from the kit). A slot is
+Written apart from ``playtest/games/eat_thyself/`` (it imports nothing from the kit). A slot is
 ``(tile, piece)``: ``tile`` whether it is an empty-space tile □, ``piece`` ``None`` or
 ``player * 2 + pawn``. The random player plays as the kit's random bot does, step by step: a
 uniformly random legal move (king, card, direction), passing only when none is legal; after its

@@ -19,7 +19,7 @@ from playtest.scene import cell_id, edge_id, point_id, slot_id
 
 GAMES = ["eat_thyself", "source", "then_there_was_one"]
 ROOT = Path(playtest.__file__).parent
-SOURCES = {"eat_thyself": [ROOT / "games" / "eat_thyself.py"],
+SOURCES = {"eat_thyself": sorted((ROOT / "games" / "eat_thyself").glob("*.py")),
            "source": sorted((ROOT / "games" / "source").glob("*.py")),
            "then_there_was_one": sorted((ROOT / "games" / "then_there_was_one").glob("*.py"))}
 RULE_ID = r"[A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+)"

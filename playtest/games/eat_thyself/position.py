@@ -1,0 +1,126 @@
+"""A position of Eat Thyself: the declared :class:`State` (its JSON form is the package docstring's) and
+the ring's small helpers."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ... import kernel
+from ...kernel import field
+from ...kernel.values import shown
+from .params import TILE, Slot, _parse_ring, _piece_from_symbol, piece_symbol
+
+# --------------------------------------------------------------------------- state: declared once
+
+PHASES = ("move", "bonus", "take", "place", "over")
+
+
+def _read_hand(hand: Any, where: str, _: Any) -> list[int]:
+    if not isinstance(hand, list):
+        raise ValueError(f"hand must be a list of pieces such as \"●\", not {shown(hand)}")
+    if any(type(x) is not str for x in hand):
+        raise ValueError("hand: pieces are written as symbols such as \"●\" or \"○\"")
+    return sorted(_piece_from_symbol(x) for x in hand)
+
+
+class State(kernel.State):
+    """A position of Eat Thyself (an immutable value; its JSON form is in the module docstring).
+
+    The fields are those of the JSON form, by the same names; ``ring`` and ``hand`` hold piece
+    codes (``player * 2 + (king 0 | pawn 1)``) where the JSON writes symbols. ``winners`` and
+    ``reason`` say how a finished game (phase ``over``) ended; ``last`` marks the board's
+    last move and takes no part in equality.
+    """
+    ring: tuple[tuple[bool, int | None], ...] = field(min=0, max=5, write=lambda ring, _: [
+        (TILE if tile else "") + (piece_symbol(p) if p is not None else "") for tile, p in ring],
+        read=lambda text, where, _: [list(slot) for slot in _parse_ring(text, "ring")])
+    cards: tuple[tuple[int, int], ...] = field(default=((1, 2), (1, 2)), min=1)
+    to_move: int = field(default=0, min=0, max=2)
+    phase: str = field(default="move", choices=PHASES)
+    #: sorted pieces to put back (JSON: their symbols)
+    hand: tuple[int, ...] = field(default=(), min=0, max=5, read=_read_hand,
+                                  write=lambda hand, _: [piece_symbol(p) for p in hand])
+    take_from: int | None = field(default=None, min=0, max=2)
+    takes_left: int = field(default=0, min=0, max=100)
+    bonus_left: int = field(default=0, min=0, max=100)
+    turn: int = field(default=0, min=0, max=10 ** 6)                 # completed turns, for max_turns
+    winners: tuple[int, ...] = field(default=(), min=0, max=2)
+    reason: str = ""
+    #: the slots the last turn's pieces landed on, in today's numbering (the board's last-move mark)
+    last: tuple[int, ...] = field(default=(), min=0, compare=False, omit_default=True)
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is (``to_move``)."""
+        return self.to_move
+
+    @property
+    def faces(self) -> tuple[tuple[int, int], ...]:
+        """Per player: the face-up value of card 0 and of card 1 (``cards``)."""
+        return self.cards
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand-writable JSON form (see the module docstring): how it ended, once it has."""
+        data = super().to_json()
+        if self.phase != "over":
+            del data["winners"], data["reason"]
+        return data
+
+    def count(self, player: int) -> tuple[int, int]:
+        """(kings, pawns) of ``player`` on the ring and in hand."""
+        kings = pawns = 0
+        for _, p in self.ring:
+            if p is not None and p >> 1 == player:
+                if p & 1:
+                    pawns += 1
+                else:
+                    kings += 1
+        for p in self.hand:
+            if p >> 1 == player:
+                if p & 1:
+                    pawns += 1
+                else:
+                    kings += 1
+        return kings, pawns
+
+
+def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
+    """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
+    counts = [0] * 6
+    for _, piece in ring:
+        if piece is not None:
+            counts[piece] += 1
+    for piece in hand:
+        counts[piece] += 1
+    return counts
+
+
+def _after_lift(last: tuple[int, ...], ring: list[Slot], slot: int) -> tuple[int, ...]:
+    """The last-move mark ``last`` (slot indices) once the piece on ``slot`` is lifted off ``ring``:
+    a bare slot disappears, so the slots after it move down one."""
+    if ring[slot][0]:
+        return last
+    return tuple(i - 1 if i > slot else i for i in last if i != slot)
+
+
+def _lift(ring: list[Slot], slot: int) -> None:  # (the last-move mark follows with _after_lift)
+    """Take the piece on ``slot`` off the ring: a bare slot disappears, a tile stays empty."""
+    if ring[slot][0]:
+        ring[slot] = (True, None)
+    else:
+        del ring[slot]
+
+
+@functools.lru_cache(maxsize=16)
+def _setup_ring(text: str) -> tuple[Slot, ...]:
+    """The set-up ring of ``text`` (an immutable tuple, so one parse serves every game)."""
+    return _parse_ring(text, "setup sequence")
+
+
+#: (a state made by ``_end_turn``, the piece counts of its ring): ``running_scores`` reads them at the
+#: end of the turn instead of counting again (identity, so it holds for that very state only)
+
+def _free_tiles(ring: tuple[Slot, ...]) -> list[int]:
+    """The unoccupied □ tiles, by slot."""
+    return [i for i, (tile, p) in enumerate(ring) if tile and p is None]
