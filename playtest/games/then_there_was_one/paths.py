@@ -235,8 +235,10 @@ class TokenPaths:
             goal = self.B.goal if rules.goal_on_entry else 0
             finish = None
             pool = list(cands)
+            # rng.randrange(m) is rng._randbelow(m) for m > 0: for a plain random.Random the very same draws
+            below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
             while pool:  # draw without replacement until a clean step: uniform among the clean ones
-                pick = rng.randrange(len(pool))
+                pick = below(len(pool))
                 pool[pick], pool[-1] = pool[-1], pool[pick]
                 n, jump = pool.pop()
                 if visited >> n & 1:
