@@ -25,8 +25,8 @@ So a bot cannot read a face-down value, whichever it declares.
 
 A bot may also declare :attr:`Bot.random_orders`: in a simultaneous step of a game that
 draws random whole orders (:meth:`playtest.Game.random_order_parts`), the lab asks it for its
-seat's whole order at once (:func:`order_for`) and plays the order's parts one step each, every
-part checked; the bot is handed the game's draw, never the state. The kit's :class:`RandomBot`
+seat's whole order at once (:func:`order_for`) and plays the order's parts one step each (checked
+as :mod:`playtest.lab` says); the bot is handed the game's draw, never the state. The kit's :class:`RandomBot`
 declares it: in such a game a random player plays a random whole order (as a person writes one),
 not a random walk over the parts of an order (which wanders, clears and withdraws for a thousand
 steps a game). Where the game draws no orders, or outside the lab's runner (a table's bot seat),
@@ -191,7 +191,9 @@ def order_for(bot: Any, game: Any, state: Any, seat: int) -> list[Any] | None:
     Only a bot that declares :attr:`Bot.random_orders` is asked, and only in a game that draws
     random whole orders (:meth:`playtest.Game.random_order_parts`); the bot is handed the game's
     draw (a function of a generator), never the state, and the game draws from what ``seat`` may
-    know. The caller checks every part as it plays it.
+    know. The caller plays the parts one step each; the lab checks every part of a bot's order
+    through the game's legality decision, except the kit's own :class:`RandomBot`'s, which are the
+    rules' draw (verified by ``check_game``, proved at the lab's sampled decisions).
 
     >>> import playtest
     >>> game = playtest.load("back_to_the_wall", rounds=1)

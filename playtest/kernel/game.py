@@ -427,7 +427,9 @@ class Game(Generic[P, S, A]):
         parts, instead of wandering over every part for a thousand steps. It draws with ``rng`` from
         what ``seat`` may know only (its own order, the public position), keeps the parts the seat
         has set already, and is part of the rules: ``check_game`` plays its parts ("random action
-        is legal"), and the lab still checks every part.
+        is legal"). The lab takes the kit's own random bot's parts on this method's word and
+        proves them at the decisions it samples (see :mod:`playtest.lab`); every part of any
+        other bot's order goes through :meth:`check`.
 
         >>> Game().random_order_parts(None, 0, random.Random(1)) is None
         True
