@@ -118,8 +118,29 @@ def _setup_ring(text: str) -> tuple[Slot, ...]:
     return _parse_ring(text, "setup sequence")
 
 
-#: (a state made by ``_end_turn``, the piece counts of its ring): ``running_scores`` reads them at the
-#: end of the turn instead of counting again (identity, so it holds for that very state only)
+_new, _set = object.__new__, object.__setattr__
+#: State's fields in their declared order (what :func:`_position` fills; a test holds it to the declaration)
+_FIELDS = ("ring", "cards", "to_move", "phase", "hand", "take_from", "takes_left", "bonus_left", "turn", "winners",
+           "reason", "last")
+
+
+def _position(ring: tuple[Slot, ...], cards: tuple[tuple[int, int], ...], to_move: int, phase: str,
+              hand: tuple[int, ...], take_from: int | None, takes_left: int, bonus_left: int, turn: int,
+              winners: tuple[int, ...], reason: str, last: tuple[int, ...]) -> State:
+    """``State(ring=ring, cards=cards, ...)``, every field given, made as ``State.replace`` makes a
+    state (the fields' dict at once, not the dataclass's field-by-field ``__init__``, nor a copy
+    of another state's dict updated): the position every turn of every game ends with.
+
+    >>> ring = _setup_ring("□ ▲ ● □")
+    >>> _position(ring, ((1, 2), (1, 2)), 1, "move", (), None, 0, 0, 3, (), "", (2,)) == State(
+    ...     ring=ring, cards=((1, 2), (1, 2)), to_move=1, turn=3, last=(2,))
+    True
+    """
+    new = _new(State)
+    _set(new, "__dict__", {"ring": ring, "cards": cards, "to_move": to_move, "phase": phase, "hand": hand,
+                           "take_from": take_from, "takes_left": takes_left, "bonus_left": bonus_left,
+                           "turn": turn, "winners": winners, "reason": reason, "last": last})
+    return new
 
 def _free_tiles(ring: tuple[Slot, ...]) -> list[int]:
     """The unoccupied □ tiles, by slot."""

@@ -11,17 +11,16 @@ from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass
                       Take)
 from .params import (KING, KING_SYMBOLS, PAWN, SEAT_COLORS, SEAT_NAMES, SEAT_SHAPES, EatThyselfParams, Slot, _card_faces,
                      piece_symbol)
-from .position import State, _after_lift, _free_tiles, _lift, _piece_counts, _setup_ring
+from .position import State, _after_lift, _free_tiles, _lift, _piece_counts, _position, _setup_ring
 
-_COUNTED: tuple[Any, list[int]] = (None, [])
+#: (a state made by ``_end_turn``, the piece counts of its ring, the slots of its mover's kings): what
+#: ``running_scores`` and ``random_action`` read there instead of going round the ring again (kept by
+#: identity, so it holds for that very state only; both are the ring's, whatever the parameters)
+_COUNTED: tuple[Any, list[int], list[int]] = (None, [], [])
 
 
 _FREE_TILE: Slot = (True, None)
 _Random = random.Random
-#: the actions random_action has drawn, by their fields: actions are values, so one object serves every
-#: draw of the same action (making a frozen action costs more than the rest of a draw)
-_DRAWN_MOVES: dict[tuple[int, int, int], Move] = {}
-_DRAWN_GAPS: dict[tuple[int, int], PlaceInGap] = {}
 
 
 
@@ -62,13 +61,23 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._count_tiles = p.count_empty_tiles
         self._two_by_pieces = p.num_players == 2 and p.win_condition == "one_piece_left"
         self._next = {seat: self._order[(k + 1) % len(self._order)] for k, seat in enumerate(self._order)}
+        self._may = p.opponent_pawn_return == "may"
+        self._max_turns = p.max_turns
+        # a move drawn as one number k: its king is slots[k >> _shift], its (card, direction) k & _mask
+        self._shift = len(self._directions)            # 2 or 1: four or two moves a king
+        self._mask = (1 << self._shift) - 1
+        # the actions, made once per game (actions are values: a listing and a draw hand out the same objects)
+        self._moves_by_slot: list[tuple[Move, ...]] = []
+        self._made_actions: dict[tuple[Any, ...], Any] = {}
+        self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
+        self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
             Move: self._why_move, Pass: self._why_pass, KeepPawns: self._why_keep, RemovePawn: self._why_remove,
             Take: self._why_take, PlaceInGap: self._why_place, PlaceOnTile: self._why_place, Discard: self._why_place}
         self._effect: dict[type, Callable[[State, Any], State]] = {
             Move: self._move, Pass: self._pass, KeepPawns: self._keep, RemovePawn: self._remove, Take: self._take,
-            PlaceInGap: self._place, PlaceOnTile: self._place, Discard: self._place}
+            PlaceInGap: self._place_in_gap, PlaceOnTile: self._place_on_tile, Discard: self._discard}
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -107,7 +116,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counted, counts = _COUNTED
+        counted, counts, _ = _COUNTED
         if counted is not state:
             counts = _piece_counts(state.ring, state.hand)
         p = self.params
@@ -161,7 +170,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         lists them in), made once per game for rings of up to ``n`` slots and more: actions are
         values, so a listing hands out the same objects every time (and a numbering library
         finds them by identity)."""
-        table: list[tuple[Move, ...]] = self.__dict__.setdefault("_moves_by_slot", [])
+        table = self._moves_by_slot
         while len(table) < n:
             slot = len(table)
             table.append(tuple(Move(slot, card, d) for card in (0, 1) for d in self._directions))
@@ -169,7 +178,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def _made(self, kind: type, *values: Any) -> Any:
         """``kind(*values)``, made once per game (actions are values: the same object every time)."""
-        made: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_made_actions", {})
+        made = self._made_actions
         key = (kind,) + values
         action = made.get(key)
         if action is None:
@@ -179,7 +188,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
     def _by_slot(self, n: int, kind: type, *first: Any) -> list[Any]:
         """``kind(*first, i)`` for every slot (or gap) ``i`` of rings of up to ``n`` slots and more,
         made once per game (actions are values: the same object every time)."""
-        tables: dict[tuple[Any, ...], list[Any]] = self.__dict__.setdefault("_actions_by_slot", {})
+        tables = self._actions_by_slot
         key = (kind,) + first
         table = tables.get(key)
         if table is None:
@@ -289,65 +298,120 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return None
 
     def random_action(self, state: State, rng: random.Random) -> Action:
-        """A uniformly random legal action, drawn without listing them all."""
-        # rng.choice(seq) is seq[rng._randbelow(len(seq))] and rng.randrange(m) is rng._randbelow(m) for m > 0:
-        # for a plain random.Random the same draws are made without the checks' cost
-        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
+        """A uniformly random legal action, drawn without listing them all.
+
+        Every draw is ``rng.randrange(m)`` (``rng.choice`` where the choices are listed: the same
+        draw) over the choices in the order :meth:`candidates` lists them: a move is a king, a card
+        and a direction (when some of those come back to their king, they are drawn without
+        replacement until one does not); a placement is a piece of the hand, then a gap, an
+        unoccupied □ or the discard; a take or a bonus is one of the candidates. For a plain
+        ``random.Random`` the number is drawn as ``randrange`` draws it, from ``rng.getrandbits``
+        (the bits of m's length, drawn again while the number is m or more): the same number
+        without the call's checks (``tests/test_eat_thyself_shortcuts.py`` holds the two equal).
+
+        >>> import random, playtest
+        >>> game = playtest.load("eat_thyself")
+        >>> state = game.initial_state()
+        >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
+        True
+        """
+        plain = type(rng) is _Random
         phase = state.phase
-        if phase == "place":  # sample without listing every gap for every piece
-            ring = state.ring
-            hand = state.hand
-            piece = hand[below(len(hand))] if hand else rng.choice(hand)
-            free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
-            k = below(len(ring) + free + (1 if self._may_discard(state, piece) else 0))
-            if k < len(ring):
-                placed = _DRAWN_GAPS.get((piece, k))
-                if placed is None:
-                    if len(_DRAWN_GAPS) >= 4096:
-                        _DRAWN_GAPS.clear()
-                    placed = _DRAWN_GAPS[piece, k] = PlaceInGap(piece, k)
-                return placed
-            if k - len(ring) < free:
-                return PlaceOnTile(piece, _free_tiles(ring)[k - len(ring)])
-            return Discard(piece)
-        if phase == "move":  # rejection sampling over (king, card, direction), as _moves lists them
+        if phase == "move":
             me = state.to_move
-            king = me * 2
             ring = state.ring
-            directions = self._directions
-            slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
+            counted, _, slots = _COUNTED
+            if counted is not state:
+                king = me * 2
+                slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
             if slots and self._count_tiles:
                 # a count comes back to its king exactly when the card's value times the direction is a
                 # multiple of the ring's length, whatever the slot: when no (card, direction) does, the
                 # first draw is a legal move (the same draw the rejection loop below makes first)
                 n, faces = len(ring), state.cards[me]
                 if faces[0] % n and faces[1] % n:     # (d = +1 or -1: d * value is a multiple of n iff value is)
-                    per = 2 * len(directions)
-                    k = below(len(slots) * per)
-                    s, rest = divmod(k, per)
-                    card, d = divmod(rest, len(directions))
-                    key = (slots[s], card, directions[d])
-                    move = _DRAWN_MOVES.get(key)
-                    if move is None:
-                        if len(_DRAWN_MOVES) >= 4096:
-                            _DRAWN_MOVES.clear()
-                        move = _DRAWN_MOVES[key] = Move(*key)
-                    return move
-            choices = [(slot, card, d) for slot in slots for card in (0, 1) for d in directions]
+                    shift = self._shift
+                    m = len(slots) << shift
+                    if plain:
+                        bits = rng.getrandbits
+                        b = m.bit_length()
+                        k = bits(b)
+                        while k >= m:
+                            k = bits(b)
+                    else:
+                        k = rng.randrange(m)
+                    table = self._moves_by_slot
+                    if len(table) < n:
+                        self._slot_moves(n)
+                    return table[slots[k >> shift]][k & self._mask]
+            choices = [(slot, card, d) for slot in slots for card in (0, 1) for d in self._directions]
             why_move = self._why_move
             while choices:
                 move = Move(*choices.pop(rng.randrange(len(choices))))
                 if why_move(state, move) is None:
                     return move
-            return Pass()
-        if phase == "take":   # what candidates lists, drawn by rng.choice over the same positions
+            return self._made(Pass)
+        if phase == "place":  # sample without listing every gap for every piece
+            ring = state.ring
+            hand = state.hand
+            h = len(hand)
+            if plain and h:
+                bits = rng.getrandbits
+                b = h.bit_length()
+                k = bits(b)
+                while k >= h:
+                    k = bits(b)
+                piece = hand[k]
+            else:
+                piece = hand[rng.randrange(h)] if h else rng.choice(hand)
+            n = len(ring)
+            free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
+            m = n + free + (1 if self._may and piece & 1 and state.take_from is None else 0)
+            if plain:
+                bits = rng.getrandbits
+                b = m.bit_length()
+                k = bits(b)
+                while k >= m:
+                    k = bits(b)
+            else:
+                k = rng.randrange(m)
+            if k < n:
+                gaps = self._gaps[piece]
+                return gaps[k] if k < len(gaps) else self._by_slot(n, PlaceInGap, piece)[k]
+            if k - n < free:
+                return self._by_slot(n, PlaceOnTile, piece)[_free_tiles(ring)[k - n]]
+            return self._made(Discard, piece)
+        if phase == "take":   # what candidates lists, drawn as rng.choice draws over the same positions
             take_from = state.take_from
-            return Take(rng.choice([i for i, (_, q) in enumerate(state.ring)
-                                    if q is not None and q >> 1 == take_from]))
+            ring = state.ring
+            slots = [i for i, (_, q) in enumerate(ring) if q is not None and q >> 1 == take_from]
+            m = len(slots)
+            if plain and m:
+                bits = rng.getrandbits
+                b = m.bit_length()
+                k = bits(b)
+                while k >= m:
+                    k = bits(b)
+                slot = slots[k]
+            else:
+                slot = rng.choice(slots)
+            return self._by_slot(len(ring), Take)[slot]
         if phase == "bonus":  # RemovePawn on each own pawn in ring order, then KeepPawns (as candidates)
             own_pawn = state.to_move * 2 + PAWN
-            slot = rng.choice([i for i, (_, q) in enumerate(state.ring) if q == own_pawn] + [None])
-            return KeepPawns() if slot is None else RemovePawn(slot)
+            ring = state.ring
+            slots: list[int | None] = [i for i, (_, q) in enumerate(ring) if q == own_pawn]
+            slots.append(None)
+            if plain:
+                m = len(slots)
+                bits = rng.getrandbits
+                b = m.bit_length()
+                k = bits(b)
+                while k >= m:
+                    k = bits(b)
+                slot = slots[k]
+            else:
+                slot = rng.choice(slots)
+            return self._made(KeepPawns) if slot is None else self._by_slot(len(ring), RemovePawn)[slot]
         return rng.choice(self.legal_actions(state))
 
     # ---- what an action does
@@ -356,33 +420,33 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def _move(self, state: State, move: Move) -> State:
         me = state.to_move
-        p = self.params
         ring = list(state.ring)
         src, card = move.slot, move.card
         cards = state.cards
-        if p.count_empty_tiles:   # self.target, inline (the hot path of every game)
-            dst: int | None = (src + move.direction * cards[me][card]) % len(ring)
-            if dst == src:
-                dst = None
+        mine = cards[me]
+        if self._count_tiles:   # self.target, inline (the hot path of every game)
+            dst = (src + move.direction * mine[card]) % len(ring)
+            assert dst != src
         else:
-            dst = self.target(state, src, card, move.direction)
-        assert dst is not None
+            target = self.target(state, src, card, move.direction)
+            assert target is not None
+            dst = target
         src_tile, king = ring[src]
         tile, eaten = ring[dst]
         low, high = self._cards[card]
-        mine = cards[me]
         flipped = high if mine[card] == low else low
         faces = cards[:me] + (((flipped, mine[1]) if card == 0 else (mine[0], flipped)),) + cards[me + 1:]
         ring[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
         if src_tile:
             last = (dst,)
-            ring[src] = (True, None)
+            ring[src] = _FREE_TILE
         else:
             last = (dst - 1 if dst > src else dst,)
             del ring[src]
         if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
             return self._end_turn(state, tuple(ring), last, faces)
+        p = self.params
         owner = eaten >> 1
         if owner == me:  # own king: removed; optional bonus removal of own pawns
             if p.own_king_bonus_removals > 0 and any(q == me * 2 + PAWN for _, q in ring):
@@ -415,54 +479,90 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return self._end_turn(state, tuple(ring), last)
 
     def _take(self, state: State, action: Take) -> State:
-        ring = list(state.ring)
-        piece = ring[action.slot][1]
-        assert piece is not None
-        last = _after_lift(state.last, ring, action.slot)
-        _lift(ring, action.slot)
-        hand = tuple(sorted(state.hand + (piece,)))
-        takes_left = state.takes_left - 1
-        if takes_left > 0 and any(p is not None and p >> 1 == state.take_from for _, p in ring):
-            return state.replace(ring=tuple(ring), hand=hand, takes_left=takes_left, last=last)
-        return state.replace(ring=tuple(ring), hand=hand, takes_left=0, phase="place", last=last)
-
-    def _place(self, state: State, action: PlaceInGap | PlaceOnTile | Discard) -> State:
-        piece = action.piece
-        hand = list(state.hand)
-        hand.remove(piece)
+        slot = action.slot
         ring = state.ring
+        tile, piece = ring[slot]
+        assert piece is not None
         last = state.last
-        if isinstance(action, PlaceInGap):
-            gap = action.gap
-            ring = ring[:gap] + ((False, piece),) + ring[gap:]
-            last = tuple([i + 1 if i >= gap else i for i in last]) + (gap,)
-        elif isinstance(action, PlaceOnTile):
-            slot = action.slot
-            ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
-            last += (slot,)
+        if tile:                                   # a tile stays, empty
+            ring = ring[:slot] + (_FREE_TILE,) + ring[slot + 1:]
+        else:                                      # a bare slot disappears: the marks after it move down one
+            ring = ring[:slot] + ring[slot + 1:]
+            if last:
+                last = tuple([i - 1 if i > slot else i for i in last if i != slot])
+        hand = state.hand
+        hand = tuple(sorted(hand + (piece,))) if hand else (piece,)
+        takes_left = state.takes_left - 1
+        if takes_left > 0:
+            take_from = state.take_from
+            for _, q in ring:
+                if q is not None and q >> 1 == take_from:
+                    return state.replace(ring=ring, hand=hand, takes_left=takes_left, last=last)
+        return state.replace(ring=ring, hand=hand, takes_left=0, phase="place", last=last)
+
+    def _rest_of_hand(self, hand: tuple[int, ...], piece: int) -> tuple[int, ...]:
+        """``hand`` without one ``piece`` (a ValueError when it has none, as list.remove)."""
+        if len(hand) == 1 and hand[0] == piece:
+            return ()
+        rest = list(hand)
+        rest.remove(piece)
+        return tuple(rest)
+
+    def _place_in_gap(self, state: State, action: PlaceInGap) -> State:
+        piece, gap = action.piece, action.gap
+        hand = self._rest_of_hand(state.hand, piece)
+        ring = state.ring
+        ring = ring[:gap] + ((False, piece),) + ring[gap:]
+        last = tuple([i + 1 if i >= gap else i for i in state.last]) + (gap,)
         if hand:
-            return state.replace(ring=ring, hand=tuple(hand), last=last)
+            return state.replace(ring=ring, hand=hand, last=last)
         return self._end_turn(state, ring, last)
+
+    def _place_on_tile(self, state: State, action: PlaceOnTile) -> State:
+        piece, slot = action.piece, action.slot
+        hand = self._rest_of_hand(state.hand, piece)
+        ring = state.ring
+        ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
+        last = state.last + (slot,)
+        if hand:
+            return state.replace(ring=ring, hand=hand, last=last)
+        return self._end_turn(state, ring, last)
+
+    def _discard(self, state: State, action: Discard) -> State:
+        hand = self._rest_of_hand(state.hand, action.piece)
+        if hand:
+            return state.replace(hand=hand)
+        return self._end_turn(state, state.ring, state.last)
 
     def _end_turn(self, state: State, ring: tuple[Slot, ...], last: tuple[int, ...],
                   cards: tuple[tuple[int, int], ...] | None = None) -> State:
         """The end of a fully resolved turn played from ``state``, leaving ``ring``, ``last`` (and
         ``cards``): a win, a draw at the turn cap, or the next player's turn."""
         global _COUNTED
-        p = self.params
         turn = state.turn + 1
         mover = state.to_move
-        counts = _piece_counts(ring, ())
+        nxt = self._next[mover]
+        king = nxt * 2
+        counts = [0] * 6          # _piece_counts(ring, ()), and the slots of the next player's kings, in one pass
+        kings = []
+        i = -1
+        for _, piece in ring:
+            i += 1
+            if piece is not None:
+                counts[piece] += 1
+                if piece == king:
+                    kings.append(i)
         if self._two_by_pieces:   # two players, one piece left wins: _winners without the loop
             winners = [pl for pl, left in ((0, counts[0] + counts[1]), (1, counts[2] + counts[3])) if left == 1] \
                 if counts[0] + counts[1] == 1 or counts[2] + counts[3] == 1 else []
         else:
             winners = self._winners(counts)
-        if not winners and turn < p.max_turns:
-            after = state.replace(ring=ring, cards=cards or state.cards, phase="move", hand=(), take_from=None,
-                                  takes_left=0, bonus_left=0, turn=turn, last=last, to_move=self._next[mover])
-            _COUNTED = (after, counts)
+        if not winners and turn < self._max_turns:
+            after = _position(ring, cards or state.cards, nxt, "move", (), None, 0, 0, turn, state.winners,
+                              state.reason, last)
+            _COUNTED = (after, counts, kings)
             return after
+        p = self.params
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
                 winners = [mover] if mover in winners else [
@@ -474,7 +574,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
                              takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
                              reason=reason)
-        _COUNTED = (over, counts)
+        _COUNTED = (over, counts, [])
         return over
 
     def _winners(self, counts: list[int]) -> list[int]:

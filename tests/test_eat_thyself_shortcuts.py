@@ -1,0 +1,143 @@
+"""Eat Thyself's play-out shortcuts are the long way's answers (issue 27).
+
+``random_action`` draws from ``rng.getrandbits`` for a plain ``random.Random`` (the number
+``randrange`` draws), in the order ``candidates`` lists the actions; ``_end_turn`` keeps the piece
+counts and the next mover's kings for the state it makes (``running_scores`` and ``random_action``
+read them there, by identity); a turn's last state is made by ``_position``. Each is held here to
+the slow path it replaces, and the games to a digest of the rules as they played before the
+shortcuts (commit 91c4ea0): the same positions, listings, running scores, draws and outcomes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+import playtest
+from playtest.games.eat_thyself import Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn, State, Take
+from playtest.games.eat_thyself.position import _FIELDS, _piece_counts, _position
+
+VARIANTS = [
+    {},
+    {"num_players": 3},
+    {"count_empty_tiles": False, "opponent_pawn_return": "may"},
+    {"allow_both_directions": False, "own_king_bonus_removals": 2, "opponent_king_extra_pieces": 3},
+    {"num_players": 3, "win_condition": "one_king_left", "simultaneous_win": "shared", "turn_order": "reverse"},
+    # a ring of six: some counts come back to their king (the rejection draw), and no king can move (Pass)
+    {"kings_per_player": 1, "pawns_per_player": 1, "setup_sequence_2p": "▲ △ □ ● ○ □",
+     "setup_sequence_3p": "▲ △ ● ○ ◆ ◇", "card_types": ("1&2", "1&3", "2&4", "4&8"), "card_pair": ("2&4", "4&8"),
+     "initial_faces": (2, 4), "max_turns": 40},
+]
+
+#: digest(game) for each variant, computed with the rules of commit 91c4ea0 (before these shortcuts)
+BEFORE = ["bd90b59c3c1e92803502", "249fde8488743db16b97", "9ec402aa4e62733e8a47", "00563c164a4ac86c2361",
+          "b2b6df687ad609c53944", "59da445ed33b7200a2a8"]
+
+
+class Subclassed(random.Random):
+    """A generator random_action does not draw from by its bits: it calls randrange and choice."""
+
+
+def digest(game, games: int = 12) -> str:
+    """Every position, listing, running score and random draw of some seeded random games, and how they end."""
+    h = hashlib.sha256()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while game.to_move(state) is not None:
+            legal = game.legal_actions(state)
+            action = game.random_action(state, rng)
+            h.update(repr((state.to_json(), game.running_scores(state), legal, action)).encode())
+            state = game.effect(state, action)
+        h.update(repr((state.to_json(), game.outcome(state))).encode())
+    return h.hexdigest()[:20]
+
+
+def positions(game, games: int = 6):
+    """Every position of some seeded random games where a seat is to move."""
+    for seed in range(games):
+        rng = random.Random(100 + seed)
+        state = game.initial_state()
+        while game.to_move(state) is not None:
+            yield state
+            state = game.effect(state, game.random_action(state, rng))
+
+
+def drawn_the_long_way(game, state, rng: random.Random):
+    """What random_action promises, from the listing: ``rng.choice`` over the candidates, except a
+    placement (a piece of the hand, then one of its places) and a move when some counts come back to
+    their king (the moves drawn without replacement until a legal one)."""
+    listed = game.candidates(state, state.to_move)
+    if state.phase == "place":
+        piece = state.hand[rng.randrange(len(state.hand))]
+        options = [a for a in listed if a.piece == piece]
+        return options[rng.randrange(len(options))]
+    if state.phase == "move":
+        kings = [i for i, (_, q) in enumerate(state.ring) if q == state.to_move * 2]
+        every = [Move(slot, card, d) for slot in kings for card in (0, 1) for d in game._directions]
+        if listed == every:
+            return rng.choice(listed)
+        while every:
+            move = every.pop(rng.randrange(len(every)))
+            if move in listed:
+                return move
+        return Pass()
+    return rng.choice(listed)
+
+
+@pytest.mark.parametrize("params,before", list(zip(VARIANTS, BEFORE)))
+def test_the_games_play_as_before_the_shortcuts(params, before):
+    assert digest(playtest.load("eat_thyself", **params)) == before
+
+
+@pytest.mark.parametrize("params", VARIANTS)
+def test_random_action_draws_as_the_listing_and_randrange_draw(params):
+    game = playtest.load("eat_thyself", **params)
+    kinds = set()
+    for k, state in enumerate(positions(game)):
+        plain, long_way, subclassed = random.Random(k), random.Random(k), Subclassed(k)
+        action = game.random_action(state, plain)
+        assert action == drawn_the_long_way(game, state, long_way)
+        assert action == game.random_action(state, subclassed)
+        assert plain.getstate() == long_way.getstate() == subclassed.getstate()    # the same numbers drawn
+        assert game.why_not(state, action, state.to_move) is None
+        kinds.add(type(action))
+    expected = {Move, Take, PlaceInGap, PlaceOnTile, RemovePawn, KeepPawns}
+    if params.get("opponent_pawn_return") == "may":
+        expected.add(Discard)
+    if params.get("max_turns") == 40:       # the ring of six, one king each: passes, no bonus
+        expected = {Move, Pass, Take, PlaceInGap, PlaceOnTile}
+    assert kinds >= expected
+
+
+@pytest.mark.parametrize("params", VARIANTS)
+def test_what_end_turn_keeps_is_what_the_ring_says(params):
+    """running_scores and random_action answer alike for a state _end_turn made (read from what it kept)
+    and for an equal state it did not make (counted again)."""
+    game = playtest.load("eat_thyself", **params)
+    for k, state in enumerate(positions(game, games=3)):
+        copy = State.from_json(state.to_json())
+        copy = copy.replace(last=state.last)
+        assert copy == state and copy is not state
+        assert game.running_scores(state) == game.running_scores(copy)
+        counts = _piece_counts(state.ring, state.hand)
+        players = game.params.num_players
+        by_pieces = game.params.win_condition == "one_piece_left"
+        assert game.running_scores(state) == tuple(-(counts[2 * p] + counts[2 * p + 1] * by_pieces)
+                                                   for p in range(players))
+        assert game.random_action(state, random.Random(k)) == game.random_action(copy, random.Random(k))
+
+
+def test_position_makes_the_declared_state():
+    assert _FIELDS == tuple(spec.name for spec in State._fields)
+    game = playtest.load("eat_thyself")
+    ring = game.initial_state().ring
+    values = (ring, ((2, 4), (1, 2)), 1, "place", (1, 3), 0, 1, 0, 7, (), "", (3, 4))
+    made = _position(*values)
+    declared = State(**dict(zip(_FIELDS, values)))
+    assert made == declared and type(made) is State
+    assert made.to_json() == declared.to_json() and made.last == declared.last
+    assert made.replace(turn=8) == declared.replace(turn=8)
+    assert hash(made) == hash(declared)
