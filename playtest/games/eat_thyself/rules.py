@@ -71,6 +71,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._made_actions: dict[tuple[Any, ...], Any] = {}
         self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
         self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]
+        self._initial: State | None = None
+        self._turned: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, int], ...]] = {}
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
             Move: self._why_move, Pass: self._why_pass, KeepPawns: self._why_keep, RemovePawn: self._why_remove,
@@ -85,10 +87,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 for i in range(self.params.num_players)]
 
     def initial_state(self) -> State:
-        p = self.params
-        text = p.setup_sequence_2p if p.num_players == 2 else p.setup_sequence_3p
-        faces = tuple((p.initial_faces[0], p.initial_faces[1]) for _ in range(p.num_players))
-        return State(ring=_setup_ring(text), cards=faces, to_move=p.first_player)
+        made = self._initial          # a state is a value: the set-up is made once per game
+        if made is None:
+            p = self.params
+            text = p.setup_sequence_2p if p.num_players == 2 else p.setup_sequence_3p
+            faces = tuple((p.initial_faces[0], p.initial_faces[1]) for _ in range(p.num_players))
+            made = self._initial = State(ring=_setup_ring(text), cards=faces, to_move=p.first_player)
+        return made
 
     def _next_player(self, player: int) -> int:
         return self._next[player]
@@ -209,26 +214,47 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
-            target, king, by_slot = self.target, state.to_move * 2, self._slot_moves(n)
-            moves: list[Action] = [m for slot, (_, piece) in enumerate(ring) if piece == king for m in by_slot[slot]
-                                   if target(state, slot, m.card, m.direction) is not None]
+            me = state.to_move
+            counted, _, slots = _COUNTED        # the mover's kings, as _end_turn found them for this state
+            if counted is not state:
+                king = me * 2
+                slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
+            table = self._moves_by_slot
+            if len(table) < n:
+                self._slot_moves(n)
+            moves: list[Action]
+            if self._count_tiles:
+                # self.target, for every king at once: a count comes back to its king exactly when the
+                # card's value is a multiple of the ring's length (d * value, d = +1 or -1), whatever the slot
+                faces = state.cards[me]
+                if faces[0] % n and faces[1] % n:
+                    moves = list(table[slots[0]]) if len(slots) == 1 else [m for slot in slots for m in table[slot]]
+                else:
+                    moves = [m for slot in slots for m in table[slot] if faces[m.card] % n]
+            else:
+                target = self.target
+                moves = [m for slot in slots for m in table[slot]
+                         if target(state, slot, m.card, m.direction) is not None]
             return moves or [self._made(Pass)]
-        if phase == "bonus":
-            own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
-            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._made(KeepPawns)]
+        if phase == "place":
+            hand = state.hand
+            free_tiles = _free_tiles(ring) if _FREE_TILE in ring else []
+            actions: list[Action] = []
+            for piece in ((hand[0],) if len(hand) == 1 else sorted(set(hand))):
+                gaps = self._gaps[piece]
+                actions += gaps[:n] if len(gaps) >= n else self._by_slot(n, PlaceInGap, piece)[:n]
+                if free_tiles:
+                    on_tile = self._by_slot(n, PlaceOnTile, piece)
+                    actions += [on_tile[i] for i in free_tiles]
+                if self._may and piece & 1 and state.take_from is None:       # _may_discard, inline
+                    actions.append(self._made(Discard, piece))
+            return actions
         if phase == "take":
             table = self._by_slot(n, Take)
             return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
-        if phase == "place":
-            actions: list[Action] = []
-            free_tiles = _free_tiles(ring)
-            for piece in sorted(set(state.hand)):
-                actions += self._by_slot(n, PlaceInGap, piece)[:n]
-                on_tile = self._by_slot(n, PlaceOnTile, piece)
-                actions += [on_tile[i] for i in free_tiles]
-                if self._may_discard(state, piece):
-                    actions.append(self._made(Discard, piece))
-            return actions
+        if phase == "bonus":
+            own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
+            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._made(KeepPawns)]
         return []
 
     def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
@@ -433,9 +459,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             dst = target
         src_tile, king = ring[src]
         tile, eaten = ring[dst]
-        low, high = self._cards[card]
-        flipped = high if mine[card] == low else low
-        faces = cards[:me] + (((flipped, mine[1]) if card == 0 else (mine[0], flipped)),) + cards[me + 1:]
+        faces = self._turned.get((cards, me, card))
+        if faces is None:          # the cards after ``me`` turns ``card`` over, kept (a few dozen face-ups a game)
+            low, high = self._cards[card]
+            flipped = high if mine[card] == low else low
+            faces = cards[:me] + (((flipped, mine[1]) if card == 0 else (mine[0], flipped)),) + cards[me + 1:]
+            if len(self._turned) < 4096:
+                self._turned[cards, me, card] = faces
         ring[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
         if src_tile:
@@ -510,7 +540,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def _place_in_gap(self, state: State, action: PlaceInGap) -> State:
         piece, gap = action.piece, action.gap
-        hand = self._rest_of_hand(state.hand, piece)
+        hand = state.hand
+        hand = () if len(hand) == 1 and hand[0] == piece else self._rest_of_hand(hand, piece)
         ring = state.ring
         ring = ring[:gap] + ((False, piece),) + ring[gap:]
         last = tuple([i + 1 if i >= gap else i for i in state.last]) + (gap,)
