@@ -71,6 +71,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._made_actions: dict[tuple[Any, ...], Any] = {}
         self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
         self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]
+        self._takes: list[Take] = self._by_slot(0, Take)
         self._initial: State | None = None
         self._turned: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, int], ...]] = {}
         # why_not and effect by kind of action
@@ -124,6 +125,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         counted, counts, _ = _COUNTED
         if counted is not state:
             counts = _piece_counts(state.ring, state.hand)
+        if self._two_by_pieces:
+            return (-(counts[0] + counts[1]), -(counts[2] + counts[3]))
         p = self.params
         if p.num_players == 2:
             if p.win_condition == "one_piece_left":
@@ -219,8 +222,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             if counted is not state:
                 king = me * 2
                 slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
-            table = self._moves_by_slot
-            if len(table) < n:
+            by_slot = self._moves_by_slot
+            if len(by_slot) < n:
                 self._slot_moves(n)
             moves: list[Action]
             if self._count_tiles:
@@ -228,12 +231,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 # card's value is a multiple of the ring's length (d * value, d = +1 or -1), whatever the slot
                 faces = state.cards[me]
                 if faces[0] % n and faces[1] % n:
-                    moves = list(table[slots[0]]) if len(slots) == 1 else [m for slot in slots for m in table[slot]]
+                    moves = list(by_slot[slots[0]]) if len(slots) == 1 else \
+                        [m for slot in slots for m in by_slot[slot]]
                 else:
-                    moves = [m for slot in slots for m in table[slot] if faces[m.card] % n]
+                    moves = [m for slot in slots for m in by_slot[slot] if faces[m.card] % n]
             else:
                 target = self.target
-                moves = [m for slot in slots for m in table[slot]
+                moves = [m for slot in slots for m in by_slot[slot]
                          if target(state, slot, m.card, m.direction) is not None]
             return moves or [self._made(Pass)]
         if phase == "place":
@@ -421,23 +425,24 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 slot = slots[k]
             else:
                 slot = rng.choice(slots)
-            return self._by_slot(len(ring), Take)[slot]
+            takes = self._takes
+            return takes[slot] if slot < len(takes) else self._by_slot(len(ring), Take)[slot]
         if phase == "bonus":  # RemovePawn on each own pawn in ring order, then KeepPawns (as candidates)
             own_pawn = state.to_move * 2 + PAWN
             ring = state.ring
-            slots: list[int | None] = [i for i, (_, q) in enumerate(ring) if q == own_pawn]
-            slots.append(None)
+            pawns: list[int | None] = [i for i, (_, q) in enumerate(ring) if q == own_pawn]
+            pawns.append(None)
             if plain:
-                m = len(slots)
+                m = len(pawns)
                 bits = rng.getrandbits
                 b = m.bit_length()
                 k = bits(b)
                 while k >= m:
                     k = bits(b)
-                slot = slots[k]
+                pawn = pawns[k]
             else:
-                slot = rng.choice(slots)
-            return self._made(KeepPawns) if slot is None else self._by_slot(len(ring), RemovePawn)[slot]
+                pawn = rng.choice(pawns)
+            return self._made(KeepPawns) if pawn is None else self._by_slot(len(ring), RemovePawn)[pawn]
         return rng.choice(self.legal_actions(state))
 
     # ---- what an action does
