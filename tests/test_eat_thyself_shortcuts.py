@@ -18,6 +18,7 @@ import pytest
 import playtest
 from playtest.games.eat_thyself import Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn, State, Take
 from playtest.games.eat_thyself.position import _FIELDS, _piece_counts, _position
+from playtest.games.eat_thyself.rules import _below
 
 VARIANTS = [
     {},
@@ -141,3 +142,11 @@ def test_position_makes_the_declared_state():
     assert made.to_json() == declared.to_json() and made.last == declared.last
     assert made.replace(turn=8) == declared.replace(turn=8)
     assert hash(made) == hash(declared)
+
+
+def test_below_draws_what_randrange_draws():
+    for seed in range(20):
+        fast, slow = random.Random(seed), random.Random(seed)
+        for m in list(range(1, 70)) + [127, 128, 129, 1000, 2 ** 31 + 1]:
+            assert _below(fast.getrandbits, m) == slow.randrange(m)
+        assert fast.getstate() == slow.getstate()

@@ -23,6 +23,22 @@ _FREE_TILE: Slot = (True, None)
 _Random = random.Random
 
 
+def _below(bits: Callable[[int], int], m: int) -> int:
+    """``rng.randrange(m)`` for a plain ``random.Random`` whose ``getrandbits`` is ``bits`` (``m`` > 0),
+    drawn as randrange draws it: the bits of m's length, again while the number is m or more.
+
+    >>> import random
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [_below(a.getrandbits, m) for m in (1, 6, 37, 100)] == [b.randrange(m) for m in (1, 6, 37, 100)]
+    True
+    """
+    b = m.bit_length()
+    k = bits(b)
+    while k >= m:
+        k = bits(b)
+    return k
+
+
 
 # --------------------------------------------------------------------------- the game
 
@@ -336,8 +352,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         replacement until one does not); a placement is a piece of the hand, then a gap, an
         unoccupied □ or the discard; a take or a bonus is one of the candidates. For a plain
         ``random.Random`` the number is drawn as ``randrange`` draws it, from ``rng.getrandbits``
-        (the bits of m's length, drawn again while the number is m or more): the same number
-        without the call's checks (``tests/test_eat_thyself_shortcuts.py`` holds the two equal).
+        (:func:`_below`): the same number without the call's checks
+        (``tests/test_eat_thyself_shortcuts.py`` holds the two equal).
 
         >>> import random, playtest
         >>> game = playtest.load("eat_thyself")
@@ -362,14 +378,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 if faces[0] % n and faces[1] % n:     # (d = +1 or -1: d * value is a multiple of n iff value is)
                     shift = self._shift
                     m = len(slots) << shift
-                    if plain:
-                        bits = rng.getrandbits
-                        b = m.bit_length()
-                        k = bits(b)
-                        while k >= m:
-                            k = bits(b)
-                    else:
-                        k = rng.randrange(m)
+                    k = _below(rng.getrandbits, m) if plain else rng.randrange(m)
                     table = self._moves_by_slot
                     if len(table) < n:
                         self._slot_moves(n)
@@ -386,25 +395,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             hand = state.hand
             h = len(hand)
             if plain and h:
-                bits = rng.getrandbits
-                b = h.bit_length()
-                k = bits(b)
-                while k >= h:
-                    k = bits(b)
-                piece = hand[k]
+                piece = hand[_below(rng.getrandbits, h)]
             else:
                 piece = hand[rng.randrange(h)] if h else rng.choice(hand)
             n = len(ring)
             free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
             m = n + free + (1 if self._may and piece & 1 and state.take_from is None else 0)
-            if plain:
-                bits = rng.getrandbits
-                b = m.bit_length()
-                k = bits(b)
-                while k >= m:
-                    k = bits(b)
-            else:
-                k = rng.randrange(m)
+            k = _below(rng.getrandbits, m) if plain else rng.randrange(m)
             if k < n:
                 gaps = self._gaps[piece]
                 return gaps[k] if k < len(gaps) else self._by_slot(n, PlaceInGap, piece)[k]
@@ -416,15 +413,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             ring = state.ring
             slots = [i for i, (_, q) in enumerate(ring) if q is not None and q >> 1 == take_from]
             m = len(slots)
-            if plain and m:
-                bits = rng.getrandbits
-                b = m.bit_length()
-                k = bits(b)
-                while k >= m:
-                    k = bits(b)
-                slot = slots[k]
-            else:
-                slot = rng.choice(slots)
+            slot = slots[_below(rng.getrandbits, m)] if plain and m else rng.choice(slots)
             takes = self._takes
             return takes[slot] if slot < len(takes) else self._by_slot(len(ring), Take)[slot]
         if phase == "bonus":  # RemovePawn on each own pawn in ring order, then KeepPawns (as candidates)
@@ -432,16 +421,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             ring = state.ring
             pawns: list[int | None] = [i for i, (_, q) in enumerate(ring) if q == own_pawn]
             pawns.append(None)
-            if plain:
-                m = len(pawns)
-                bits = rng.getrandbits
-                b = m.bit_length()
-                k = bits(b)
-                while k >= m:
-                    k = bits(b)
-                pawn = pawns[k]
-            else:
-                pawn = rng.choice(pawns)
+            pawn = pawns[_below(rng.getrandbits, len(pawns))] if plain else rng.choice(pawns)
             return self._made(KeepPawns) if pawn is None else self._by_slot(len(ring), RemovePawn)[pawn]
         return rng.choice(self.legal_actions(state))
 
