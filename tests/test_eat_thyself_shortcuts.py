@@ -150,3 +150,14 @@ def test_below_draws_what_randrange_draws():
         for m in list(range(1, 70)) + [127, 128, 129, 1000, 2 ** 31 + 1]:
             assert _below(fast.getrandbits, m) == slow.randrange(m)
         assert fast.getstate() == slow.getstate()
+
+
+def test_a_game_that_kept_its_tables_pickles_and_plays_the_same():
+    """The lab ships games to its workers pickled: the kept set-up, actions and turned cards travel too."""
+    import pickle
+
+    game = playtest.load("eat_thyself", num_players=3)
+    before = digest(game, games=4)               # fills the tables
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy._gaps[1] is copy._actions_by_slot[PlaceInGap, 1]      # one table, as in the game pickled
+    assert digest(copy, games=4) == before == digest(playtest.load("eat_thyself", num_players=3), games=4)
