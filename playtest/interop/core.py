@@ -24,6 +24,20 @@ Four forms, chosen once per game and parameters (:class:`KitShape`):
   (:func:`~playtest.interop.orders.completing_kinds`, Back to the Wall's ``submit``), so that
   step tries a few actions, not every part.
 
+*Staged decisions* (``stages``, in the ``sequential`` and ``hidden_orders`` forms): where the
+seat to act may choose among several kinds of action, it first chooses the kind (one id per
+kind, after the encoding's ids: ``kind build``), then which action of that kind; a kind with
+one action (``end_turn``, ``submit``) is played at once, and a step that offers one kind only
+is one step as before. Every legal action stays reachable, by its kind, and nothing else
+changes (chance, returns, what a seat may know: the kind chosen is shown, as ``seat 1 chooses
+a build``, to the seat itself and, in a game of perfect information or public orders, to every
+seat). A uniformly random player then picks the kind first, as a person does: it ends Then
+There Was One's wall turn with probability 1/4 (one kind of four) where a uniform pick over the
+turn's ~130 actions rarely does, and it gives Back to the Wall's orders a few parts at a time
+instead of wandering among ~270 parts. ``stages="auto"`` (the default) stages a game whose
+listings that mix kinds held :data:`STAGE_LISTING` actions or more on average in its
+exploration (those two games); ``"kinds"`` and ``"none"`` choose.
+
 Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
 encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
 ``draws`` equally likely seeded draws: draw ``i`` samples the game's own distribution with a
@@ -34,8 +48,8 @@ made; two draws that happen to give the same outcome stay two ids of the same pr
 
 >>> import playtest
 >>> shape = KitShape.of(playtest.load("goofspiel", cards=4))
->>> shape.form, shape.information, shape.num_actions, shape.max_length
-('simultaneous', 'imperfect', 25, 39)
+>>> shape.form, shape.information, shape.num_actions, shape.max_length, shape.staged
+('simultaneous', 'imperfect', 25, 39, False)
 """
 
 from __future__ import annotations
@@ -56,6 +70,10 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
+#: the decision forms :meth:`KitShape.of` takes (``stages``)
+STAGES = ("auto", "kinds", "none")
+#: ``stages="auto"`` stages a game whose listings that mix kinds of action hold this many actions on average
+STAGE_LISTING = 32
 
 TERMINAL = -4      # OpenSpiel's kTerminalPlayerId
 SIM = -2           # OpenSpiel's kSimultaneousPlayerId
@@ -109,17 +127,23 @@ class KitShape:
     orders: OrderTable | None = None     # the complete orders (the ``orders`` form)
     order_memo: dict[tuple[Any, int], list[int]] = field(default_factory=dict, repr=False, compare=False)
     completing: frozenset[str] = frozenset()   # the kinds that complete an order (``hidden_orders``)
+    staged: bool = False         # a decision among several kinds of action is made in two steps (see above)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
     @classmethod
     def of(cls, game: Game, explore_games: int = 20, seed: int = 0, draws: int = 32,
-           max_parts: int = 12) -> "KitShape":
+           max_parts: int = 12, stages: str = "auto") -> "KitShape":
         """The shape of ``game``: declared where it has a ``game_type``, inferred otherwise from
-        ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`)."""
+        ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`).
+        ``stages``: ``"kinds"`` (decisions among several kinds of action in two steps),
+        ``"none"``, or ``"auto"`` (``"kinds"`` for a game whose listings that mix kinds hold
+        :data:`STAGE_LISTING` actions or more on average in the exploration)."""
+        if stages not in STAGES:
+            raise ValueError(f"stages is one of {', '.join(map(repr, STAGES))}, not {stages!r}")
         # keyed by the class too: a game redefined in a notebook cell under the same name is explored afresh
         key = (game.name, id(type(game)), json.dumps(game.params.to_json(), sort_keys=True), explore_games, seed,
-               draws, max_parts)
+               draws, max_parts, stages)
         cached = cls._CACHE.get(key)
         if cached is not None:
             return cached
@@ -147,7 +171,10 @@ class KitShape:
             longest, length_declared = declared.max_length, True
         else:
             longest, length_declared = found.longest * 3 + 20, False
-        made = cls(game=game, form=form,
+        staged = form in ("sequential", "hidden_orders") and (
+            stages == "kinds" or (stages == "auto" and found.mixed_listings > 0
+                                  and found.mixed_actions >= STAGE_LISTING * found.mixed_listings))
+        made = cls(game=game, form=form, staged=staged,
                    chance=found.chance_steps or (declared is not None and declared.chance),
                    information="imperfect" if imperfect else "perfect", utility=utility, utility_sum=utility_sum,
                    min_utility=float(lo), max_utility=float(hi), max_length=longest, length_declared=length_declared,
@@ -199,10 +226,20 @@ class KitShape:
 
     @property
     def num_actions(self) -> int:
-        """How many player action ids there are (``0..num_actions-1``)."""
+        """How many player action ids there are (``0..num_actions-1``): the encoding's, then
+        (staged) one per kind of action."""
         if self.orders is not None:
             return self.orders.capacity + 1
+        if self.staged:
+            return self.encoding.capacity + len(self.encoding.types)
         return self.encoding.capacity + (1 if self.form == "simultaneous" else 0)
+
+    def kind_of(self, code: int) -> str | None:
+        """The kind of action that the staged id ``code`` chooses (``None``: not such an id)."""
+        k = code - self.encoding.capacity
+        if self.staged and 0 <= k < len(self.encoding.types):
+            return cast(str, self.encoding.types[k].kind)
+        return None
 
     @property
     def num_chance_outcomes(self) -> int:
@@ -228,7 +265,7 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance", "_chance_actions", "_effect", "_list")
+                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -244,6 +281,8 @@ class KitPlay:
         self._current: int | None = None
         self._chance: list[tuple[int, float]] | None = None    # this position's chance outcomes, once listed
         self._chance_actions: dict[int, Any] = {}     # their kit actions by id (a listed chance step's)
+        self.stage = -1                  # staged: the kind chosen (an index of the encoding's types), -1 none
+        self._groups: dict[int, list[Any]] | None = None    # staged: the actor's actions here by kind
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
@@ -256,6 +295,7 @@ class KitPlay:
         other._current = self._current
         other._chance = self._chance
         other._chance_actions = self._chance_actions
+        other.stage, other._groups = self.stage, self._groups
         return other
 
     def __deepcopy__(self, memo: Any) -> "KitPlay":
@@ -325,7 +365,9 @@ class KitPlay:
         who = self._current
         if who is None:
             who = self.current()
-        if who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
+        if shape.staged and who == seat and who >= 0:
+            ids = self._staged_ids(who)
+        elif who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
             ids = shape.encoding.ids(self._list(self.state, who))
             ids.sort()
         elif shape.orders is not None and who == SIM:
@@ -337,6 +379,55 @@ class KitPlay:
             ids = [shape.pass_id]
         self._legal[seat] = ids
         return ids
+
+    def kind_groups(self) -> dict[int, list[Any]]:
+        """Staged: the legal kit actions of the seat to act, by kind (an index of the encoding's
+        types), listed once per position."""
+        groups = self._groups
+        if groups is None:
+            who = self.current()
+            if who < 0:
+                groups = {}
+            else:
+                listed = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
+                by_type = self.shape.encoding._by_type
+                groups = {}
+                for action in listed:
+                    k = by_type.get(type(action))
+                    if k is None:
+                        self.shape.encoding.encode(action)       # raises, naming the action
+                    got = groups.get(k)
+                    if got is None:
+                        groups[k] = [action]
+                    else:
+                        got.append(action)
+            self._groups = groups
+        return groups
+
+    def _staged_ids(self, who: int) -> list[int]:
+        groups = self.kind_groups()
+        if self.stage >= 0:
+            ids = self.shape.encoding.ids(groups[self.stage])
+        elif len(groups) > 1:                     # first the kind of action
+            base = self.shape.encoding.capacity
+            return sorted(base + k for k in groups)
+        else:
+            ids = self.shape.encoding.ids(next(iter(groups.values()))) if groups else []
+        ids.sort()
+        return ids
+
+    def _choose_kind(self, seat: int, code: int) -> None:
+        """Staged: ``seat`` chooses the kind of its action (a kind with one action plays it)."""
+        if self.stage >= 0 or seat != self.current() or code not in self.legal_ids(seat):
+            raise ValueError(f"{self.game.name}: action id {code} (choose {self.shape.kind_of(code)}) is not legal "
+                             f"for seat {seat} here")
+        group = self.kind_groups()[code - self.shape.encoding.capacity]
+        if len(group) == 1:
+            self._play(seat, code, group[0])
+            return
+        self.ids.append(code)
+        self.stage = code - self.shape.encoding.capacity
+        self._legal = {}
 
     def _order_ids(self, seat: int) -> list[int]:
         """The sorted ids of ``seat``'s complete orders here (the ``orders`` form), remembered
@@ -409,12 +500,18 @@ class KitPlay:
             if code not in {c for c, _ in self.chance_outcomes()}:
                 raise ValueError(f"{self.game.name}: {code} is not a chance outcome here")
             return self.chance_action(code)
+        if self.shape.kind_of(code) is not None:
+            raise ValueError(f"{self.game.name}: action id {code} chooses a kind of action, not an action")
         if code not in self.legal_ids(seat):
             raise ValueError(f"{self.game.name}: action id {code} is not legal for seat {seat} here")
         return self.shape.encoding.decode(code)
 
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
+        shape = self.shape
+        if shape.staged and seat >= 0 and shape.kind_of(code) is not None:
+            self._choose_kind(seat, int(code))
+            return
         legal = self._legal.get(seat)
         if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
             at = bisect_left(legal, code)
@@ -466,6 +563,7 @@ class KitPlay:
         self._current = None
         self._chance = None
         self._chance_actions = {}
+        self.stage, self._groups = -1, None
         if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:
@@ -484,11 +582,22 @@ class KitPlay:
 
     def information_state(self, viewer: int | None) -> str:
         """Everything ``viewer`` has seen: its move log, then its observation of the position."""
-        return "\n".join([f"seat {viewer}"] + self.log(viewer) + [observation_text(self.game, self.state, viewer)])
+        return "\n".join([f"seat {viewer}"] + self.log(viewer) + [observation_text(self.game, self.state, viewer)]
+                         + self._stage_line(viewer))
 
     def observation(self, viewer: int | None) -> str:
         """What ``viewer`` may know of the position now."""
-        return f"seat {viewer}\n" + observation_text(self.game, self.state, viewer)
+        return "\n".join([f"seat {viewer}", observation_text(self.game, self.state, viewer)] + self._stage_line(viewer))
+
+    def _stage_line(self, viewer: int | None) -> list[str]:
+        """Staged, a kind chosen: ``seat 1 chooses a build``, for the seat itself and, when the
+        game has perfect information or public orders, every viewer."""
+        if self.stage < 0:
+            return []
+        who = self.current()
+        if viewer == who or self.shape.information == "perfect" or self.shape.public_orders:
+            return [f"seat {who} chooses a {self.shape.encoding.types[self.stage].kind}"]
+        return []
 
     def returns(self) -> list[float]:
         got = self.game.returns(self.state)
