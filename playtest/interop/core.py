@@ -54,12 +54,14 @@ made; two draws that happen to give the same outcome stay two ids of the same pr
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import groupby
 from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
@@ -70,6 +72,10 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
+#: the most positions a :class:`StateMemo` holds (then it starts again)
+MEMO_SIZE = 1 << 15
+#: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
+MEMO_TRIAL = 1024
 #: the decision forms :meth:`KitShape.of` takes (``stages``)
 STAGES = ("auto", "kinds", "none")
 #: ``stages="auto"`` stages a game whose listings that mix kinds of action hold this many actions on average
@@ -128,6 +134,8 @@ class KitShape:
     order_memo: dict[tuple[Any, int], list[int]] = field(default_factory=dict, repr=False, compare=False)
     completing: frozenset[str] = frozenset()   # the kinds that complete an order (``hidden_orders``)
     staged: bool = False         # a decision among several kinds of action is made in two steps (see above)
+    state_memo: "StateMemo" = field(default_factory=lambda: StateMemo(), repr=False, compare=False)
+    outcome_memo: "StateMemo" = field(default_factory=lambda: StateMemo(256), repr=False, compare=False)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
@@ -247,6 +255,56 @@ class KitShape:
         return max(1, self.chance_encoding.capacity + self.draws)
 
 
+class StateMemo:
+    """What a play lists at a position (its legal ids, its chance outcomes), remembered by the
+    position for the next play that meets it: OpenSpiel's searches and a small game's random
+    games (Kuhn poker has a dozen positions) meet the same positions again and again.
+
+    The kit's rules are a function of the position, so this is exact; it is on only for
+    positions that hash, and whose type compares every field (a declared field with
+    ``compare=False``, a cache of the position, could hold what a listing reads). It turns itself
+    off after :data:`MEMO_TRIAL` misses when it has missed more than it has hit (a large game's
+    random games rarely meet a position twice, and hashing it would be a cost for nothing), and
+    it forgets everything when it holds ``size`` positions (:data:`MEMO_SIZE`). A shape keeps a
+    second one for chance listings by the identities of the listed outcomes (a game that lists
+    the same outcome objects again, Corner Rush's die, has them numbered once).
+    """
+
+    __slots__ = ("on", "table", "hits", "misses", "checked", "size")
+
+    def __init__(self, size: int = 0) -> None:
+        self.size = size or MEMO_SIZE
+        self.on = True
+        self.table: dict[Any, Any] = {}
+        self.hits = self.misses = 0
+        self.checked: set[type] = set()
+
+    def get(self, key: tuple[Any, int]) -> Any:
+        try:
+            got = self.table.get(key)
+        except TypeError:               # a position that does not hash
+            self.on = False
+            return None
+        if got is None:
+            self.misses += 1
+            if self.misses > MEMO_TRIAL and self.misses > self.hits:
+                self.on, self.table = False, {}
+        else:
+            self.hits += 1
+        return got
+
+    def put(self, key: tuple[Any, int], value: Any) -> None:
+        cls = type(key[0])
+        if cls not in self.checked:
+            if dataclasses.is_dataclass(cls) and not all(f.compare for f in dataclasses.fields(cls)):
+                self.on, self.table = False, {}
+                return
+            self.checked.add(cls)
+        if len(self.table) >= self.size:
+            self.table.clear()
+        self.table[key] = value
+
+
 def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
     return game.apply(state, action, check=False)
 
@@ -265,12 +323,14 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups")
+                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
         self._effect, self._list = shape.steppers()
+        self._by_id = shape.encoding._actions.get
+        self._hidden = shape.form == "hidden_orders"
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -287,7 +347,7 @@ class KitPlay:
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
         other.shape, other.game, other.state = self.shape, self.game, self.state
-        other._effect, other._list = self._effect, self._list
+        other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -367,14 +427,24 @@ class KitPlay:
             who = self.current()
         if shape.staged and who == seat and who >= 0:
             ids = self._staged_ids(who)
-        elif who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
-            ids = shape.encoding.ids(self._list(self.state, who))
-            ids.sort()
         elif shape.orders is not None and who == SIM:
             ids = self._order_ids(seat)
         else:
-            ids = shape.encoding.ids(self.seat_actions(seat))
-            ids.sort()
+            # the usual step (the seat to move), or a seat's one-action orders: a function of the
+            # position, remembered per position while that pays (see StateMemo)
+            plain = who == seat and who >= 0 and shape.form != "hidden_orders"
+            memo = shape.state_memo if plain or who == SIM else None
+            key = (self.state, seat)
+            got = memo.get(key) if memo is not None and memo.on else None
+            if got is not None:
+                ids = list(got)
+            else:
+                ids = shape.encoding.ids(self._list(self.state, who) if plain else self.seat_actions(seat))
+                ids.sort()
+                if not ids and who == SIM:
+                    ids = [shape.pass_id]
+                if memo is not None and memo.on:
+                    memo.put(key, tuple(ids))
         if not ids and who == SIM:
             ids = [shape.pass_id]
         self._legal[seat] = ids
@@ -392,15 +462,15 @@ class KitPlay:
                 listed = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
                 by_type = self.shape.encoding._by_type
                 groups = {}
-                for action in listed:
-                    k = by_type.get(type(action))
+                for cls, run in groupby(listed, type):      # games list an action kind after another
+                    k = by_type.get(cls)
                     if k is None:
-                        self.shape.encoding.encode(action)       # raises, naming the action
+                        self.shape.encoding.encode(next(run))       # raises, naming the action
                     got = groups.get(k)
                     if got is None:
-                        groups[k] = [action]
+                        groups[k] = list(run)
                     else:
-                        got.append(action)
+                        got.extend(run)
             self._groups = groups
         return groups
 
@@ -468,15 +538,35 @@ class KitPlay:
         return self._chance
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        memo = self.shape.state_memo
+        key = (self.state, CHANCE_ID)
+        got = memo.get(key) if memo.on else None
+        if got is not None:
+            self._chance_actions = got[1]
+            return list(got[0])
         outcomes = self.game.chance_outcomes(self.state)
         if isinstance(outcomes, UncountedChance):
             # the draws are listed, not made: only the one played (or named) is sampled
             base, draws = self.shape.chance_encoding.capacity, self.shape.draws
+            self._chance_actions = {}
             return [(base + i, 1 / draws) for i in range(draws)]
+        # a game that lists the same outcome objects again (a die) is numbered once per listing
+        same = self.shape.outcome_memo
+        if same.on:
+            seen = tuple(map(id, outcomes))
+            got = same.get(seen)
+            if got is not None:
+                self._chance_actions = got[1]
+                return list(got[0])
         actions = [a for a, _ in outcomes]
         ids = self.shape.chance_encoding.ids(actions)
         self._chance_actions = dict(zip(ids, actions))
-        return sorted(zip(ids, [float(p) for _, p in outcomes]))
+        listed = sorted(zip(ids, [float(p) for _, p in outcomes]))
+        if memo.on:
+            memo.put(key, (tuple(listed), self._chance_actions))
+        if same.on:
+            same.put(seen, (tuple(listed), self._chance_actions, outcomes))   # (kept: their ids name them)
+        return listed
 
     def _draw(self, outcomes: UncountedChance, i: int) -> Any:
         key = json.dumps([self.ids, i], separators=(",", ":")).encode()
@@ -509,11 +599,17 @@ class KitPlay:
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
         shape = self.shape
+        legal = self._legal.get(seat)
+        if legal is not None and type(code) is int and not shape.staged:   # the usual path: the ids were listed
+            at = bisect_left(legal, code)
+            if at < len(legal) and legal[at] == code:
+                action = self._by_id(code)
+                self._play(seat, code, action if action is not None else shape.encoding.decode(code))
+                return
         if shape.staged and seat >= 0 and shape.kind_of(code) is not None:
             self._choose_kind(seat, int(code))
             return
-        legal = self._legal.get(seat)
-        if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
+        if legal is not None and type(code) is int:
             at = bisect_left(legal, code)
             listed = at < len(legal) and legal[at] == code
         elif seat == CHANCE_ID and self._chance is not None and code in self._chance_actions:
@@ -559,12 +655,13 @@ class KitPlay:
         self.state = self._effect(before, action)
         self.history.append((before, action, seat, concealed))
         self.ids.append(code)
-        self._legal = {}
+        if self._legal:
+            self._legal = {}
         self._current = None
-        self._chance = None
-        self._chance_actions = {}
-        self.stage, self._groups = -1, None
-        if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
+        self._chance = None          # (its actions by id are read only while it is listed)
+        if self._groups is not None:
+            self.stage, self._groups = -1, None
+        if self._hidden and seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:
             self.parts = (-1, 0)

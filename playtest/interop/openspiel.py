@@ -314,7 +314,7 @@ class KitSpielState(_StateBase):
         return (self.play.current() if who is None else who) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.play.chance_outcomes()
+        return list(self.play.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         play = self.play
