@@ -198,7 +198,8 @@ class KitShape:
         game's ``apply(..., check=False)`` (its ``effect`` when the game keeps the kernel's
         ``apply``), ``listing(state, seat)`` the legal actions of ``seat``, the seat to move
         (its ``candidates`` when the game keeps the kernel's ``legal_actions`` and declares its
-        candidates legal, which is what that ``legal_actions`` returns then)."""
+        candidates legal, which is what that ``legal_actions`` returns then; the seat's own at a
+        simultaneous step)."""
         made = self.__dict__.get("_steppers")
         if made is None:
             game, cls = self.game, type(self.game)
@@ -225,7 +226,10 @@ class KitShape:
 
     @property
     def num_players(self) -> int:
-        return len(self.game.seats())
+        made = self.__dict__.get("_players")
+        if made is None:
+            made = self.__dict__["_players"] = len(self.game.seats())
+        return cast(int, made)
 
     @property
     def pass_id(self) -> int:
@@ -310,7 +314,7 @@ def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
 
 
 def _legal_actions(game: Game, state: Any, seat: int) -> Any:
-    return game.legal_actions(state)
+    return game.legal_actions(state, seat)
 
 
 class KitPlay:
@@ -323,7 +327,8 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden")
+                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
+                 "_encode")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -331,6 +336,8 @@ class KitPlay:
         self._effect, self._list = shape.steppers()
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
+        self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
+        self._encode = shape.encoding.ids
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -348,6 +355,7 @@ class KitPlay:
         other = KitPlay.__new__(KitPlay)
         other.shape, other.game, other.state = self.shape, self.game, self.state
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
+        other._plain, other._encode = self._plain, self._encode
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -366,21 +374,13 @@ class KitPlay:
     # ------------------------------------------------------------------ who acts
     def current(self) -> int:
         """The seat to act, ``CHANCE_ID``, ``SIM`` (a simultaneous node) or ``TERMINAL``."""
-        if self._current is None:
-            self._current = self._who()
-        return self._current
-
-    def _who(self) -> int:
-        mover = self.game.to_move(self.state)
-        if mover is None:
-            return TERMINAL
-        if mover == CHANCE:
-            return CHANCE_ID
-        if mover == SIMULTANEOUS:
-            if self.shape.form != "hidden_orders":
-                return SIM
-            return self._first_pending()
-        return int(mover)
+        who = self._current
+        if who is None:
+            mover = self.game.to_move(self.state)
+            who = self._current = (int(mover) if mover is not None and mover >= 0 else TERMINAL if mover is None
+                                   else CHANCE_ID if mover == CHANCE else self._first_pending() if self._hidden
+                                   else SIM)
+        return who
 
     def _first_pending(self) -> int:
         pending = self.game.pending_seats(self.state)
@@ -398,7 +398,7 @@ class KitPlay:
         if who >= 0 and self.shape.form != "hidden_orders":
             return game.legal_actions(state) if seat == who else []
         if who == SIM:
-            return game.legal_actions(state, seat) if seat in game.pending_seats(state) else []
+            return self._list(state, seat) if seat in game.pending_seats(state) else []
         if who < 0 or seat != who:
             return []
         if game.to_move(state) != SIMULTANEOUS:
@@ -421,10 +421,15 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        shape = self.shape
         who = self._current
         if who is None:
             who = self.current()
+        if who == seat and self._plain and not self.shape.state_memo.on:    # the usual step: the seat to move
+            ids = self._encode(self._list(self.state, who))
+            ids.sort()
+            self._legal[seat] = ids
+            return ids
+        shape = self.shape
         if shape.staged and who == seat and who >= 0:
             ids = self._staged_ids(who)
         elif shape.orders is not None and who == SIM:

@@ -291,6 +291,9 @@ class KitSpielState(_StateBase):
         who = play._current
         if who is None:
             who = play.current()
+        if who >= 0 and player is None:              # the usual call: the seat to move's
+            cached = play._legal.get(who)
+            return list(cached if cached is not None else play.legal_ids(who))
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
