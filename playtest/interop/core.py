@@ -283,7 +283,7 @@ class StateMemo:
         self.hits = self.misses = 0
         self.checked: set[type] = set()
 
-    def get(self, key: tuple[Any, int]) -> Any:
+    def get(self, key: tuple[Any, ...]) -> Any:
         try:
             got = self.table.get(key)
         except TypeError:               # a position that does not hash
@@ -297,7 +297,7 @@ class StateMemo:
             self.hits += 1
         return got
 
-    def put(self, key: tuple[Any, int], value: Any) -> None:
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
         cls = type(key[0])
         if cls not in self.checked:
             if dataclasses.is_dataclass(cls) and not all(f.compare for f in dataclasses.fields(cls)):
@@ -471,6 +471,7 @@ class KitPlay:
                     k = by_type.get(cls)
                     if k is None:
                         self.shape.encoding.encode(next(run))       # raises, naming the action
+                        continue
                     got = groups.get(k)
                     if got is None:
                         groups[k] = list(run)

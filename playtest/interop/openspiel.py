@@ -177,7 +177,7 @@ def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws
 
 
 #: the options :func:`register` explores with unless told otherwise
-DEFAULT_OPTIONS = {"explore_games": 20, "seed": 0, "draws": 32, "max_parts": 12, "stages": "auto"}
+DEFAULT_OPTIONS: dict[str, Any] = {"explore_games": 20, "seed": 0, "draws": 32, "max_parts": 12, "stages": "auto"}
 
 
 def _form(game: Game[Any, Any, Any], shape: KitShape) -> dict[str, Any]:
