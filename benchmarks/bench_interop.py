@@ -7,11 +7,15 @@ game, ``playtest.lab.play_game``); OpenSpiel's is the loop of its own random sim
 (``legal_actions``, a uniformly random id, ``apply_action``; chance sampled from
 ``chance_outcomes``; at a simultaneous node every seat's ids, ``apply_actions``) on the
 registered ``pyspiel`` game. OpenSpiel's loop lists every legal action at every step; a kit game
-with its own ``random_action`` sampler (Source, Eat Thyself, Then There Was One) never lists them
-in the kit's playout, and Then There Was One's sampler ends the wall's turn with probability 1/4
-where a uniform pick over the listing rarely does (its games run about twice as long). So a
-second ratio compares the adapter with the kit playing the same listing loop (uniform over
-``legal_actions``, the random play OpenSpiel's loop is): that one is the adapter's own cost.
+with its own ``random_action`` sampler (Source, Eat Thyself, Corner Rush, Then There Was One)
+never lists them in the kit's playout. So a second ratio compares the adapter with the kit
+playing a listing loop (uniform over ``legal_actions``): that one is the adapter's own cost
+where both play the same games. Where the adapter stages a decision (Then There Was One's wall
+turn, Back to the Wall's order parts: the kind of action first, then which one; see
+:mod:`playtest.interop.core`), OpenSpiel's uniform pick chooses the kind first, so its games are
+not the listing loop's: the listing loop's uniform pick over ~130 wall actions rarely ends Then
+There Was One's wall turn (its games run about twice as long), and over ~270 parts it rarely
+submits a Back to the Wall order (about five times as long).
 
 The summary gives, beside the ratio and its target, the adapter's own cost (adapter / listing)
 and what listing costs the game itself (listing / kit): no adapter can do better than the

@@ -34,6 +34,10 @@ class Bid(Action):
     def __str__(self): return f"bid {self.card}"
 
 
+BIDS = tuple({c: Bid(seat, c) for c in range(1, 14)} for seat in (0, 1))   # every bid (at most 13 cards)
+REVEALS = {c: Reveal(c) for c in range(1, 14)}
+
+
 class Round(State):
     prize: int | None = None                                # the prize on offer (None: to be turned up)
     prizes: tuple[int, ...] = ()                            # the prize deck left (what, not in which order)
@@ -55,8 +59,14 @@ class Goofspiel(Game):
 
     def to_move(self, s): return None if not s.hands[0] else CHANCE if s.prize is None else SIMULTANEOUS
     def pending_seats(self, s): return tuple(i for i, b in enumerate(s.bids) if b is None) if s.prize else ()
-    def chance_outcomes(self, s): return [(Reveal(c), 1 / len(s.prizes)) for c in s.prizes]
-    def candidates(self, s, seat): return [Bid(seat, c) for c in s.hands[seat]]
+    def chance_outcomes(self, s): return [(REVEALS.get(c) or Reveal(c), 1 / len(s.prizes)) for c in s.prizes]
+    # a seat that has bid has nothing to add, so every candidate is legal (the kernel asks no why_not);
+    # the bids are made once, so numbering libraries (playtest.interop) know them again
+    candidates_are_legal = True
+
+    def candidates(self, s, seat):
+        made = BIDS[seat] if s.bids[seat] is None else {}
+        return [made[c] if c in made else Bid(seat, c) for c in s.hands[seat]] if made else []
 
     def why_not(self, s, a, seat):
         if s.bids[seat] is not None:

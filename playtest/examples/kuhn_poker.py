@@ -25,6 +25,9 @@ class Pass(Action): pass     # noqa: E701  (check, or fold to a bet)
 class Bet(Action): pass      # noqa: E701  (bet, or call a bet)
 
 
+MOVES = (Pass(), Bet())
+
+
 class Table(State):
     cards: tuple[int | None, ...] = field((None, None), visible="owner", pool="deck", revealed="showdown", min=0, max=2)
     deck: tuple[int, ...] = field((0, 1, 2), visible="none", pool="deck", min=0, max=2)
@@ -39,7 +42,7 @@ class KuhnPoker(Game):
 
     def to_move(self, s): return CHANCE if None in s.cards else None if s.bets in ENDS else len(s.bets) % 2
     def chance_outcomes(self, s): return [(Deal(s.cards.index(None), c), 1 / len(s.deck)) for c in s.deck]
-    def candidates(self, s, seat): return [Pass(), Bet()]
+    def candidates(self, s, seat): return list(MOVES)     # (made once: numbering libraries know them again)
     def returns_range(self): return (-2.0, 2.0)
 
     def effect(self, s, a):

@@ -24,6 +24,20 @@ Four forms, chosen once per game and parameters (:class:`KitShape`):
   (:func:`~playtest.interop.orders.completing_kinds`, Back to the Wall's ``submit``), so that
   step tries a few actions, not every part.
 
+*Staged decisions* (``stages``, in the ``sequential`` and ``hidden_orders`` forms): where the
+seat to act may choose among several kinds of action, it first chooses the kind (one id per
+kind, after the encoding's ids: ``kind build``), then which action of that kind; a kind with
+one action (``end_turn``, ``submit``) is played at once, and a step that offers one kind only
+is one step as before. Every legal action stays reachable, by its kind, and nothing else
+changes (chance, returns, what a seat may know: the kind chosen is shown, as ``seat 1 chooses
+a build``, to the seat itself and, in a game of perfect information or public orders, to every
+seat). A uniformly random player then picks the kind first, as a person does: it ends Then
+There Was One's wall turn with probability 1/4 (one kind of four) where a uniform pick over the
+turn's ~130 actions rarely does, and it gives Back to the Wall's orders a few parts at a time
+instead of wandering among ~270 parts. ``stages="auto"`` (the default) stages a game whose
+listings that mix kinds held :data:`STAGE_LISTING` actions or more on average in its
+exploration (those two games); ``"kinds"`` and ``"none"`` choose.
+
 Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
 encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
 ``draws`` equally likely seeded draws: draw ``i`` samples the game's own distribution with a
@@ -34,18 +48,20 @@ made; two draws that happen to give the same outcome stay two ids of the same pr
 
 >>> import playtest
 >>> shape = KitShape.of(playtest.load("goofspiel", cards=4))
->>> shape.form, shape.information, shape.num_actions, shape.max_length
-('simultaneous', 'imperfect', 25, 39)
+>>> shape.form, shape.information, shape.num_actions, shape.max_length, shape.staged
+('simultaneous', 'imperfect', 25, 39, False)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import groupby
 from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
@@ -56,6 +72,14 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
+#: the most positions a :class:`StateMemo` holds (then it starts again)
+MEMO_SIZE = 1 << 15
+#: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
+MEMO_TRIAL = 1024
+#: the decision forms :meth:`KitShape.of` takes (``stages``)
+STAGES = ("auto", "kinds", "none")
+#: ``stages="auto"`` stages a game whose listings that mix kinds of action hold this many actions on average
+STAGE_LISTING = 32
 
 TERMINAL = -4      # OpenSpiel's kTerminalPlayerId
 SIM = -2           # OpenSpiel's kSimultaneousPlayerId
@@ -109,17 +133,25 @@ class KitShape:
     orders: OrderTable | None = None     # the complete orders (the ``orders`` form)
     order_memo: dict[tuple[Any, int], list[int]] = field(default_factory=dict, repr=False, compare=False)
     completing: frozenset[str] = frozenset()   # the kinds that complete an order (``hidden_orders``)
+    staged: bool = False         # a decision among several kinds of action is made in two steps (see above)
+    state_memo: "StateMemo" = field(default_factory=lambda: StateMemo(), repr=False, compare=False)
+    outcome_memo: "StateMemo" = field(default_factory=lambda: StateMemo(256), repr=False, compare=False)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
     @classmethod
     def of(cls, game: Game, explore_games: int = 20, seed: int = 0, draws: int = 32,
-           max_parts: int = 12) -> "KitShape":
+           max_parts: int = 12, stages: str = "auto") -> "KitShape":
         """The shape of ``game``: declared where it has a ``game_type``, inferred otherwise from
-        ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`)."""
+        ``explore_games`` seeded random games (see :func:`playtest.kernel.encoding.explore`).
+        ``stages``: ``"kinds"`` (decisions among several kinds of action in two steps),
+        ``"none"``, or ``"auto"`` (``"kinds"`` for a game whose listings that mix kinds hold
+        :data:`STAGE_LISTING` actions or more on average in the exploration)."""
+        if stages not in STAGES:
+            raise ValueError(f"stages is one of {', '.join(map(repr, STAGES))}, not {stages!r}")
         # keyed by the class too: a game redefined in a notebook cell under the same name is explored afresh
         key = (game.name, id(type(game)), json.dumps(game.params.to_json(), sort_keys=True), explore_games, seed,
-               draws, max_parts)
+               draws, max_parts, stages)
         cached = cls._CACHE.get(key)
         if cached is not None:
             return cached
@@ -147,7 +179,10 @@ class KitShape:
             longest, length_declared = declared.max_length, True
         else:
             longest, length_declared = found.longest * 3 + 20, False
-        made = cls(game=game, form=form,
+        staged = form in ("sequential", "hidden_orders") and (
+            stages == "kinds" or (stages == "auto" and found.mixed_listings > 0
+                                  and found.mixed_actions >= STAGE_LISTING * found.mixed_listings))
+        made = cls(game=game, form=form, staged=staged,
                    chance=found.chance_steps or (declared is not None and declared.chance),
                    information="imperfect" if imperfect else "perfect", utility=utility, utility_sum=utility_sum,
                    min_utility=float(lo), max_utility=float(hi), max_length=longest, length_declared=length_declared,
@@ -163,7 +198,8 @@ class KitShape:
         game's ``apply(..., check=False)`` (its ``effect`` when the game keeps the kernel's
         ``apply``), ``listing(state, seat)`` the legal actions of ``seat``, the seat to move
         (its ``candidates`` when the game keeps the kernel's ``legal_actions`` and declares its
-        candidates legal, which is what that ``legal_actions`` returns then)."""
+        candidates legal, which is what that ``legal_actions`` returns then; the seat's own at a
+        simultaneous step)."""
         made = self.__dict__.get("_steppers")
         if made is None:
             game, cls = self.game, type(self.game)
@@ -190,7 +226,10 @@ class KitShape:
 
     @property
     def num_players(self) -> int:
-        return len(self.game.seats())
+        made = self.__dict__.get("_players")
+        if made is None:
+            made = self.__dict__["_players"] = len(self.game.seats())
+        return cast(int, made)
 
     @property
     def pass_id(self) -> int:
@@ -199,10 +238,20 @@ class KitShape:
 
     @property
     def num_actions(self) -> int:
-        """How many player action ids there are (``0..num_actions-1``)."""
+        """How many player action ids there are (``0..num_actions-1``): the encoding's, then
+        (staged) one per kind of action."""
         if self.orders is not None:
             return self.orders.capacity + 1
+        if self.staged:
+            return self.encoding.capacity + len(self.encoding.types)
         return self.encoding.capacity + (1 if self.form == "simultaneous" else 0)
+
+    def kind_of(self, code: int) -> str | None:
+        """The kind of action that the staged id ``code`` chooses (``None``: not such an id)."""
+        k = code - self.encoding.capacity
+        if self.staged and 0 <= k < len(self.encoding.types):
+            return cast(str, self.encoding.types[k].kind)
+        return None
 
     @property
     def num_chance_outcomes(self) -> int:
@@ -210,12 +259,62 @@ class KitShape:
         return max(1, self.chance_encoding.capacity + self.draws)
 
 
+class StateMemo:
+    """What a play lists at a position (its legal ids, its chance outcomes), remembered by the
+    position for the next play that meets it: OpenSpiel's searches and a small game's random
+    games (Kuhn poker has a dozen positions) meet the same positions again and again.
+
+    The kit's rules are a function of the position, so this is exact; it is on only for
+    positions that hash, and whose type compares every field (a declared field with
+    ``compare=False``, a cache of the position, could hold what a listing reads). It turns itself
+    off after :data:`MEMO_TRIAL` misses when it has missed more than it has hit (a large game's
+    random games rarely meet a position twice, and hashing it would be a cost for nothing), and
+    it forgets everything when it holds ``size`` positions (:data:`MEMO_SIZE`). A shape keeps a
+    second one for chance listings by the identities of the listed outcomes (a game that lists
+    the same outcome objects again, Corner Rush's die, has them numbered once).
+    """
+
+    __slots__ = ("on", "table", "hits", "misses", "checked", "size")
+
+    def __init__(self, size: int = 0) -> None:
+        self.size = size or MEMO_SIZE
+        self.on = True
+        self.table: dict[Any, Any] = {}
+        self.hits = self.misses = 0
+        self.checked: set[type] = set()
+
+    def get(self, key: tuple[Any, ...]) -> Any:
+        try:
+            got = self.table.get(key)
+        except TypeError:               # a position that does not hash
+            self.on = False
+            return None
+        if got is None:
+            self.misses += 1
+            if self.misses > MEMO_TRIAL and self.misses > self.hits:
+                self.on, self.table = False, {}
+        else:
+            self.hits += 1
+        return got
+
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
+        cls = type(key[0])
+        if cls not in self.checked:
+            if dataclasses.is_dataclass(cls) and not all(f.compare for f in dataclasses.fields(cls)):
+                self.on, self.table = False, {}
+                return
+            self.checked.add(cls)
+        if len(self.table) >= self.size:
+            self.table.clear()
+        self.table[key] = value
+
+
 def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
     return game.apply(state, action, check=False)
 
 
 def _legal_actions(game: Game, state: Any, seat: int) -> Any:
-    return game.legal_actions(state)
+    return game.legal_actions(state, seat)
 
 
 class KitPlay:
@@ -228,12 +327,17 @@ class KitPlay:
     """
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
-                 "_chance", "_chance_actions", "_effect", "_list")
+                 "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
+                 "_encode")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
         self._effect, self._list = shape.steppers()
+        self._by_id = shape.encoding._actions.get
+        self._hidden = shape.form == "hidden_orders"
+        self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
+        self._encode = shape.encoding.ids
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -244,11 +348,14 @@ class KitPlay:
         self._current: int | None = None
         self._chance: list[tuple[int, float]] | None = None    # this position's chance outcomes, once listed
         self._chance_actions: dict[int, Any] = {}     # their kit actions by id (a listed chance step's)
+        self.stage = -1                  # staged: the kind chosen (an index of the encoding's types), -1 none
+        self._groups: dict[int, list[Any]] | None = None    # staged: the actor's actions here by kind
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
         other.shape, other.game, other.state = self.shape, self.game, self.state
-        other._effect, other._list = self._effect, self._list
+        other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
+        other._plain, other._encode = self._plain, self._encode
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -256,6 +363,7 @@ class KitPlay:
         other._current = self._current
         other._chance = self._chance
         other._chance_actions = self._chance_actions
+        other.stage, other._groups = self.stage, self._groups
         return other
 
     def __deepcopy__(self, memo: Any) -> "KitPlay":
@@ -266,21 +374,13 @@ class KitPlay:
     # ------------------------------------------------------------------ who acts
     def current(self) -> int:
         """The seat to act, ``CHANCE_ID``, ``SIM`` (a simultaneous node) or ``TERMINAL``."""
-        if self._current is None:
-            self._current = self._who()
-        return self._current
-
-    def _who(self) -> int:
-        mover = self.game.to_move(self.state)
-        if mover is None:
-            return TERMINAL
-        if mover == CHANCE:
-            return CHANCE_ID
-        if mover == SIMULTANEOUS:
-            if self.shape.form != "hidden_orders":
-                return SIM
-            return self._first_pending()
-        return int(mover)
+        who = self._current
+        if who is None:
+            mover = self.game.to_move(self.state)
+            who = self._current = (int(mover) if mover is not None and mover >= 0 else TERMINAL if mover is None
+                                   else CHANCE_ID if mover == CHANCE else self._first_pending() if self._hidden
+                                   else SIM)
+        return who
 
     def _first_pending(self) -> int:
         pending = self.game.pending_seats(self.state)
@@ -298,7 +398,7 @@ class KitPlay:
         if who >= 0 and self.shape.form != "hidden_orders":
             return game.legal_actions(state) if seat == who else []
         if who == SIM:
-            return game.legal_actions(state, seat) if seat in game.pending_seats(state) else []
+            return self._list(state, seat) if seat in game.pending_seats(state) else []
         if who < 0 or seat != who:
             return []
         if game.to_move(state) != SIMULTANEOUS:
@@ -321,22 +421,89 @@ class KitPlay:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        shape = self.shape
         who = self._current
         if who is None:
             who = self.current()
-        if who == seat and who >= 0 and shape.form != "hidden_orders":    # the usual step: the seat to move
-            ids = shape.encoding.ids(self._list(self.state, who))
+        if who == seat and self._plain and not self.shape.state_memo.on:    # the usual step: the seat to move
+            ids = self._encode(self._list(self.state, who))
             ids.sort()
+            self._legal[seat] = ids
+            return ids
+        shape = self.shape
+        if shape.staged and who == seat and who >= 0:
+            ids = self._staged_ids(who)
         elif shape.orders is not None and who == SIM:
             ids = self._order_ids(seat)
         else:
-            ids = shape.encoding.ids(self.seat_actions(seat))
-            ids.sort()
+            # the usual step (the seat to move), or a seat's one-action orders: a function of the
+            # position, remembered per position while that pays (see StateMemo)
+            plain = who == seat and who >= 0 and shape.form != "hidden_orders"
+            memo = shape.state_memo if plain or who == SIM else None
+            key = (self.state, seat)
+            got = memo.get(key) if memo is not None and memo.on else None
+            if got is not None:
+                ids = list(got)
+            else:
+                ids = shape.encoding.ids(self._list(self.state, who) if plain else self.seat_actions(seat))
+                ids.sort()
+                if not ids and who == SIM:
+                    ids = [shape.pass_id]
+                if memo is not None and memo.on:
+                    memo.put(key, tuple(ids))
         if not ids and who == SIM:
             ids = [shape.pass_id]
         self._legal[seat] = ids
         return ids
+
+    def kind_groups(self) -> dict[int, list[Any]]:
+        """Staged: the legal kit actions of the seat to act, by kind (an index of the encoding's
+        types), listed once per position."""
+        groups = self._groups
+        if groups is None:
+            who = self.current()
+            if who < 0:
+                groups = {}
+            else:
+                listed = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
+                by_type = self.shape.encoding._by_type
+                groups = {}
+                for cls, run in groupby(listed, type):      # games list an action kind after another
+                    k = by_type.get(cls)
+                    if k is None:
+                        self.shape.encoding.encode(next(run))       # raises, naming the action
+                        continue
+                    got = groups.get(k)
+                    if got is None:
+                        groups[k] = list(run)
+                    else:
+                        got.extend(run)
+            self._groups = groups
+        return groups
+
+    def _staged_ids(self, who: int) -> list[int]:
+        groups = self.kind_groups()
+        if self.stage >= 0:
+            ids = self.shape.encoding.ids(groups[self.stage])
+        elif len(groups) > 1:                     # first the kind of action
+            base = self.shape.encoding.capacity
+            return sorted(base + k for k in groups)
+        else:
+            ids = self.shape.encoding.ids(next(iter(groups.values()))) if groups else []
+        ids.sort()
+        return ids
+
+    def _choose_kind(self, seat: int, code: int) -> None:
+        """Staged: ``seat`` chooses the kind of its action (a kind with one action plays it)."""
+        if self.stage >= 0 or seat != self.current() or code not in self.legal_ids(seat):
+            raise ValueError(f"{self.game.name}: action id {code} (choose {self.shape.kind_of(code)}) is not legal "
+                             f"for seat {seat} here")
+        group = self.kind_groups()[code - self.shape.encoding.capacity]
+        if len(group) == 1:
+            self._play(seat, code, group[0])
+            return
+        self.ids.append(code)
+        self.stage = code - self.shape.encoding.capacity
+        self._legal = {}
 
     def _order_ids(self, seat: int) -> list[int]:
         """The sorted ids of ``seat``'s complete orders here (the ``orders`` form), remembered
@@ -377,15 +544,35 @@ class KitPlay:
         return self._chance
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        memo = self.shape.state_memo
+        key = (self.state, CHANCE_ID)
+        got = memo.get(key) if memo.on else None
+        if got is not None:
+            self._chance_actions = got[1]
+            return list(got[0])
         outcomes = self.game.chance_outcomes(self.state)
         if isinstance(outcomes, UncountedChance):
             # the draws are listed, not made: only the one played (or named) is sampled
             base, draws = self.shape.chance_encoding.capacity, self.shape.draws
+            self._chance_actions = {}
             return [(base + i, 1 / draws) for i in range(draws)]
+        # a game that lists the same outcome objects again (a die) is numbered once per listing
+        same = self.shape.outcome_memo
+        if same.on:
+            seen = tuple(map(id, outcomes))
+            got = same.get(seen)
+            if got is not None:
+                self._chance_actions = got[1]
+                return list(got[0])
         actions = [a for a, _ in outcomes]
         ids = self.shape.chance_encoding.ids(actions)
         self._chance_actions = dict(zip(ids, actions))
-        return sorted(zip(ids, [float(p) for _, p in outcomes]))
+        listed = sorted(zip(ids, [float(p) for _, p in outcomes]))
+        if memo.on:
+            memo.put(key, (tuple(listed), self._chance_actions))
+        if same.on:
+            same.put(seen, (tuple(listed), self._chance_actions, outcomes))   # (kept: their ids name them)
+        return listed
 
     def _draw(self, outcomes: UncountedChance, i: int) -> Any:
         key = json.dumps([self.ids, i], separators=(",", ":")).encode()
@@ -409,14 +596,26 @@ class KitPlay:
             if code not in {c for c, _ in self.chance_outcomes()}:
                 raise ValueError(f"{self.game.name}: {code} is not a chance outcome here")
             return self.chance_action(code)
+        if self.shape.kind_of(code) is not None:
+            raise ValueError(f"{self.game.name}: action id {code} chooses a kind of action, not an action")
         if code not in self.legal_ids(seat):
             raise ValueError(f"{self.game.name}: action id {code} is not legal for seat {seat} here")
         return self.shape.encoding.decode(code)
 
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
+        shape = self.shape
         legal = self._legal.get(seat)
-        if legal is not None and type(code) is int:     # the usual path: the ids were listed to choose
+        if legal is not None and type(code) is int and not shape.staged:   # the usual path: the ids were listed
+            at = bisect_left(legal, code)
+            if at < len(legal) and legal[at] == code:
+                action = self._by_id(code)
+                self._play(seat, code, action if action is not None else shape.encoding.decode(code))
+                return
+        if shape.staged and seat >= 0 and shape.kind_of(code) is not None:
+            self._choose_kind(seat, int(code))
+            return
+        if legal is not None and type(code) is int:
             at = bisect_left(legal, code)
             listed = at < len(legal) and legal[at] == code
         elif seat == CHANCE_ID and self._chance is not None and code in self._chance_actions:
@@ -462,11 +661,13 @@ class KitPlay:
         self.state = self._effect(before, action)
         self.history.append((before, action, seat, concealed))
         self.ids.append(code)
-        self._legal = {}
+        if self._legal:
+            self._legal = {}
         self._current = None
-        self._chance = None
-        self._chance_actions = {}
-        if seat >= 0 and self.shape.form == "hidden_orders" and self.game.to_move(before) == SIMULTANEOUS:
+        self._chance = None          # (its actions by id are read only while it is listed)
+        if self._groups is not None:
+            self.stage, self._groups = -1, None
+        if self._hidden and seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
             self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
         else:
             self.parts = (-1, 0)
@@ -484,11 +685,22 @@ class KitPlay:
 
     def information_state(self, viewer: int | None) -> str:
         """Everything ``viewer`` has seen: its move log, then its observation of the position."""
-        return "\n".join([f"seat {viewer}"] + self.log(viewer) + [observation_text(self.game, self.state, viewer)])
+        return "\n".join([f"seat {viewer}"] + self.log(viewer) + [observation_text(self.game, self.state, viewer)]
+                         + self._stage_line(viewer))
 
     def observation(self, viewer: int | None) -> str:
         """What ``viewer`` may know of the position now."""
-        return f"seat {viewer}\n" + observation_text(self.game, self.state, viewer)
+        return "\n".join([f"seat {viewer}", observation_text(self.game, self.state, viewer)] + self._stage_line(viewer))
+
+    def _stage_line(self, viewer: int | None) -> list[str]:
+        """Staged, a kind chosen: ``seat 1 chooses a build``, for the seat itself and, when the
+        game has perfect information or public orders, every viewer."""
+        if self.stage < 0:
+            return []
+        who = self.current()
+        if viewer == who or self.shape.information == "perfect" or self.shape.public_orders:
+            return [f"seat {who} chooses a {self.shape.encoding.types[self.stage].kind}"]
+        return []
 
     def returns(self) -> list[float]:
         got = self.game.returns(self.state)

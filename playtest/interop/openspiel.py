@@ -17,7 +17,9 @@ comes from :class:`playtest.interop.core.KitShape`:
   :data:`playtest.interop.orders.MAX_JOINT_ORDERS` joint orders a step, numbered by an
   :class:`~playtest.interop.orders.OrderTable`; an action's name is its parts, ``bid 0 2, stake
   0 yes, submit 0``), and otherwise the documented sequential-with-hidden-orders form (Back to
-  the Wall; see :mod:`playtest.interop.core` for the four forms);
+  the Wall; see :mod:`playtest.interop.core` for the four forms); a decision among several kinds
+  of action whose listings are large (Then There Was One's wall turn, Back to the Wall's parts)
+  is *staged*: the kind first (``kind build``), then which one (``stages`` of :func:`register`);
 * **chance**: the listed outcomes with their probabilities; an uncounted chance step as
   equally likely seeded draws;
 * **information state / observation strings**: the seat's move log in the game's notation
@@ -113,14 +115,17 @@ def _kit_params(cls: type[Game[Any, Any, Any]], params: dict[str, Any]) -> dict[
 
 
 def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws: int = 32,
-             max_parts: int = 12, **params: Any) -> Any:
+             max_parts: int = 12, stages: str = "auto", **params: Any) -> Any:
     """Register a kit game with OpenSpiel and return it loaded with ``params`` (a ``pyspiel.Game``).
 
     ``name_or_game`` is a kit game's name, class or object. ``explore_games`` and ``seed`` set
     the exploration the action encoding (and an undeclared type) come from; ``draws`` how many
     seeded draws stand for an uncounted chance step; ``max_parts`` after how many parts of an
-    order built part by part only the completing actions are offered. Registering again is
-    cheap.
+    order built part by part only the completing actions are offered; ``stages`` whether a
+    decision among several kinds of action is made in two steps (``"kinds"``: first the kind,
+    then which one; ``"none"``; ``"auto"``, the default: staged when such decisions offer 32
+    actions or more on average, see :class:`playtest.interop.core.KitShape`). Registering again
+    is cheap.
 
     OpenSpiel registers a name once, with one game type (players, dynamics, chance,
     information, utility, tensor). The game with its default parameters and options takes
@@ -139,8 +144,9 @@ def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws
     """
     game = resolve_game(name_or_game, **params)
     cls = type(game)
-    options = {"explore_games": explore_games, "seed": seed, "draws": draws, "max_parts": max_parts}
-    shape = KitShape.of(game, explore_games, seed, draws, max_parts)
+    options = {"explore_games": explore_games, "seed": seed, "draws": draws, "max_parts": max_parts,
+               "stages": stages}
+    shape = KitShape.of(game, explore_games, seed, draws, max_parts, stages)
     form = _form(game, shape)
     name = short_name(game)
     changed = game.params.changed()
@@ -171,7 +177,7 @@ def register(name_or_game: Any, *, explore_games: int = 20, seed: int = 0, draws
 
 
 #: the options :func:`register` explores with unless told otherwise
-DEFAULT_OPTIONS = {"explore_games": 20, "seed": 0, "draws": 32, "max_parts": 12}
+DEFAULT_OPTIONS: dict[str, Any] = {"explore_games": 20, "seed": 0, "draws": 32, "max_parts": 12, "stages": "auto"}
 
 
 def _form(game: Game[Any, Any, Any], shape: KitShape) -> dict[str, Any]:
@@ -233,7 +239,7 @@ class KitSpielGame(_GameBase):
         options = _OPTIONS[name]
         self.kit = cls(**{**_DEFAULTS[name], **_kit_params(cls, params)})
         self.shape = KitShape.of(self.kit, options["explore_games"], options["seed"], options["draws"],
-                                 options["max_parts"])
+                                 options["max_parts"], options["stages"])
         form = _form(self.kit, self.shape)
         if form != _FORMS[name]:
             known = _FORMS[name]
@@ -285,6 +291,9 @@ class KitSpielState(_StateBase):
         who = play._current
         if who is None:
             who = play.current()
+        if who >= 0 and player is None:              # the usual call: the seat to move's
+            cached = play._legal.get(who)
+            return list(cached if cached is not None else play.legal_ids(who))
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
@@ -308,7 +317,7 @@ class KitSpielState(_StateBase):
         return (self.play.current() if who is None else who) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.play.chance_outcomes()
+        return list(self.play.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         play = self.play
@@ -325,6 +334,9 @@ class KitSpielState(_StateBase):
                 if action >= base:        # a seeded draw: its number keeps the names of equal draws apart
                     return f"draw {action - base + 1} of {play.shape.draws}: {play.chance_action(int(action))}"
                 return str(play.chance_action(int(action)))
+            kind = play.shape.kind_of(int(action))
+            if kind is not None:                     # staged: the first step of a decision
+                return f"kind {kind}"
             if action == play.shape.pass_id and play.shape.form in ("simultaneous", "orders"):
                 return "no order"
             if play.shape.orders is not None:        # a complete order: its parts
@@ -345,6 +357,8 @@ class KitSpielState(_StateBase):
         text = json.dumps(state.to_json(), sort_keys=True, default=str) if hasattr(state, "to_json") else repr(state)
         if self.play.shape.form == "hidden_orders":
             text += f"\nparts {self.play.parts[0]} {self.play.parts[1]}"
+        if self.play.stage >= 0:
+            text += f"\nchoosing {self.play.shape.encoding.types[self.play.stage].kind}"
         return text
 
 

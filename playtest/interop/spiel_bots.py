@@ -68,10 +68,17 @@ class SpielMCTSBot(Bot):
         np = need("numpy")
         mcts = need("open_spiel.python.algorithms.mcts")
         spiel, spiel_state, to_kit = self._spiel(game, state)
-        legal = spiel_state.legal_actions()
-        if len(legal) == 1:
-            return to_kit(legal[0])
+        shape = getattr(spiel, "shape", None)
         random_state = np.random.RandomState(self.rng.randrange(2 ** 31))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=self.rollouts, random_state=random_state)
         bot = mcts.MCTSBot(spiel, self.uct_c, self.simulations, evaluator, random_state=random_state, solve=False)
-        return to_kit(int(bot.step(spiel_state)))
+        while True:
+            legal = spiel_state.legal_actions()
+            code = int(legal[0]) if len(legal) == 1 else int(bot.step(spiel_state))
+            if shape is None or shape.kind_of(code) is None:
+                return to_kit(code)
+            # a staged decision (see playtest.interop.core): the kind chosen, then which one
+            group = spiel_state.play.kind_groups()[code - shape.encoding.capacity]
+            if len(group) == 1:
+                return group[0]
+            spiel_state.apply_action(code)

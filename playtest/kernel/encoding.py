@@ -70,6 +70,10 @@ class Exploration:
     games: int = 0
     truncated: int = 0                                    # games cut at ``max_steps``
     returns: set[tuple[float, ...]] = field(default_factory=set)   # the returns of the games that ended
+    # the listings of the seat to act (the lowest pending seat at a simultaneous step) that held
+    # actions of more than one kind: how many, and how many actions they held (for staged decisions)
+    mixed_listings: int = 0
+    mixed_actions: int = 0
 
 
 def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) -> Exploration:
@@ -110,6 +114,8 @@ def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) 
                 for seat in range(len(game.seats())):
                     mine = game.legal_actions(state, seat)
                     found.actions.update(mine)
+                    if pending and seat == min(pending):
+                        _note_kinds(found, mine)
                     listed += mine
                     if found.one_part_orders:
                         if seat not in pending and mine:
@@ -123,6 +129,7 @@ def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) 
             else:
                 listed = game.legal_actions(state)
                 found.actions.update(listed)
+                _note_kinds(found, listed)
                 action = rng.choice(listed)
             state = game.apply(state, action)
             steps += 1
@@ -133,6 +140,12 @@ def explore(game: Any, games: int = 20, seed: int = 0, max_steps: int = 20_000) 
         found.games += 1
     return found
 
+
+def _note_kinds(found: Exploration, listed: list[Any]) -> None:
+    """Count ``listed`` in ``found.mixed_*`` when it holds actions of more than one kind."""
+    if len({type(a) for a in listed}) > 1:
+        found.mixed_listings += 1
+        found.mixed_actions += len(listed)
 
 
 # --------------------------------------------------------------------------- domains
