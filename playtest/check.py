@@ -249,9 +249,37 @@ def _keep(failed: dict[str, CheckFailure], failure: CheckFailure) -> None:
 
 
 def _one_line(exc: BaseException) -> str:
-    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-    at = f" at {Path(where.filename).name}:{where.lineno}" if where else ""
+    """The error in one line, at the innermost line of the game's own code (not the standard
+    library's, an installed package's nor the kit's), with the line that raised when that is
+    elsewhere; an error with no line of the game's own names the kit's line it came through."""
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    if not frames:
+        return f"{type(exc).__name__}: {str(exc)[:200]}"
+    where = frames[-1]
+    own = next((f for f in reversed(frames) if _origin(f.filename) == "game"), None)
+    kit = next((f for f in reversed(frames) if _origin(f.filename) == "kit"), None)
+    chosen = own or kit or where
+    at = f" at {Path(chosen.filename).name}:{chosen.lineno}"
+    if chosen is not where:
+        at += f" (raised in {Path(where.filename).name}:{where.lineno})"
+    if own is None and kit is not None:
+        at += " in the kit's code, not the game's"
     return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
+
+
+@functools.lru_cache(maxsize=256)
+def _origin(filename: str) -> str:
+    """Whose code ``filename`` is: ``"kit"`` (playtest's), ``"library"`` (the standard library's or
+    an installed package's) or ``"game"`` (anything else: a notebook cell, the designer's module)."""
+    import sysconfig
+    if filename.startswith("<frozen"):
+        return "library"
+    path = Path(filename).resolve() if not filename.startswith("<") else Path(filename)
+    if Path(__file__).resolve().parent in path.parents:
+        return "kit"
+    roots = {Path(p).resolve() for k, p in sysconfig.get_paths().items()
+             if k in ("stdlib", "platstdlib", "purelib", "platlib") and p}
+    return "library" if any(r in path.parents for r in roots) else "game"
 
 
 def _count(report: CheckReport, name: str, n: int = 1) -> None:
@@ -410,14 +438,18 @@ def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, r
         if parts is None:
             continue
         _count(report, name)
-        after = state
+        after = before_last = state
         for k, part in enumerate(parts):
             refusal = game.check(after, part, seat)
             if refusal is not None:
                 raise _Stop(CheckFailure(name, f"random_order_parts gives {part} after {k} part(s) before it, "
                                                f"which the rules refuse: {refusal}", seat))
-            after = game.apply(after, part, check=False)
-        if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after):
+            before_last, after = after, game.apply(after, part, check=False)
+        # still pending: unsubmitted, unless its submission was the last and resolved the round (a new
+        # round then has more seats pending than were left before it)
+        if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after) and not (
+                game.to_move(before_last) == SIMULTANEOUS
+                and set(game.pending_seats(after)) > set(game.pending_seats(before_last))):
             raise _Stop(CheckFailure(name, f"the parts random_order_parts gives ({len(parts)}) leave seat {seat}'s "
                                            f"order unsubmitted", seat))
 
@@ -678,7 +710,12 @@ _undo_redo.property = "undo/redo"  # type: ignore[attr-defined]
 
 
 def _save_load(game: Game[Any, Any, Any], actions: list[Any], report: CheckReport) -> None:
+    from .kernel.registry import _REGISTRY
     from .session import Session
+    if game.name not in _REGISTRY and not game.name.startswith("openspiel:"):
+        raise _Stop(CheckFailure("save/load", f"{type(game).__name__} is not registered, so a session file naming "
+                                              f"{game.name!r} cannot be loaded: decorate the class with @register "
+                                              f"(@register(listed=False) keeps it out of playtest.games())"))
     session = Session(game, seed=0, auto_chance=False)
     for action in actions:
         session.play(action)

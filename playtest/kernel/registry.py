@@ -109,6 +109,7 @@ def _check(cls: Any) -> None:
                 f"{where}: it has {what} but declares no hidden state field and writes no determinize(), "
                 f"so bots would be handed the true state (kernel rule K2: a game with hidden information needs "
                 f"declared hidden fields, e.g. field(..., visible='owner'), or its own determinize)")
+        _check_redrawable(cls, where, own_determinize)
         return
     # a game written against the older protocol: no game type to read, so look at what it does
     if cls.has_secrets and not own_determinize and not hidden:
@@ -122,6 +123,18 @@ def _check(cls: Any) -> None:
             f"other seats' orders (kernel rule K1: simultaneous orders are secret until revealed unless "
             f"declared public). Declare game_type = GameType(dynamics='simultaneous') (secret orders, with "
             f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
+
+
+def _check_redrawable(cls: Any, where: str, own_determinize: bool) -> None:
+    """K2, second half: the default determinize must be able to redraw every hidden field."""
+    if own_determinize or cls.state_type is None:
+        return
+    for spec in cls.state_type._hidden:
+        problem = spec.redraw_problem()
+        if problem:
+            raise RegistrationError(
+                f"{where}: {problem}, so the default determinize cannot give its bots a world (kernel rule K2: "
+                f"a hidden field is redrawn from its pool, choices or min..max; or write determinize())")
 
 
 def _plays_simultaneously(cls: Any, steps: int = 300) -> bool:
