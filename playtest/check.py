@@ -11,8 +11,9 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
 
 * **json**: a position reads back from its own JSON form;
 * **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
-* **illegal actions are refused**: actions legal elsewhere but not here raise ``IllegalAction``
-  (never another error) and change nothing;
+* **illegal actions are refused**: actions legal elsewhere but not here, and listed actions with a
+  whole number set off its range (-1, one past the largest listed, a million), raise
+  ``IllegalAction`` (never another error) and change nothing;
 * **random action is legal**: the rules' own samplers draw only what the rules allow:
   ``random_action`` (the kit's random bot plays it, and the lab takes its word) gives an action
   ``check`` accepts, and in a simultaneous step ``random_order_parts`` (when the game writes it)
@@ -396,9 +397,11 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
                      seen: list[Any]) -> None:
     if game.to_move(state) in (None, CHANCE):
         return
-    legal = set(_legal(game, state))
+    listed = _legal(game, state)
+    legal = set(listed)
     before = json.dumps(state.to_json(), sort_keys=True) if hasattr(state, "to_json") else None
-    for action in _sample([a for a in seen if a not in legal], 8, rng):
+    off = [a for a in _off_range(_sample(listed, 3, rng), seen) if a not in legal]
+    for action in _sample([a for a in seen if a not in legal], 8, rng) + _sample(off, 4, rng):
         _count(report, "illegal actions are refused")
         try:
             game.apply(state, action)
@@ -416,6 +419,29 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
 
 
 _illegal_refused.property = "illegal actions are refused"  # type: ignore[attr-defined]
+
+
+def _off_range(actions: list[Any], seen: list[Any]) -> list[Any]:
+    """Actions no position lists: a listed action with one whole-number field set to -1, to one past
+    the largest value that field takes in any listed action, or to a million (a cell off the board,
+    a card that is not in the deck: what a hand-edited file or a browser message may send)."""
+    import dataclasses
+    out: list[Any] = []
+    for action in actions:
+        if not dataclasses.is_dataclass(action):
+            continue
+        for spec in dataclasses.fields(action):
+            value = getattr(action, spec.name, None)
+            if type(value) is not int or not spec.init:
+                continue
+            top = max((getattr(a, spec.name) for a in seen
+                       if type(a) is type(action) and type(getattr(a, spec.name, None)) is int), default=value)
+            for bad in (-1, top + 1, 10 ** 6):
+                try:
+                    out.append(dataclasses.replace(action, **{spec.name: bad}))
+                except Exception:       # noqa: BLE001 (an action class that checks its own values)
+                    continue
+    return out
 
 
 def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,

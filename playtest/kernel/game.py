@@ -57,6 +57,11 @@ def _overrides(cls: type, name: str) -> bool:
     return False
 
 
+#: what a game's why_not raises for an action whose values it cannot read (an index past the
+#: board, a key it does not know): ``check`` turns it into a refusal of that input
+_UNREADABLE = (IndexError, KeyError, TypeError, ValueError, AttributeError)
+
+
 class Game(Generic[P, S, A]):
     """Base class of a game's rules. A game object is its rules with fixed parameters.
 
@@ -249,7 +254,10 @@ class Game(Generic[P, S, A]):
                 check_action_types(action)
             except MalformedAction as exc:
                 return Refusal(exc.reason)
-            return self.why_not(state, action, mover)
+            try:
+                return self.why_not(state, action, mover)
+            except _UNREADABLE as exc:
+                return self._unreadable(action, exc)
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
@@ -284,7 +292,16 @@ class Game(Generic[P, S, A]):
                 return Refusal(f"this is {self._seat_name(actor)}'s order, not {self._seat_name(seat)}'s")
         elif seat is not None and seat != mover:
             return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
-        return self.why_not(state, action, actor)  # type: ignore[arg-type]
+        try:
+            return self.why_not(state, action, actor)  # type: ignore[arg-type]
+        except _UNREADABLE as exc:
+            return self._unreadable(action, exc)
+
+    def _unreadable(self, action: Any, exc: Exception) -> Refusal:
+        """The refusal of an action whose values the game's ``why_not`` cannot even read (a cell
+        past the board's end, say): the input is refused, never an error from inside the rules."""
+        return Refusal(f"{str(action)[:120]} is not an action of {self.title or self.name} here: its rules "
+                       f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})")
 
     def _seat_name(self, seat: int | None) -> str:
         if seat == CHANCE:
