@@ -326,6 +326,13 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             if mover is None:
                 _count(report, "ends")
                 return actions, state
+            declared = getattr(game, "game_type", None)
+            if declared is not None and ((mover == CHANCE and not declared.chance) or (
+                    mover == SIMULTANEOUS and declared.dynamics != "simultaneous")):
+                what = "chance" if mover == CHANCE else "a simultaneous step"
+                fix = "chance=True" if mover == CHANCE else "dynamics='simultaneous'"
+                raise _Stop(CheckFailure("plays", f"to_move gives {what}, which its game type does not declare "
+                                                  f"(declare GameType({fix}): bots, the lab and OpenSpiel read it)"))
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
                 action = draw_outcome(outcomes, rng)          # (samples an UncountedChance too)

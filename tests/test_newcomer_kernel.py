@@ -135,6 +135,8 @@ class TwoRounds(Game):
     def why_not(self, s, a, seat):
         if s.done[a.seat]:
             return Refusal("already given")
+        if isinstance(a, Pick) and not 0 <= a.value <= 2:
+            return Refusal("no such value")
         if isinstance(a, Pick) and s.picks[a.seat] == a.value:
             return Refusal("already that value")
         return None
@@ -172,3 +174,79 @@ def test_check_game_of_an_unregistered_game_says_to_register_it():
         name = "unlisted_probe"
     failures = {f.property: f.message for f in playtest.check_game(Unlisted(), examples=1).failures}
     assert "Unlisted is not registered" in failures["save/load"] and "@register" in failures["save/load"]
+
+
+class Dealt(State):
+    hands: tuple[int | None, ...] = field((None, None), min=0, max=2, visible="owner")
+    turn: int = field(0, min=0, max=2)
+
+
+class Take(Action):
+    card: int
+
+
+class Deal(Action):
+    seat: int
+    card: int
+
+
+def _cards(**declared):
+    class Cards(Game):
+        name, seat_names = "cards_probe", ("A", "B")
+        state_type, action_types = Dealt, (Take, Deal)
+        game_type = GameType(**declared)
+
+        def to_move(self, s): return None if s.turn == 2 else CHANCE if None in s.hands else s.turn
+        def chance_outcomes(self, s): return [(Deal(s.hands.index(None), c), 1 / 3) for c in range(3)]
+        def candidates(self, s, seat): return [Take(0)]
+        def why_not(self, s, a, seat): return Refusal("dealt by chance") if isinstance(a, Deal) and self.to_move(s) != CHANCE else None
+        def effect(self, s, a): return s.replace(hands=per_seat(s.hands, a.seat, a.card)) if isinstance(a, Deal) else s.replace(turn=s.turn + 1)
+        def outcome(self, s): return Outcome((), "done") if s.turn == 2 else None
+    return Cards
+
+
+def test_register_refuses_hidden_fields_in_a_game_type_without_secrets():
+    with pytest.raises(RegistrationError, match=r"hidden state \(Dealt\.hands\) but its game type has no secrets.*K2"):
+        _check(_cards(chance=True, max_length=4))              # forgot information="imperfect"
+    _check(_cards(chance=True, information="imperfect", max_length=4))
+
+
+def test_check_game_refuses_a_chance_step_the_game_type_does_not_declare():
+    forgot = playtest.register(listed=False)(type("ForgotChance", (_cards(information="imperfect", max_length=4),),
+                                                  {"name": "forgot_chance_probe"}))
+    failures = {f.property: f.message for f in playtest.check_game(forgot(), examples=2).failures}
+    assert "to_move gives chance, which its game type does not declare (declare GameType(chance=True)" \
+        in failures["plays"]
+
+
+def test_declaration_mistakes_are_refused_naming_the_class_and_field():
+    with pytest.raises(playtest.DeclarationError, match=r"Peeked\.hand: revealed='turn' must name a bool field"):
+        class Peeked(State):
+            turn: int = 0
+            hand: tuple[int, ...] = field((0, 0), visible="owner", min=0, max=3, revealed="turn")
+
+    class Shown(State):                                     # a flag per entry is fine
+        shown: tuple[bool, bool] = (False, False)
+        hand: tuple[int, ...] = field((0, 0), visible="owner", min=0, max=3, revealed="shown")
+    assert Shown(shown=(True, False), hand=(2, 3)).redact(1)["hand"] == [2, 3]
+
+    with pytest.raises(playtest.DeclarationError, match=r"game One: action_types must be a tuple .* \(write \(Take,\)"):
+        class One(Game):
+            action_types = Take
+
+
+def test_register_refuses_a_name_another_game_has_but_takes_the_same_class_again():
+    import playtest.examples.tic_tac_toe  # noqa: F401
+
+    class Mine(_cards(chance=True, information="imperfect", max_length=4)):
+        name = "tic_tac_toe"
+    with pytest.raises(RegistrationError, match=r"'tic_tac_toe' is already playtest\.examples\.tic_tac_toe\.TicTacToe's"):
+        playtest.register(listed=False)(Mine)
+    assert playtest.load("tic_tac_toe").title == "Tic-tac-toe"
+
+    def cell():                                             # a notebook cell run twice: the same class again
+        class Again(_cards(chance=True, information="imperfect", max_length=4)):
+            name = "again_probe"
+        return playtest.register(listed=False)(Again)
+    first, second = cell(), cell()
+    assert type(playtest.load("again_probe")) is second and first is not second

@@ -102,6 +102,11 @@ class Game(Generic[P, S, A]):
         super().__init_subclass__(**kwargs)
         where = f"game {cls.__name__}"
         kinds: dict[str, type[Action]] = {}
+        if not isinstance(cls.action_types, tuple):
+            one = isinstance(cls.action_types, type)
+            raise DeclarationError(f"{where}: action_types must be a tuple of Action classes, not "
+                                   f"{cls.action_types!r}" + (f" (write ({cls.action_types.__name__},) for one)"
+                                                               if one else ""))
         for action_type in cls.action_types:
             if not (isinstance(action_type, type) and issubclass(action_type, Action)):
                 raise DeclarationError(f"{where}: action_types holds {action_type!r}, which is not an Action class")

@@ -53,11 +53,24 @@ def register(cls: Any = None, *, listed: bool = True) -> Any:
     """
     def wrap(cls: G) -> G:
         _check(cls)
+        _name_free(cls)
         _own_params(cls)
         _REGISTRY[cls.name] = cls  # type: ignore[attr-defined]
         (_UNLISTED.discard if listed else _UNLISTED.add)(cls.name)  # type: ignore[attr-defined]
         return cls
     return wrap if cls is None else wrap(cls)
+
+
+def _name_free(cls: Any) -> None:
+    """K3: a name already taken by another game is refused (a designer's game named ``source`` would
+    otherwise replace the kit's, and the kit's session files would replay under other rules). The
+    same class defined again (a notebook cell run twice, a module reloaded) replaces itself."""
+    old = _REGISTRY.get(cls.name)
+    if old is None or old is cls or (old.__module__, old.__qualname__) == (cls.__module__, cls.__qualname__):
+        return
+    raise RegistrationError(f"game {cls.__name__}: the name {cls.name!r} is already {old.__module__}."
+                            f"{old.__qualname__}'s; choose another (it is written in session files) "
+                            f"(kernel rule K3)")
 
 
 def _own_params(cls: Any) -> None:
@@ -109,6 +122,13 @@ def _check(cls: Any) -> None:
                 f"{where}: it has {what} but declares no hidden state field and writes no determinize(), "
                 f"so bots would be handed the true state (kernel rule K2: a game with hidden information needs "
                 f"declared hidden fields, e.g. field(..., visible='owner'), or its own determinize)")
+        if hidden and not game_type.secret:
+            names = ", ".join(f"{cls.state_type.__name__}.{spec.name}" for spec in cls.state_type._hidden)
+            raise RegistrationError(
+                f"{where}: it declares hidden state ({names}) but its game type has no secrets (perfect "
+                f"information{', public orders' if game_type.dynamics == 'simultaneous' else ''}), so the table "
+                f"and the bots would see it (kernel rule K2: declare GameType(information='imperfect'), or make "
+                f"the fields visible='all')")
         _check_redrawable(cls, where, own_determinize)
         return
     # a game written against the older protocol: no game type to read, so look at what it does

@@ -324,6 +324,16 @@ class State:
                 named = getattr(spec, what)
                 if named is not None and named not in specs:
                     raise DeclarationError(f"{where}: {what}={named!r} names no field")
+            if spec.revealed is not None and spec.revealed in specs:
+                flag = specs[spec.revealed].type
+                python = flag.python if flag is not None else None
+                import typing
+                flags = typing.get_origin(python) is tuple and all(a is bool or a is Ellipsis
+                                                                   for a in typing.get_args(python))
+                if python is not bool and not flags:
+                    raise DeclarationError(f"{where}: revealed={spec.revealed!r} must name a bool field (or a "
+                                           f"tuple[bool, ...] with one flag per entry), not a field of "
+                                           f"{flag.words if flag else 'no type'}")
             if (spec.seen_by or spec.seen_by_seat) and spec.visible == "all":
                 raise DeclarationError(f"{where}: seen_by and seen_by_seat widen a hidden field's sight; "
                                        f"it is visible='all' (declare visible='none' or 'owner')")
