@@ -84,3 +84,14 @@ def test_the_browser_sending_an_action_off_the_board_gets_the_rules_refusal():
     assert session.move_number == 0
     table.board.receive({"type": "preview", "n": 1, "version": 1, "actions": [{"kind": "cell", "at": 99}]})
     assert session.move_number == 0
+
+
+@pytest.mark.parametrize("seat", ["0", 99, -1, 1.0, True])
+def test_a_known_command_for_a_seat_that_is_none_is_not_called_unknown(seat):
+    session = playtest.Session("kuhn_poker", seed=1)
+    table = playtest.Table(session)
+    before = (session.state, session.node, table.revealed)
+    table.board.receive({"type": "command", "name": "reveal", "seat": seat})
+    assert "unknown command" not in table.board.error          # before: "unknown command ('reveal')"
+    assert "reveal" in table.board.error or "That seat cannot act now" in table.board.error
+    assert (session.state, session.node, table.revealed) == before
