@@ -364,8 +364,12 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
     if game.to_move(state) is None:
         _count(report, "ends")
         return actions, state
-    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps "
-                                        f"(declare GameType(max_length=...) if the rules bound it)"))
+    declared = game.game_type.max_length if getattr(game, "game_type", None) is not None else None
+    why = (f"the longest game its game type declares (max_length={declared}); a random player picking each "
+           f"action, every part of an order included, among the legal ones went further: the rules do not bound "
+           f"a game to that (a part that can be undone again and again, say), or the bound is too low"
+           if declared == cap else "declare GameType(max_length=...) if the rules bound it")
+    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})"))
     return actions, state
 
 
