@@ -95,3 +95,29 @@ def test_a_known_command_for_a_seat_that_is_none_is_not_called_unknown(seat):
     assert "unknown command" not in table.board.error          # before: "unknown command ('reveal')"
     assert "reveal" in table.board.error or "That seat cannot act now" in table.board.error
     assert (session.state, session.node, table.revealed) == before
+
+
+def test_a_forged_hidden_chance_result_is_named_by_itself_not_as_a_hidden_draw():
+    session = playtest.Session("kuhn_poker", seed=1, auto_chance=False)
+    from playtest.examples.kuhn_poker import Deal
+    with pytest.raises(playtest.IllegalAction) as refused:
+        session.force(Deal(0, 7))
+    text = str(refused.value)              # before: "'a hidden draw' cannot happen here; ... a hidden draw"
+    # (Kuhn poker's own words index the deck with the card: its JSON is said instead, not an IndexError)
+    assert text.startswith("""'{"kind": "deal", "seat": 0, "card": 7}' cannot happen here"""), text
+    from playtest.examples.kuhn_poker import Deal as D
+    session.force(D(0, 2))
+    with pytest.raises(playtest.IllegalAction, match="^'K is dealt to seat 1' cannot happen here|cannot happen"):
+        session.force(D(1, 2))                                # the K is dealt already
+    assert session.move_number == 0
+
+
+@pytest.mark.parametrize("cards", [[None], [None, None, None]])
+def test_a_written_position_with_an_owner_field_of_another_length_than_the_seats_is_refused(tmp_path, cards):
+    kuhn = playtest.load("kuhn_poker")
+    with pytest.raises(ValueError, match=r"kuhn_poker\.cards has \d entries; it holds one per seat \(2\)"):
+        kuhn.state_from_json({"cards": cards})
+    path = tmp_path / "k.playtest.json"
+    path.write_text(json.dumps({**HEADER, "game": "kuhn_poker", "start": {"cards": cards}}) + "\n", encoding="utf-8")
+    with pytest.raises(SessionFileError, match="one per seat"):           # before: loaded
+        playtest.Session.load(path)
