@@ -364,7 +364,8 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
     if game.to_move(state) is None:
         _count(report, "ends")
         return actions, state
-    declared = game.game_type.max_length if getattr(game, "game_type", None) is not None else None
+    game_type = getattr(game, "game_type", None)
+    declared = game_type.max_length if game_type is not None else None
     why = (f"the longest game its game type declares (max_length={declared}); a random player picking each "
            f"action, every part of an order included, among the legal ones went further: the rules do not bound "
            f"a game to that (a part that can be undone again and again, say), or the bound is too low"
@@ -439,7 +440,7 @@ def _off_range(actions: list[Any], seen: list[Any]) -> list[Any]:
     import dataclasses
     out: list[Any] = []
     for action in actions:
-        if not dataclasses.is_dataclass(action):
+        if not dataclasses.is_dataclass(action) or isinstance(action, type):
             continue
         for spec in dataclasses.fields(action):
             value = getattr(action, spec.name, None)

@@ -387,9 +387,9 @@ class Game(Generic[P, S, A]):
             raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
         state: S = self.state_type.from_json(data, where=self.name, context=self)
         seats = len(self.seats())
-        for spec in self.state_type._hidden:            # visible="owner": one entry per seat, by declaration
+        for spec in self.state_type._hidden:     # visible="owner": one entry per seat (or none yet), by declaration
             value = getattr(state, spec.name)
-            if spec.visible == "owner" and isinstance(value, tuple) and len(value) != seats:
+            if spec.visible == "owner" and isinstance(value, tuple) and value and len(value) != seats:
                 raise ValueError(f"{self.name}.{spec.key} has {len(value)} entries; it holds one per seat "
                                  f"({seats})")
         self.check_state(state)

@@ -122,8 +122,9 @@ def _check(cls: Any) -> None:
                 f"{where}: it has {what} but declares no hidden state field and writes no determinize(), "
                 f"so bots would be handed the true state (kernel rule K2: a game with hidden information needs "
                 f"declared hidden fields, e.g. field(..., visible='owner'), or its own determinize)")
-        if hidden and not game_type.secret:
-            names = ", ".join(f"{cls.state_type.__name__}.{spec.name}" for spec in cls.state_type._hidden)
+        declared_state = cls.state_type
+        if hidden and not game_type.secret and declared_state is not None:
+            names = ", ".join(f"{declared_state.__name__}.{spec.name}" for spec in declared_state._hidden)
             raise RegistrationError(
                 f"{where}: it declares hidden state ({names}) but its game type has no secrets (perfect "
                 f"information{', public orders' if game_type.dynamics == 'simultaneous' else ''}), so the table "
