@@ -11,8 +11,9 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
 
 * **json**: a position reads back from its own JSON form;
 * **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
-* **illegal actions are refused**: actions legal elsewhere but not here raise ``IllegalAction``
-  (never another error) and change nothing;
+* **illegal actions are refused**: actions legal elsewhere but not here, and listed actions with a
+  whole number set off its range (-1, one past the largest listed, a million), raise
+  ``IllegalAction`` (never another error) and change nothing;
 * **random action is legal**: the rules' own samplers draw only what the rules allow:
   ``random_action`` (the kit's random bot plays it, and the lab takes its word) gives an action
   ``check`` accepts, and in a simultaneous step ``random_order_parts`` (when the game writes it)
@@ -249,9 +250,37 @@ def _keep(failed: dict[str, CheckFailure], failure: CheckFailure) -> None:
 
 
 def _one_line(exc: BaseException) -> str:
-    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-    at = f" at {Path(where.filename).name}:{where.lineno}" if where else ""
+    """The error in one line, at the innermost line of the game's own code (not the standard
+    library's, an installed package's nor the kit's), with the line that raised when that is
+    elsewhere; an error with no line of the game's own names the kit's line it came through."""
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    if not frames:
+        return f"{type(exc).__name__}: {str(exc)[:200]}"
+    where = frames[-1]
+    own = next((f for f in reversed(frames) if _origin(f.filename) == "game"), None)
+    kit = next((f for f in reversed(frames) if _origin(f.filename) == "kit"), None)
+    chosen = own or kit or where
+    at = f" at {Path(chosen.filename).name}:{chosen.lineno}"
+    if chosen is not where:
+        at += f" (raised in {Path(where.filename).name}:{where.lineno})"
+    if own is None and kit is not None:
+        at += " in the kit's code, not the game's"
     return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
+
+
+@functools.lru_cache(maxsize=256)
+def _origin(filename: str) -> str:
+    """Whose code ``filename`` is: ``"kit"`` (playtest's), ``"library"`` (the standard library's or
+    an installed package's) or ``"game"`` (anything else: a notebook cell, the designer's module)."""
+    import sysconfig
+    if filename.startswith("<frozen"):
+        return "library"
+    path = Path(filename).resolve() if not filename.startswith("<") else Path(filename)
+    if Path(__file__).resolve().parent in path.parents:
+        return "kit"
+    roots = {Path(p).resolve() for k, p in sysconfig.get_paths().items()
+             if k in ("stdlib", "platstdlib", "purelib", "platlib") and p}
+    return "library" if any(r in path.parents for r in roots) else "game"
 
 
 def _count(report: CheckReport, name: str, n: int = 1) -> None:
@@ -297,6 +326,13 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             if mover is None:
                 _count(report, "ends")
                 return actions, state
+            declared = getattr(game, "game_type", None)
+            if declared is not None and ((mover == CHANCE and not declared.chance) or (
+                    mover == SIMULTANEOUS and declared.dynamics != "simultaneous")):
+                what = "chance" if mover == CHANCE else "a simultaneous step"
+                fix = "chance=True" if mover == CHANCE else "dynamics='simultaneous'"
+                raise _Stop(CheckFailure("plays", f"to_move gives {what}, which its game type does not declare "
+                                                  f"(declare GameType({fix}): bots, the lab and OpenSpiel read it)"))
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
                 action = draw_outcome(outcomes, rng)          # (samples an UncountedChance too)
@@ -328,8 +364,13 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
     if game.to_move(state) is None:
         _count(report, "ends")
         return actions, state
-    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps "
-                                        f"(declare GameType(max_length=...) if the rules bound it)"))
+    game_type = getattr(game, "game_type", None)
+    declared = game_type.max_length if game_type is not None else None
+    why = (f"the longest game its game type declares (max_length={declared}); a random player picking each "
+           f"action, every part of an order included, among the legal ones went further: the rules do not bound "
+           f"a game to that (a part that can be undone again and again, say), or the bound is too low"
+           if declared == cap else "declare GameType(max_length=...) if the rules bound it")
+    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})"))
     return actions, state
 
 
@@ -368,9 +409,11 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
                      seen: list[Any]) -> None:
     if game.to_move(state) in (None, CHANCE):
         return
-    legal = set(_legal(game, state))
+    listed = _legal(game, state)
+    legal = set(listed)
     before = json.dumps(state.to_json(), sort_keys=True) if hasattr(state, "to_json") else None
-    for action in _sample([a for a in seen if a not in legal], 8, rng):
+    off = [a for a in _off_range(_sample(listed, 3, rng), seen) if a not in legal]
+    for action in _sample([a for a in seen if a not in legal], 8, rng) + _sample(off, 4, rng):
         _count(report, "illegal actions are refused")
         try:
             game.apply(state, action)
@@ -388,6 +431,29 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
 
 
 _illegal_refused.property = "illegal actions are refused"  # type: ignore[attr-defined]
+
+
+def _off_range(actions: list[Any], seen: list[Any]) -> list[Any]:
+    """Actions no position lists: a listed action with one whole-number field set to -1, to one past
+    the largest value that field takes in any listed action, or to a million (a cell off the board,
+    a card that is not in the deck: what a hand-edited file or a browser message may send)."""
+    import dataclasses
+    out: list[Any] = []
+    for action in actions:
+        if not dataclasses.is_dataclass(action) or isinstance(action, type):
+            continue
+        for spec in dataclasses.fields(action):
+            value = getattr(action, spec.name, None)
+            if type(value) is not int or not spec.init:
+                continue
+            top = max((getattr(a, spec.name) for a in seen
+                       if type(a) is type(action) and type(getattr(a, spec.name, None)) is int), default=value)
+            for bad in (-1, top + 1, 10 ** 6):
+                try:
+                    out.append(dataclasses.replace(action, **{spec.name: bad}))
+                except Exception:       # noqa: BLE001 (an action class that checks its own values)
+                    continue
+    return out
 
 
 def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
@@ -410,14 +476,18 @@ def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, r
         if parts is None:
             continue
         _count(report, name)
-        after = state
+        after = before_last = state
         for k, part in enumerate(parts):
             refusal = game.check(after, part, seat)
             if refusal is not None:
                 raise _Stop(CheckFailure(name, f"random_order_parts gives {part} after {k} part(s) before it, "
                                                f"which the rules refuse: {refusal}", seat))
-            after = game.apply(after, part, check=False)
-        if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after):
+            before_last, after = after, game.apply(after, part, check=False)
+        # still pending: unsubmitted, unless its submission was the last and resolved the round (a new
+        # round then has more seats pending than were left before it)
+        if game.to_move(after) == SIMULTANEOUS and seat in game.pending_seats(after) and not (
+                game.to_move(before_last) == SIMULTANEOUS
+                and set(game.pending_seats(after)) > set(game.pending_seats(before_last))):
             raise _Stop(CheckFailure(name, f"the parts random_order_parts gives ({len(parts)}) leave seat {seat}'s "
                                            f"order unsubmitted", seat))
 
@@ -678,7 +748,12 @@ _undo_redo.property = "undo/redo"  # type: ignore[attr-defined]
 
 
 def _save_load(game: Game[Any, Any, Any], actions: list[Any], report: CheckReport) -> None:
+    from .kernel.registry import _REGISTRY
     from .session import Session
+    if game.name not in _REGISTRY and not game.name.startswith("openspiel:"):
+        raise _Stop(CheckFailure("save/load", f"{type(game).__name__} is not registered, so a session file naming "
+                                              f"{game.name!r} cannot be loaded: decorate the class with @register "
+                                              f"(@register(listed=False) keeps it out of playtest.games())"))
     session = Session(game, seed=0, auto_chance=False)
     for action in actions:
         session.play(action)

@@ -35,7 +35,8 @@ class ConnectFour(Game):
     def initial_state(self): return Columns(columns=((),) * self.params.cols)
     def to_move(self, s): return None if self.outcome(s) else s.turn % 2
     def candidates(self, s, seat): return [Drop(c) for c in range(self.params.cols)]
-    def why_not(self, s, a, seat): return Refusal("that column is full", "C2") if len(s.columns[a.col]) >= self.params.rows else None
+    def why_not(self, s, a, seat):
+        return Refusal("no such column", "C1") if not 0 <= a.col < self.params.cols else Refusal("that column is full", "C2") if len(s.columns[a.col]) >= self.params.rows else None
     def at(self, s, c, r): return s.columns[c][r] if 0 <= c < self.params.cols and 0 <= r < len(s.columns[c]) else -1
 
     def effect(self, s, a):

@@ -1,4 +1,4 @@
-"""Tic-tac-toe: the 25-line game of ``docs/adding_a_game.md`` (rules, board and all).
+"""Tic-tac-toe: the 26-line game of ``docs/adding_a_game.md`` (rules, board and all).
 
 >>> import playtest
 >>> game = playtest.load("tic_tac_toe")
@@ -27,7 +27,8 @@ class TicTacToe(Game):
 
     def to_move(self, s): return None if self.outcome(s) else s.turn % 2
     def candidates(self, s, seat): return [Mark(i) for i in range(9)]
-    def why_not(self, s, a, seat): return Refusal("that cell is taken", "T2") if s.cells[a.cell] >= 0 else None
+    def why_not(self, s, a, seat):                               # (-1 would read the last cell: refuse it)
+        return Refusal("no such cell", "T1") if not 0 <= a.cell < 9 else Refusal("that cell is taken", "T2") if s.cells[a.cell] >= 0 else None
     def effect(self, s, a): return s.replace(cells=per_seat(s.cells, a.cell, s.turn % 2), turn=s.turn + 1)
 
     def outcome(self, s):

@@ -25,6 +25,7 @@ unchanged::
 
 from __future__ import annotations
 
+import json
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
@@ -55,6 +56,23 @@ def _overrides(cls: type, name: str) -> bool:
         if name in klass.__dict__:
             return True
     return False
+
+
+def said(action: Any, limit: int = 120) -> str:
+    """``str(action)``, or its JSON when the game's own words cannot write it (a stranger's value,
+    say a card past the deck's end, that its ``__str__`` indexes with)."""
+    try:
+        return str(action)[:limit]
+    except Exception:                # noqa: BLE001 (the game's code, on a stranger's value)
+        try:
+            return json.dumps(action.to_json(), ensure_ascii=False)[:limit]
+        except Exception:            # noqa: BLE001
+            return type(action).__name__
+
+
+#: what a game's why_not raises for an action whose values it cannot read (an index past the
+#: board, a key it does not know): ``check`` turns it into a refusal of that input
+_UNREADABLE = (IndexError, KeyError, TypeError, ValueError, AttributeError)
 
 
 class Game(Generic[P, S, A]):
@@ -97,6 +115,11 @@ class Game(Generic[P, S, A]):
         super().__init_subclass__(**kwargs)
         where = f"game {cls.__name__}"
         kinds: dict[str, type[Action]] = {}
+        if not isinstance(cls.action_types, tuple):
+            one = isinstance(cls.action_types, type)
+            raise DeclarationError(f"{where}: action_types must be a tuple of Action classes, not "
+                                   f"{cls.action_types!r}" + (f" (write ({cls.action_types.__name__},) for one)"
+                                                               if one else ""))
         for action_type in cls.action_types:
             if not (isinstance(action_type, type) and issubclass(action_type, Action)):
                 raise DeclarationError(f"{where}: action_types holds {action_type!r}, which is not an Action class")
@@ -232,7 +255,7 @@ class Game(Generic[P, S, A]):
     def chance_refusal(self, state: S, action: A) -> Refusal:
         """Why ``action`` is not an outcome chance may bring now (:meth:`check` asks it for one that
         is not among :meth:`chance_outcomes`); a game may say it in its own words, citing its rule."""
-        return Refusal(f"{action} cannot happen here")
+        return Refusal(f"{said(action, 200)} cannot happen here")
 
     def check(self, state: S, action: Any, seat: int | None = None) -> Refusal | None:
         """The one legality decision: ``None`` when ``action`` may be played in ``state``, or the
@@ -249,7 +272,10 @@ class Game(Generic[P, S, A]):
                 check_action_types(action)
             except MalformedAction as exc:
                 return Refusal(exc.reason)
-            return self.why_not(state, action, mover)
+            try:
+                return self.why_not(state, action, mover)
+            except _UNREADABLE as exc:
+                return self._unreadable(action, exc)
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
@@ -284,7 +310,16 @@ class Game(Generic[P, S, A]):
                 return Refusal(f"this is {self._seat_name(actor)}'s order, not {self._seat_name(seat)}'s")
         elif seat is not None and seat != mover:
             return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
-        return self.why_not(state, action, actor)  # type: ignore[arg-type]
+        try:
+            return self.why_not(state, action, actor)  # type: ignore[arg-type]
+        except _UNREADABLE as exc:
+            return self._unreadable(action, exc)
+
+    def _unreadable(self, action: Any, exc: Exception) -> Refusal:
+        """The refusal of an action whose values the game's ``why_not`` cannot even read (a cell
+        past the board's end, say): the input is refused, never an error from inside the rules."""
+        return Refusal(f"{said(action)} is not an action of {self.title or self.name} here: its rules "
+                       f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})")
 
     def _seat_name(self, seat: int | None) -> str:
         if seat == CHANCE:
@@ -351,6 +386,12 @@ class Game(Generic[P, S, A]):
         if self.state_type is None:
             raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
         state: S = self.state_type.from_json(data, where=self.name, context=self)
+        seats = len(self.seats())
+        for spec in self.state_type._hidden:     # visible="owner": one entry per seat (or none yet), by declaration
+            value = getattr(state, spec.name)
+            if spec.visible == "owner" and isinstance(value, tuple) and value and len(value) != seats:
+                raise ValueError(f"{self.name}.{spec.key} has {len(value)} entries; it holds one per seat "
+                                 f"({seats})")
         self.check_state(state)
         return state
 

@@ -53,11 +53,24 @@ def register(cls: Any = None, *, listed: bool = True) -> Any:
     """
     def wrap(cls: G) -> G:
         _check(cls)
+        _name_free(cls)
         _own_params(cls)
         _REGISTRY[cls.name] = cls  # type: ignore[attr-defined]
         (_UNLISTED.discard if listed else _UNLISTED.add)(cls.name)  # type: ignore[attr-defined]
         return cls
     return wrap if cls is None else wrap(cls)
+
+
+def _name_free(cls: Any) -> None:
+    """K3: a name already taken by another game is refused (a designer's game named ``source`` would
+    otherwise replace the kit's, and the kit's session files would replay under other rules). The
+    same class defined again (a notebook cell run twice, a module reloaded) replaces itself."""
+    old = _REGISTRY.get(cls.name)
+    if old is None or old is cls or (old.__module__, old.__qualname__) == (cls.__module__, cls.__qualname__):
+        return
+    raise RegistrationError(f"game {cls.__name__}: the name {cls.name!r} is already {old.__module__}."
+                            f"{old.__qualname__}'s; choose another (it is written in session files) "
+                            f"(kernel rule K3)")
 
 
 def _own_params(cls: Any) -> None:
@@ -109,6 +122,15 @@ def _check(cls: Any) -> None:
                 f"{where}: it has {what} but declares no hidden state field and writes no determinize(), "
                 f"so bots would be handed the true state (kernel rule K2: a game with hidden information needs "
                 f"declared hidden fields, e.g. field(..., visible='owner'), or its own determinize)")
+        declared_state = cls.state_type
+        if hidden and not game_type.secret and declared_state is not None:
+            names = ", ".join(f"{declared_state.__name__}.{spec.name}" for spec in declared_state._hidden)
+            raise RegistrationError(
+                f"{where}: it declares hidden state ({names}) but its game type has no secrets (perfect "
+                f"information{', public orders' if game_type.dynamics == 'simultaneous' else ''}), so the table "
+                f"and the bots would see it (kernel rule K2: declare GameType(information='imperfect'), or make "
+                f"the fields visible='all')")
+        _check_redrawable(cls, where, own_determinize)
         return
     # a game written against the older protocol: no game type to read, so look at what it does
     if cls.has_secrets and not own_determinize and not hidden:
@@ -122,6 +144,18 @@ def _check(cls: Any) -> None:
             f"other seats' orders (kernel rule K1: simultaneous orders are secret until revealed unless "
             f"declared public). Declare game_type = GameType(dynamics='simultaneous') (secret orders, with "
             f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
+
+
+def _check_redrawable(cls: Any, where: str, own_determinize: bool) -> None:
+    """K2, second half: the default determinize must be able to redraw every hidden field."""
+    if own_determinize or cls.state_type is None:
+        return
+    for spec in cls.state_type._hidden:
+        problem = spec.redraw_problem()
+        if problem:
+            raise RegistrationError(
+                f"{where}: {problem}, so the default determinize cannot give its bots a world (kernel rule K2: "
+                f"a hidden field is redrawn from its pool, choices or min..max; or write determinize())")
 
 
 def _plays_simultaneously(cls: Any, steps: int = 300) -> bool:

@@ -58,7 +58,7 @@ class FieldSpec:
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
                  "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
-                 "seen_by", "seen_by_seat")
+                 "seen_by", "seen_by_seat", "owner")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
@@ -78,6 +78,7 @@ class FieldSpec:
         self.empty_name = json == ""
         self.null, self.reader, self.writer, self.omit_default = null, read, write, omit_default
         self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
+        self.owner = ""                   # the State class that declares it (for messages)
 
     @property
     def hidden(self) -> bool:
@@ -151,13 +152,39 @@ class FieldSpec:
             return f"{noun} of at least {show_value(self.min)}"
         return f"{noun} of at most {show_value(self.max)}"
 
-    def redraw(self, rng: random.Random) -> Any:
-        """A fresh value for one hidden entry, from the declared choices or bounds."""
+    def redraw(self, rng: random.Random, like: Any = _MISSING) -> Any:
+        """A fresh value for one hidden entry, from the declared choices or bounds, shaped ``like``
+        the value it replaces: a tuple entry gets a tuple of the same length (its ``None``s, "not
+        drawn yet", kept), a record entry has every field redrawn from its own declaration, a
+        ``bool`` stays a ``bool``.
+        """
+        if isinstance(like, tuple):
+            return tuple(v if v is None else self.redraw(rng, v) for v in like)
+        if isinstance(like, State):
+            return like._redrawn(rng)
         if self.choices is not None:
             return rng.choice(self.choices)
+        if isinstance(like, bool):
+            return bool(rng.randint(int(self.min), int(self.max))) if self.min is not None and \
+                self.max is not None else rng.random() < 0.5
         if self.min is not None and self.max is not None:
+            if isinstance(like, float):
+                return rng.uniform(float(self.min), float(self.max))
             return rng.randint(int(self.min), int(self.max))
-        raise DeclarationError(f"{self.name} is hidden but has no pool, choices or min..max to redraw from")
+        literal = _literal_choices(self.type)
+        if literal:
+            return rng.choice(literal)
+        raise DeclarationError(f"state {self.owner}.{self.name} is hidden but has no pool, choices or "
+                               f"min..max to redraw it from (declare one, or write the game's own determinize)")
+
+    def redraw_problem(self) -> str | None:
+        """Why the default ``determinize`` could not redraw this hidden field, or ``None``.
+
+        (Asked by ``register`` of a game that writes no ``determinize`` of its own.)
+        """
+        if self.pool is not None or self.choices is not None:
+            return None
+        return _redraw_problem(self.type.python if self.type else None, self, f"{self.owner}.{self.name}", 0)
 
 
 def field(default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
@@ -253,6 +280,7 @@ class State:
             declared = cls.__dict__.get(name, _MISSING)
             spec = declared if isinstance(declared, FieldSpec) else FieldSpec(declared)
             spec.name = name
+            spec.owner = cls.__name__
             spec.type = field_type(annotation, f"state {where}")
             if spec.visible not in VISIBILITY:
                 raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
@@ -296,6 +324,16 @@ class State:
                 named = getattr(spec, what)
                 if named is not None and named not in specs:
                     raise DeclarationError(f"{where}: {what}={named!r} names no field")
+            if spec.revealed is not None and spec.revealed in specs:
+                flag = specs[spec.revealed].type
+                python = flag.python if flag is not None else None
+                import typing
+                flags = typing.get_origin(python) is tuple and all(a is bool or a is Ellipsis
+                                                                   for a in typing.get_args(python))
+                if python is not bool and not flags:
+                    raise DeclarationError(f"{where}: revealed={spec.revealed!r} must name a bool field (or a "
+                                           f"tuple[bool, ...] with one flag per entry), not a field of "
+                                           f"{flag.words if flag else 'no type'}")
             if (spec.seen_by or spec.seen_by_seat) and spec.visible == "all":
                 raise DeclarationError(f"{where}: seen_by and seen_by_seat widen a hidden field's sight; "
                                        f"it is visible='all' (declare visible='none' or 'owner')")
@@ -463,7 +501,7 @@ class State:
             if spec.pool is not None:
                 pools.setdefault(spec.pool, []).append((spec, index))
             else:
-                _put(values, spec, index, spec.redraw(rng))
+                _put(values, spec, index, spec.redraw(rng, _get(self, spec, index)))
         for members in pools.values():
             drawn = sorted((_get(self, spec, index) for spec, index in members), key=_order)
             rng.shuffle(drawn)
@@ -471,8 +509,54 @@ class State:
                 _put(values, spec, index, value)
         return self.replace(**{name: tuple(v) if isinstance(v, list) else v for name, v in values.items()})
 
+    def _redrawn(self, rng: random.Random) -> Any:
+        """This record with every field redrawn from its own declaration (a record inside a hidden
+        field: all of it is hidden from the seat)."""
+        return self.replace(**{spec.name: spec.redraw(rng, getattr(self, spec.name)) for spec in self._fields
+                               if getattr(self, spec.name) is not None})
+
 
 _new, _set = object.__new__, object.__setattr__
+
+
+def _literal_choices(kind: FieldType | None) -> tuple[Any, ...]:
+    import typing
+    python = kind.python if kind is not None else None
+    return typing.get_args(python) if typing.get_origin(python) is typing.Literal else ()
+
+
+def _redraw_problem(annotation: Any, spec: FieldSpec, where: str, depth: int) -> str | None:
+    """Why a value of ``annotation`` (inside hidden field ``spec``) cannot be redrawn, or ``None``."""
+    import types
+    import typing
+    if depth > 20:
+        return None
+    if spec.choices is not None:
+        return None
+    if annotation is bool or annotation is type(None) or annotation is None:
+        return None
+    if annotation in (int, float):
+        return None if spec.min is not None and spec.max is not None else \
+            f"{where} is hidden but declares no min..max (nor choices or a pool) to redraw it from"
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        return None
+    if origin in (typing.Union, types.UnionType) or origin is tuple:
+        for arg in args:
+            if arg is not Ellipsis:
+                problem = _redraw_problem(arg, spec, where, depth + 1)
+                if problem:
+                    return problem
+        return None
+    if isinstance(annotation, type) and issubclass(annotation, State):
+        for inner in annotation._fields:
+            if inner.pool is None:
+                problem = _redraw_problem(inner.type.python if inner.type else None, inner,
+                                          f"{where} (its record's field {inner.owner}.{inner.name})", depth + 1)
+                if problem:
+                    return problem
+        return None
+    return f"{where} is hidden but its type cannot be redrawn (declare choices or a pool, or write determinize)"
 
 
 

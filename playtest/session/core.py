@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..journal import LIMITS, Journal
 from ..rules import (CHANCE, SIMULTANEOUS, Action, Game, IllegalAction, MalformedAction, Outcome, UncountedChance,
                      check_action_types, draw_outcome, load, show_value)
+from ..kernel.game import said
 from .events import SessionEvents
 from .files import SessionFiles, _same_file, seed_problem
 from .report import SessionReports
@@ -354,7 +355,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         if why is not None and str(why).endswith("cannot happen here"):
             why = None                                      # the kernel's words: no more than below
         reason = f"this cannot happen here: {why}" if why else \
-            f"{game.notation(state, outcome)[:200]!r} cannot happen here"
+            f"{said(outcome, 200)!r} cannot happen here"     # (its own words: who forced it wrote it)
         possible = [o for o, p in outcomes if p > 0]
         shown = list(dict.fromkeys(game.notation(state, o) for o in possible))
         text = f"{reason}; the possible outcomes are: {', '.join(shown)[:500]}"

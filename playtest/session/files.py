@@ -498,6 +498,8 @@ class SessionFiles:
             game = game_cls(**params) if share is None else share.game(game_cls, name, params)
         except (ValueError, TypeError) as err:
             raise bad(f"bad parameters: {str(err)[:300]}") from None
+        except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's values)
+            raise bad(f"bad parameters: the game raised {_raised(err)}") from None
         seed = header.get("seed")
         problem = seed_problem(seed)
         if problem is not None:
@@ -518,8 +520,14 @@ class SessionFiles:
             horizon = now + FUTURE_SLACK - started      # no time in the file may lie past now (plus a day)
         try:
             session = cast("Session", cls(game, seed=seed, start=header.get("start"), auto_chance=False))
+            if header.get("start") is not None:      # a written position the game's rules must be able to read
+                mover = game.to_move(session._nodes[0].state)
+                if mover is not None and mover != CHANCE:
+                    game.legal_actions(session._nodes[0].state)
         except (ValueError, TypeError, IllegalAction) as err:
             raise bad(f"bad start position: {str(err)[:300]}") from None
+        except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's position)
+            raise bad(f"bad start position: the game raised {_raised(err)}") from None
         session.created = created or session.created
         session.started = started
         session._nodes[0].t = 0.0 if started is not None else None
@@ -649,6 +657,12 @@ class SessionFiles:
             shown = _shown(entry.get(kind), 200)
             raise bad(f"node {index} ({kind} {shown} after node {parent}) cannot be replayed: "
                       f"{str(err)[:300]}") from None
+        except SessionFileError:
+            raise
+        except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's move)
+            shown = _shown(entry.get(kind), 200)
+            raise bad(f"node {index} ({kind} {shown} after node {parent}) cannot be replayed: the game "
+                      f"raised {_raised(err)}") from None
         return index
 
     def _replay_note(self, value: Any, bad: Callable[[str], SessionFileError]) -> None:
@@ -677,6 +691,12 @@ class SessionFiles:
 
 #: sessions opened with Session.open in this kernel, by file: Run All returns the same one
 _OPEN: "weakref.WeakValueDictionary[str, Session]" = weakref.WeakValueDictionary()
+
+
+def _raised(err: BaseException) -> str:
+    """An error the game's own code raised on a file's values, in one line (no machine path)."""
+    return f"{type(err).__name__}: {str(err)[:200]}" + (" (a position or move its rules cannot read; the "
+                                                        "game's check_state may refuse it by name)")
 
 
 def _key(path: Path) -> str:

@@ -208,8 +208,12 @@ class Board(anywidget.AnyWidget):
             return
         if kind == "command":
             name, seat = content.get("name"), content.get("seat")
-            if name not in self.COMMANDS or (seat is not None and (type(seat) is not int or not 0 <= seat < 64)):
+            if name not in self.COMMANDS:
                 self.error = f"The board sent an unknown command ({_short(name)}); nothing was changed."
+                return
+            if seat is not None and (type(seat) is not int or not 0 <= seat < 64):
+                self.error = (f"The board sent the command {_short(name)} for a seat that is none of the game's "
+                              f"({_short(seat)}); nothing was changed.")
                 return
             for command_handler in list(self._command_handlers):
                 command_handler(name, seat)
