@@ -107,3 +107,28 @@ def test_bad_names_and_parameters_are_refused():
 def test_check_game_passes_on_openspiel_games():
     for name in ("openspiel:tic_tac_toe", "openspiel:kuhn_poker"):
         playtest.check_game(playtest.load(name), examples=3).assert_ok()
+
+
+def test_a_strangers_file_cannot_ask_for_a_huge_openspiel_game(tmp_path):
+    """Parameters read from a session file are a stranger's input: a game too large for the table
+    (a million cards, fifty players) is refused by its size, before OpenSpiel makes a first state."""
+    import resource
+    import time
+
+    with pytest.raises(ValueError, match="100,000 distinct actions; the kit plays games of at most 10,000"):
+        playtest.load("openspiel:goofspiel", num_cards=100_000)
+    with pytest.raises(ValueError, match="50 players"):
+        playtest.load("openspiel:goofspiel", players=50)
+    path = tmp_path / "huge.json"
+    session = playtest.Session(playtest.load("openspiel:goofspiel", num_cards=4), seed=1)
+    session.save(path)
+    text = path.read_text()
+    assert '"num_cards":4' in text
+    huge = text.replace('"num_cards":4', '"num_cards":1000000000')
+    path.write_text(huge)
+    before, start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
+    with pytest.raises(ValueError, match="distinct actions"):
+        playtest.Session.load(path)
+    assert time.process_time() - start < 5
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000     # KiB
+    assert path.read_text() == huge                  # the file is left as it was

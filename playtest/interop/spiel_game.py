@@ -48,6 +48,8 @@ from ._require import need
 __all__ = ["SpielMove", "SpielOrder", "SpielPosition", "spiel_game_class", "PREFIX"]
 
 PREFIX = "openspiel:"
+#: the most a game loaded here may have (a session file's parameters are a stranger's input)
+MAX_PLAYERS, MAX_ACTIONS, MAX_LENGTH = 8, 10_000, 100_000
 _CLASSES: dict[str, type] = {}
 
 
@@ -157,13 +159,25 @@ class SpielGame(Game):
         pyspiel = _spiel()
         try:
             self.spiel = pyspiel.load_game(self.short_name, self.params.to_json(native=True))
+            self.n = self.spiel.num_players()
+            self._refuse_too_large()                 # before a first state is made: that may allocate
             self.spiel.new_initial_state()           # some games check their parameters only here
         except pyspiel.SpielError as exc:
             raise ValueError(f"openspiel:{self.short_name}: OpenSpiel refuses these parameters "
                              f"({self.params.to_json()}): {str(exc).strip()[:300]}") from None
-        self.n = self.spiel.num_players()
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._grid = self._board_shape()
+
+    def _refuse_too_large(self) -> None:
+        """Bound what a game's parameters may ask of the table (they may come from a stranger's file)."""
+        sizes = (("players", self.n, MAX_PLAYERS),
+                 ("distinct actions", self.spiel.num_distinct_actions(), MAX_ACTIONS),
+                 ("chance outcomes at one step", self.spiel.max_chance_outcomes(), MAX_ACTIONS),
+                 ("actions in its longest game", self.spiel.max_game_length(), MAX_LENGTH))
+        for what, size, most in sizes:
+            if size > most:
+                raise ValueError(f"openspiel:{self.short_name} with these parameters ({self.params.to_json()}) "
+                                 f"has {size:,} {what}; the kit plays games of at most {most:,}")
 
     @property
     def _type(self) -> GameType:
