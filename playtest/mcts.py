@@ -457,6 +457,8 @@ class _Search:
                     state = finish(state, pending[0], rng)
                     continue
                 actions = seat_actions(state, pending[0])
+                if not actions:
+                    raise RuntimeError(_stuck(game, state, pending[0]))
                 action = actions[rng.randrange(len(actions))]
             elif mover == by_chance:
                 action = chance(state, rng)
@@ -469,6 +471,14 @@ class _Search:
                 action = random_action(state, rng)
             state = play(state, action)
         return state
+
+
+def _stuck(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
+    """Why a play-out cannot go on: a seat the step waits for has nothing it may do."""
+    return (f"{game.name}: seat {seat} is pending in a simultaneous step but has no legal action, in a "
+            f"position the search reached from a world drawn by determinize (game.pending_seats and "
+            f"game.legal_actions disagree there; if the drawn world breaks a rule of the game, write "
+            f"the game's own determinize): {game.describe_state(state)[:200]}")
 
 
 def _player(game: Game[Any, Any, Any]) -> Any:

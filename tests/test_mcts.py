@@ -129,3 +129,32 @@ def test_the_search_on_whole_orders_searches_once_a_round():
     state, _ = play_game(game, [bot, RandomBot(1), RandomBot(2), RandomBot(3)], random.Random(4))
     assert game.to_move(state) is None
     assert bot.iterations_run == 2 * 6          # one search per round, its order entered part by part
+
+
+def test_a_pending_seat_without_a_legal_action_is_named_not_an_empty_randrange():
+    """A seat a simultaneous step waits for that has nothing to do (a game defect, or a world its
+    determinize drew that breaks a rule) stops the search with the seat and the hint, not
+    ``ValueError: empty range for randrange()``."""
+    from playtest import SIMULTANEOUS, Action, Game, GameType, Outcome, State
+    from playtest.bots import build
+
+    class Send(Action):
+        seat: int
+        n: int
+
+    class Sent(State):
+        sent: tuple[int | None, ...] = (None, None)
+
+    class Stuck(Game):
+        name, title, seat_names = "stuck_sim", "Stuck", ("A", "B")
+        state_type, action_types = Sent, (Send,)
+        game_type = GameType(dynamics="simultaneous", public_orders=True, max_length=4)
+        def to_move(self, s): return None if None not in s.sent else SIMULTANEOUS
+        def pending_seats(self, s): return tuple(i for i, x in enumerate(s.sent) if x is None)
+        def candidates(self, s, seat): return [Send(seat, 1), Send(seat, 2)] if seat == 0 else []
+        def effect(self, s, a): return s.replace(sent=tuple(a.n if i == a.seat else x for i, x in enumerate(s.sent)))
+        def outcome(self, s): return Outcome((0,), "sent") if None not in s.sent else None
+
+    bot = build(Stuck(), "mcts", iterations=10, seed=1)
+    with pytest.raises(RuntimeError, match="seat 1 is pending in a simultaneous step but has no legal action"):
+        bot.choose(Stuck(), Stuck().initial_state(), 0)
