@@ -30,6 +30,8 @@ class CornerRushDraws:
     _die: list[tuple[Die, float]]
     _die_sums: list[tuple[Die, float]]
     _draws: dict[tuple[int, int], Draw]
+    _random_draw: bool
+    _bag_outcomes: dict[tuple[tuple[int, int], ...], tuple[tuple[Action, float], ...]]
 
     if TYPE_CHECKING:       # the game's (rules.py and the kernel's Game)
         def candidates(self, state: State, seat: int) -> list[Action]: ...
@@ -50,10 +52,20 @@ class CornerRushDraws:
         if phase in CHANCE_PHASES:
             return list(self._die)
         if phase == "draw":
-            bag = state.bags[state.mover]
-            counts = Counter(bag)
-            return [(Draw(c, v), k / len(bag)) for (c, v), k in sorted(counts.items())]
+            return list(self._bag_outcomes_of(state.bags[state.mover]))
         return []
+
+    def _bag_outcomes_of(self, bag: tuple[tuple[int, int], ...]) -> tuple[tuple[Action, float], ...]:
+        """A bag's draws with their probabilities (equal blockers grouped), kept: a bag is a sorted tuple,
+        and the same bags come back game after game."""
+        found = self._bag_outcomes.get(bag)
+        if found is None:
+            if len(self._bag_outcomes) > 4096:
+                self._bag_outcomes.clear()
+            counts = Counter(bag)
+            found = self._bag_outcomes[bag] = tuple((self._draw(token), k / len(bag))
+                                                    for token, k in sorted(counts.items()))
+        return found
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action: what the kernel's default draws (the same draw from the same
@@ -66,7 +78,7 @@ class CornerRushDraws:
         True
         """
         phase = state.phase
-        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
             return rng.choice(self.legal_actions(state))       # (the kernel's default)
         return rng.choice(self.candidates(state, state.mover))
 
@@ -92,19 +104,14 @@ class CornerRushDraws:
         bag = state.bags[state.mover] if phase == "draw" and 0 <= state.mover < self.n else ()
         if not bag:
             return draw_outcome(self.chance_outcomes(state), rng)   # (the kernel's default)
-        x = rng.random()                    # as draw_outcome over chance_outcomes: equal blockers grouped
-        size, total = len(bag), 0.0
-        ordered = sorted(bag)
-        k = 0
-        for i, token in enumerate(ordered):
-            k += 1
-            if i + 1 < size and ordered[i + 1] == token:
-                continue
-            total += k / size
+        outcomes = self._bag_outcomes_of(bag)      # as draw_outcome draws from chance_outcomes
+        x = rng.random()
+        total = 0.0
+        for draw, probability in outcomes:
+            total += probability
             if x < total:
-                return self._draw(token)
-            k = 0
-        return self._draw(ordered[-1])
+                return draw
+        return outcomes[-1][0]
 
     def _draw(self, token: tuple[int, int]) -> Draw:
         made = self._draws.get(token)
