@@ -871,7 +871,12 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
     def _step(self, state: State, tile: int) -> State:
         p, B = self.params, self.B
         seat = state.mover
+        before = state
         state = state.replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
+        kept = self._walk_kept
+        if kept is not None and kept[0] is before and kept[1] == seat:
+            # the mover's walk masks depend on the blockers and the other pawns only: the next step's are these
+            self._walk_kept = (state, seat, kept[2])
         if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
             if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
                 return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
