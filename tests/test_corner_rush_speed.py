@@ -113,3 +113,23 @@ def test_the_kept_answers_survive_a_pickle():
         game.legal_actions(state)
     copy = pickle.loads(pickle.dumps(game))
     assert [copy.running_scores(s) for s in states[::-1]] == [scores_from_scratch(game, s) for s in states[::-1]]
+
+
+class LastPick(random.Random):
+    """A generator whose choice reads the listing itself (the last action): the sampler must list."""
+
+    def choice(self, seq):
+        return seq[-1]
+
+
+@pytest.mark.parametrize("params", VARIANTS)
+def test_random_actions_are_the_listings_draws(params):
+    """A plain generator's draw from the tables is its draw from the listing; any other generator is
+    handed the listing itself."""
+    game = playtest.load("corner_rush", **params)
+    for k, state in enumerate(positions(game, seed=11, games=2)):
+        if game.to_move(state) is None or game.to_move(state) < 0:
+            continue
+        listed = game.legal_actions(state)
+        assert game.random_action(state, random.Random(k)) == random.Random(k).choice(listed)
+        assert game.random_action(state, LastPick(k)) == listed[-1]

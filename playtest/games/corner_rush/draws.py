@@ -12,14 +12,16 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...kernel import Action, draw_outcome
-from .actions import Die, Draw
+from ...geometry import bits
+from ...kernel import Action, EndTurn, draw_outcome
+from .actions import Die, Draw, Roll
 from .params import CornerRushParams
 from .position import State
 
 __all__ = ["CornerRushDraws", "CHANCE_PHASES"]
 
 CHANCE_PHASES = ("rolloff", "roll", "challenge")
+_ROLL, _END = Roll(), EndTurn()
 
 
 class CornerRushDraws:
@@ -31,11 +33,19 @@ class CornerRushDraws:
     _die_sums: list[tuple[Die, float]]
     _draws: dict[tuple[int, int], Draw]
     _random_draw: bool
+    _all_moves: bool
+    _must_place: bool
+    _step_of: tuple[Action, ...]
+    _challenge_of: tuple[Action, ...]
+    _place_of: tuple[Action, ...]
     _bag_outcomes: dict[tuple[tuple[int, int], ...], tuple[tuple[Action, float], ...]]
 
     if TYPE_CHECKING:       # the game's (rules.py and the kernel's Game)
         def candidates(self, state: State, seat: int) -> list[Action]: ...
         def legal_actions(self, state: State, seat: int | None = None) -> list[Action]: ...
+        def step_tiles(self, state: State, k: int | None = None) -> int: ...
+        def challengeable(self, state: State) -> int: ...
+        def place_tiles(self, state: State) -> int: ...
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         """The die (each face ``1/len(die_faces)``, equal values grouped), or the bag draw (each blocker
@@ -78,6 +88,23 @@ class CornerRushDraws:
         True
         """
         phase = state.phase
+        if type(rng) is random.Random:
+            # A plain generator's choice draws an index from the listing's length alone: the moves, a
+            # turn's choices and the placements are drawn from their tables, in the listing's order,
+            # without making the listing (candidates: a step per tile of step_tiles, the roll then the
+            # challenges, a placement per tile of place_tiles then the end of the turn when optional).
+            if phase == "move" and self._all_moves:
+                return self._step_of[rng.choice(bits(self.step_tiles(state)))]
+            if phase == "start":
+                tiles = bits(self.challengeable(state))
+                k = rng.choice(range(len(tiles) + 1))
+                return self._challenge_of[tiles[k - 1]] if k else _ROLL
+            if phase == "place":
+                tiles = bits(self.place_tiles(state))
+                if self._must_place:
+                    return self._place_of[rng.choice(tiles)]
+                k = rng.choice(range(len(tiles) + 1))
+                return self._place_of[tiles[k]] if k < len(tiles) else _END
         if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
             return rng.choice(self.legal_actions(state))       # (the kernel's default)
         return rng.choice(self.candidates(state, state.mover))

@@ -19,7 +19,7 @@ from ...geometry import bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
-from .draws import CHANCE_PHASES, CornerRushDraws
+from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws
 from .params import CornerRushParams, face_name
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .words import CornerRushWords
@@ -35,7 +35,7 @@ PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "ch
               "place": "D.1 §10", "over": "D.1 §12"}
 _CACHE_LIMIT = 20_000
 _WALK_STEPS = 6      # exact walks are worked out for at least this many steps (the die's Ace)
-_ROLL, _END, _TAKE, _LEAVE = Roll(), EndTurn(), Take(), Leave()
+_TAKE, _LEAVE = Take(), Leave()      # (the roll and the end of a turn: draws' _ROLL and _END, the same values)
 
 
 @register
@@ -86,6 +86,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         #: each seat the Ace tiles closed to its pawn (the others', unless other_aces_open)
         self._open = self.B.all if p.hole_passable else self.B.all & ~self.B.hole_mask
         self._closed = tuple(0 if p.other_aces_open else self.B.ace_mask & ~(1 << a) for a in self.B.aces)
+        self._all_moves = p.must_use_all_moves           # no stopping early: a move lists its steps only
+        self._must_place = p.blocker_placement_mandatory
         self._random_draw = p.blocker_draw == "random"   # the bag draw is chance's (not the owner's choice)
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
         self._walks: dict[tuple[int, int, int, bool], list[int]] = {}
