@@ -49,7 +49,6 @@ class Board:
         self.labels = g.labels
         self._index = {label: i for i, label in enumerate(self.labels)}
         self.adj4 = g.adj4
-        self.adj_tiles = tuple(tuple(bits(m)) for m in g.adj4)     #: each tile's orthogonal neighbours
         self.adj8 = g.adj8
         self.touch4 = g.touch4
 

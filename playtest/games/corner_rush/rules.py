@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...geometry import bits
+from ...geometry import FAR, bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
@@ -94,10 +94,12 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         self._walk_kept: tuple[State, int, tuple[int, int, int]] | None = None   # the last walk_masks asked
         self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
         # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
-        # depended on (blocked, the pawn's tile, the tiles its search went over, the score); _lifted_steps
+        # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
+        # to them, the score); _lifted_steps
         self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-        self._seat_running: list[tuple[int, int, int, int] | None] = [None] * self.n
+        self._seat_running: list[tuple[int, int, int, int, int] | None] = [None] * self.n
         self._lifted: tuple[int, tuple[list[int], ...]] | None = None
+        self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
@@ -145,26 +147,34 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         if kept is not None and kept[0] == blocked and kept[1] == pawns:
             return kept[2]
         known = self._seat_running
+        touch4 = self.B.touch4
         out = []
         for seat, tile in enumerate(pawns):
             was = known[seat]
             if was is not None and was[1] == tile:
-                # the same pawn tile, and no blocker taken away: a blocker put where the last search
-                # from this Ace never went changes nothing (its frontiers are the same, tile by tile)
+                # the same pawn tile, and the blockers changed only where the last search from this Ace
+                # never looked: none put on a tile it went over, none taken from a tile next to one
+                # (its frontiers are then the same, tile by tile, and so is the score)
+                # ... or put on tiles no route of its length crosses, the blockers lifted (or the pawn
+                # was cut off: more blockers keep it so)
                 before = was[0]
-                if before == blocked or (not before & ~blocked and not blocked & ~before & was[2]):
-                    out.append(was[3])
+                added = blocked & ~before
+                if before == blocked or (not before & ~blocked & was[3] and (
+                        not added & was[2] or self._off_route(seat, tile, added, was[5]))):
+                    out.append(was[4])
                     continue
-            score, reach = self._ace_steps(seat, tile, blocked)
-            known[seat] = (blocked, tile, reach, score)
+            score, reach, route = self._ace_steps(seat, tile, blocked)
+            known[seat] = (blocked, tile, reach, reach | touch4(reach), score, route)
             out.append(score)
         result = tuple(out)
         self._running = (blocked, pawns, result)
         return result
 
-    def _ace_steps(self, seat: int, tile: int, blocked: int) -> tuple[int, int]:
-        """:meth:`running_scores`' score of ``seat``'s pawn on ``tile`` with these blockers, and the tiles the
-        search from its Ace went over (a blocker put anywhere else leaves the score as it is)."""
+    def _ace_steps(self, seat: int, tile: int, blocked: int) -> tuple[int, int, int]:
+        """:meth:`running_scores`' score of ``seat``'s pawn on ``tile`` with these blockers, the tiles the
+        search from its Ace went over (a blocker put anywhere else leaves the score as it is), and the
+        length of the route it found (:data:`~playtest.geometry.FAR`: cut off; -1: the pawn stands on
+        a tile closed to it)."""
         p, B = self.params, self.B
         grid = B.grid
         cols, not_first, not_last = grid.cols, grid.not_first_col, grid.not_last_col
@@ -181,9 +191,26 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
             reach |= frontier
             steps += 1
         if reach & target:
-            return -(steps + extra), reach
+            return -(steps + extra), reach, -1 if extra else steps
         d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
-        return -(min(d, 2 * B.tiles) + p.board_size), reach   # cut off by blockers
+        return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
+
+    def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
+        """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
+        was (``route`` steps, :meth:`_ace_steps`): a pawn cut off stays cut off; otherwise no route of
+        that length crosses them even with every blocker lifted (the steps from the Ace to a tile and
+        from the tile to the pawn add up to more), so the route found still stands and none is shorter."""
+        if route >= FAR:
+            return True
+        if route < 0:
+            return False
+        from_ace = self._lifted_steps()[1][seat]
+        key = seat * self.B.tiles + tile
+        from_pawn = self._pawn_steps.get(key)
+        if from_pawn is None:
+            lifted = self._lifted_steps()[0] | 1 << self.B.aces[seat]
+            from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
+        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
 
     def _lifted_steps(self) -> tuple[int, tuple[list[int], ...]]:
         """The tiles a pawn may cross with the blockers lifted (as :meth:`walk_masks` has them: the hole and
