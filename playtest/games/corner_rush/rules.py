@@ -95,9 +95,9 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
         # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
         # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
-        # to them, the score); _lifted_steps
+        # to them, the score, the length of the route found); _lifted_steps
         self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-        self._seat_running: list[tuple[int, int, int, int, int] | None] = [None] * self.n
+        self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
         self._lifted: tuple[int, tuple[list[int], ...]] | None = None
         self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
 
