@@ -12,14 +12,16 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...kernel import Action, draw_outcome
-from .actions import Die, Draw
+from ...geometry import bits
+from ...kernel import Action, EndTurn, draw_outcome
+from .actions import Die, Draw, Roll
 from .params import CornerRushParams
 from .position import State
 
 __all__ = ["CornerRushDraws", "CHANCE_PHASES"]
 
 CHANCE_PHASES = ("rolloff", "roll", "challenge")
+_ROLL, _END = Roll(), EndTurn()
 
 
 class CornerRushDraws:
@@ -30,10 +32,20 @@ class CornerRushDraws:
     _die: list[tuple[Die, float]]
     _die_sums: list[tuple[Die, float]]
     _draws: dict[tuple[int, int], Draw]
+    _random_draw: bool
+    _all_moves: bool
+    _must_place: bool
+    _step_of: tuple[Action, ...]
+    _challenge_of: tuple[Action, ...]
+    _place_of: tuple[Action, ...]
+    _bag_outcomes: dict[tuple[tuple[int, int], ...], tuple[tuple[Action, float], ...]]
 
     if TYPE_CHECKING:       # the game's (rules.py and the kernel's Game)
         def candidates(self, state: State, seat: int) -> list[Action]: ...
         def legal_actions(self, state: State, seat: int | None = None) -> list[Action]: ...
+        def step_tiles(self, state: State, k: int | None = None) -> int: ...
+        def challengeable(self, state: State) -> int: ...
+        def place_tiles(self, state: State) -> int: ...
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         """The die (each face ``1/len(die_faces)``, equal values grouped), or the bag draw (each blocker
@@ -50,10 +62,20 @@ class CornerRushDraws:
         if phase in CHANCE_PHASES:
             return list(self._die)
         if phase == "draw":
-            bag = state.bags[state.mover]
-            counts = Counter(bag)
-            return [(Draw(c, v), k / len(bag)) for (c, v), k in sorted(counts.items())]
+            return list(self._bag_outcomes_of(state.bags[state.mover]))
         return []
+
+    def _bag_outcomes_of(self, bag: tuple[tuple[int, int], ...]) -> tuple[tuple[Action, float], ...]:
+        """A bag's draws with their probabilities (equal blockers grouped), kept: a bag is a sorted tuple,
+        and the same bags come back game after game."""
+        found = self._bag_outcomes.get(bag)
+        if found is None:
+            if len(self._bag_outcomes) > 4096:
+                self._bag_outcomes.clear()
+            counts = Counter(bag)
+            found = self._bag_outcomes[bag] = tuple((self._draw(token), k / len(bag))
+                                                    for token, k in sorted(counts.items()))
+        return found
 
     def random_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action: what the kernel's default draws (the same draw from the same
@@ -66,7 +88,24 @@ class CornerRushDraws:
         True
         """
         phase = state.phase
-        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+        if type(rng) is random.Random:
+            # A plain generator's choice draws an index from the listing's length alone: the moves, a
+            # turn's choices and the placements are drawn from their tables, in the listing's order,
+            # without making the listing (candidates: a step per tile of step_tiles, the roll then the
+            # challenges, a placement per tile of place_tiles then the end of the turn when optional).
+            if phase == "move" and self._all_moves:
+                return self._step_of[rng.choice(bits(self.step_tiles(state)))]
+            if phase == "start":
+                tiles = bits(self.challengeable(state))
+                k = rng.choice(range(len(tiles) + 1))
+                return self._challenge_of[tiles[k - 1]] if k else _ROLL
+            if phase == "place":
+                tiles = bits(self.place_tiles(state))
+                if self._must_place:
+                    return self._place_of[rng.choice(tiles)]
+                k = rng.choice(range(len(tiles) + 1))
+                return self._place_of[tiles[k]] if k < len(tiles) else _END
+        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
             return rng.choice(self.legal_actions(state))       # (the kernel's default)
         return rng.choice(self.candidates(state, state.mover))
 
@@ -92,19 +131,14 @@ class CornerRushDraws:
         bag = state.bags[state.mover] if phase == "draw" and 0 <= state.mover < self.n else ()
         if not bag:
             return draw_outcome(self.chance_outcomes(state), rng)   # (the kernel's default)
-        x = rng.random()                    # as draw_outcome over chance_outcomes: equal blockers grouped
-        size, total = len(bag), 0.0
-        ordered = sorted(bag)
-        k = 0
-        for i, token in enumerate(ordered):
-            k += 1
-            if i + 1 < size and ordered[i + 1] == token:
-                continue
-            total += k / size
+        outcomes = self._bag_outcomes_of(bag)      # as draw_outcome draws from chance_outcomes
+        x = rng.random()
+        total = 0.0
+        for draw, probability in outcomes:
+            total += probability
             if x < total:
-                return self._draw(token)
-            k = 0
-        return self._draw(ordered[-1])
+                return draw
+        return outcomes[-1][0]
 
     def _draw(self, token: tuple[int, int]) -> Draw:
         made = self._draws.get(token)

@@ -15,11 +15,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...geometry import bits
+from ...geometry import FAR, bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
-from .draws import CHANCE_PHASES, CornerRushDraws
+from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws
 from .params import CornerRushParams, face_name
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .words import CornerRushWords
@@ -35,7 +35,7 @@ PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "ch
               "place": "D.1 §10", "over": "D.1 §12"}
 _CACHE_LIMIT = 20_000
 _WALK_STEPS = 6      # exact walks are worked out for at least this many steps (the die's Ace)
-_ROLL, _END, _TAKE, _LEAVE = Roll(), EndTurn(), Take(), Leave()
+_TAKE, _LEAVE = Take(), Leave()      # (the roll and the end of a turn: draws' _ROLL and _END, the same values)
 
 
 @register
@@ -81,10 +81,25 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         self._place_of = tuple(Place(t) for t in labels)
         self._push_of = tuple(tuple(Push(q, t) for t in labels) for q in range(self.n))
         self._draws: dict[tuple[int, int], Draw] = {}
+        self._bag_outcomes: dict[tuple[tuple[int, int], ...], tuple[tuple[Action, float], ...]] = {}
+        #: the tiles a pawn may cross with no blocker and no pawn (the hole aside unless passable), and for
+        #: each seat the Ace tiles closed to its pawn (the others', unless other_aces_open)
+        self._open = self.B.all if p.hole_passable else self.B.all & ~self.B.hole_mask
+        self._closed = tuple(0 if p.other_aces_open else self.B.ace_mask & ~(1 << a) for a in self.B.aces)
+        self._all_moves = p.must_use_all_moves           # no stopping early: a move lists its steps only
+        self._must_place = p.blocker_placement_mandatory
+        self._random_draw = p.blocker_draw == "random"   # the bag draw is chance's (not the owner's choice)
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
         self._walks: dict[tuple[int, int, int, bool], list[int]] = {}
         self._walk_kept: tuple[State, int, tuple[int, int, int]] | None = None   # the last walk_masks asked
         self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
+        # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
+        # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
+        # to them, the score, the length of the route found); _lifted_steps
+        self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
+        self._lifted: tuple[int, tuple[list[int], ...]] | None = None
+        self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
@@ -104,7 +119,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         phase = state.phase
         if phase == "over":
             return None
-        if phase in CHANCE_PHASES or (phase == "draw" and self.params.blocker_draw == "random"):
+        if phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
             return CHANCE
         return state.mover
 
@@ -127,41 +142,87 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         ...                                           "blockers": {"d4": {"colour": 1, "value": 3}}}))
         (-7, -7)
         """
-        key = (state.blocked, state.pawns)
-        # the last answer: most steps move no pawn and no blocker
-        kept: tuple[Any, tuple[int, ...]] | None = getattr(self, "_running", None)
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        blocked, pawns = state.blocked, state.pawns
+        kept = self._running            # the last answer: most turn ends move no pawn and no blocker
+        if kept is not None and kept[0] == blocked and kept[1] == pawns:
+            return kept[2]
+        known = self._seat_running
+        touch4 = self.B.touch4
+        out = []
+        for seat, tile in enumerate(pawns):
+            was = known[seat]
+            if was is not None and was[1] == tile:
+                # the same pawn tile, and the blockers changed only where the last search from this Ace
+                # never looked: none put on a tile it went over, none taken from a tile next to one
+                # (its frontiers are then the same, tile by tile, and so is the score)
+                # ... or put on tiles no route of its length crosses, the blockers lifted (or the pawn
+                # was cut off: more blockers keep it so)
+                before = was[0]
+                added = blocked & ~before
+                if before == blocked or (not before & ~blocked & was[3] and (
+                        not added & was[2] or self._off_route(seat, tile, added, was[5]))):
+                    out.append(was[4])
+                    continue
+            score, reach, route = self._ace_steps(seat, tile, blocked)
+            known[seat] = (blocked, tile, reach, reach | touch4(reach), score, route)
+            out.append(score)
+        result = tuple(out)
+        self._running = (blocked, pawns, result)
+        return result
+
+    def _ace_steps(self, seat: int, tile: int, blocked: int) -> tuple[int, int, int]:
+        """:meth:`running_scores`' score of ``seat``'s pawn on ``tile`` with these blockers, the tiles the
+        search from its Ace went over (a blocker put anywhere else leaves the score as it is), and the
+        length of the route it found (:data:`~playtest.geometry.FAR`: cut off; -1: the pawn stands on
+        a tile closed to it)."""
         p, B = self.params, self.B
         grid = B.grid
         cols, not_first, not_last = grid.cols, grid.not_first_col, grid.not_last_col
-        lifted = B.all if p.hole_passable else B.all & ~B.hole_mask   # what walk_masks lets a pawn cross,
-        if not p.other_aces_open:                                   # blockers aside
-            lifted &= ~B.ace_mask
-        crossable = lifted & ~state.blocked         # pawns are passed, or may move off (ace_distances)
-        far = getattr(self, "_lifted_steps", None)  # with the blockers lifted: the same all game long
-        if far is None:
-            far = self._lifted_steps = tuple(grid.distances(1 << a, lifted | 1 << a) for a in B.aces)
-        out = []
-        for seat, tile in enumerate(state.pawns):
-            ace = 1 << B.aces[seat]
-            target, extra = (1 << tile, 0) if (crossable | ace) >> tile & 1 else (B.adj4[tile], 1)  # closed Ace
-            reach = frontier = ace
-            steps = 0
-            allowed = crossable | ace
-            while frontier and not reach & target:     # breadth first from the Ace, up to the pawn (touch4)
-                frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
-                            | (frontier >> cols)) & allowed & ~reach
-                reach |= frontier
-                steps += 1
-            if reach & target:
-                out.append(-(steps + extra))
-                continue
-            d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
-            out.append(-(min(d, 2 * B.tiles) + p.board_size))   # cut off by blockers
-        result = tuple(out)
-        self._running = (key, result)
-        return result
+        lifted, far = self._lifted_steps()
+        crossable = lifted & ~blocked               # pawns are passed, or may move off (ace_distances)
+        ace = 1 << B.aces[seat]
+        target, extra = (1 << tile, 0) if (crossable | ace) >> tile & 1 else (B.adj4[tile], 1)  # closed Ace
+        reach = frontier = ace
+        steps = 0
+        allowed = crossable | ace
+        while frontier and not reach & target:     # breadth first from the Ace, up to the pawn (touch4)
+            frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
+                        | (frontier >> cols)) & allowed & ~reach
+            reach |= frontier
+            steps += 1
+        if reach & target:
+            return -(steps + extra), reach, -1 if extra else steps
+        d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
+        return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
+
+    def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
+        """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
+        was (``route`` steps, :meth:`_ace_steps`): a pawn cut off stays cut off; otherwise no route of
+        that length crosses them even with every blocker lifted (the steps from the Ace to a tile and
+        from the tile to the pawn add up to more), so the route found still stands and none is shorter."""
+        if route >= FAR:
+            return True
+        if route < 0:
+            return False
+        from_ace = self._lifted_steps()[1][seat]
+        key = seat * self.B.tiles + tile
+        from_pawn = self._pawn_steps.get(key)
+        if from_pawn is None:
+            lifted = self._lifted_steps()[0] | 1 << self.B.aces[seat]
+            from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
+        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+
+    def _lifted_steps(self) -> tuple[int, tuple[list[int], ...]]:
+        """The tiles a pawn may cross with the blockers lifted (as :meth:`walk_masks` has them: the hole and
+        closed Aces aside), and each seat's steps from its Ace over them: the same all game long."""
+        found = self._lifted
+        if found is None:
+            p, B = self.params, self.B
+            lifted = B.all if p.hole_passable else B.all & ~B.hole_mask
+            if not p.other_aces_open:
+                lifted &= ~B.ace_mask
+            found = self._lifted = (lifted, tuple(B.grid.distances(1 << a, lifted | 1 << a) for a in B.aces))
+        return found
 
     def describe_state(self, state: State) -> str:
         """One line for the turn bar and the report.
@@ -202,15 +263,17 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
     def pawn_mask(self, state: State, but: int = -1) -> int:
         """Tiles with a pawn, leaving out seat ``but``'s."""
         mask = 0
+        if but < 0:
+            for t in state.pawns:
+                mask |= 1 << t
+            return mask
         for seat, t in enumerate(state.pawns):
             if seat != but:
                 mask |= 1 << t
         return mask
 
     def _base_free(self, state: State) -> int:
-        p, B = self.params, self.B
-        free = B.all & ~state.blocked
-        return free if p.hole_passable else free & ~B.hole_mask
+        return self._open & ~state.blocked
 
     def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
         """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins.
@@ -225,11 +288,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
         return masks
 
     def _walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
-        p, B = self.params, self.B
-        free = self._base_free(state)
+        p = self.params
+        free = self._open & ~state.blocked
         others = self.pawn_mask(state, seat)
-        ace = B.aces[seat]
-        closed = 0 if p.other_aces_open else B.ace_mask & ~(1 << ace)
+        closed = self._closed[seat]
         walk = free & ~closed
         end = walk
         if not p.pawn_pass_through:
@@ -238,6 +300,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
             end &= ~others
         elif not p.pawn_pass_through:
             end |= others & free & ~closed       # may end on a pawn, though not cross one
+        ace = self.B.aces[seat]
         ace_ok = (1 << ace) if (not others >> ace & 1 or p.win_on_occupied_ace) else 0
         if p.win_on_entry:
             return walk, end, ace_ok
@@ -483,8 +546,32 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
             actions.append(_END)
             return actions
         if phase == "draw":
-            return [Draw(c, v) for c, v in sorted(set(state.bags[state.mover]))]
+            draw = self._draw
+            return [draw(token) for token in sorted(set(state.bags[state.mover]))]
         return []
+
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        """The kernel's listing (chance's outcomes, or :meth:`candidates` for the seat to move; nothing
+        for another seat or a finished game), read off the phase without the kernel's general dispatch:
+        the lab and the search bots list actions at almost every step.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "start", "to_move": 0})
+        >>> [str(a) for a in game.legal_actions(state)], game.legal_actions(state, 1)
+        (['roll the die'], [])
+        """
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
+            if seat is not None and seat != CHANCE:
+                return []
+            return [action for action, _ in self.chance_outcomes(state)]
+        mover = state.mover
+        if seat is not None and seat != mover:
+            return []
+        return self.candidates(state, mover)
 
     def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal in ``state``, citing the rule, or ``None`` when it is legal.
@@ -813,7 +900,12 @@ class CornerRush(CornerRushWords, CornerRushDraws, Game[CornerRushParams, State,
     def _step(self, state: State, tile: int) -> State:
         p, B = self.params, self.B
         seat = state.mover
+        before = state
         state = state.replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
+        kept = self._walk_kept
+        if kept is not None and kept[0] is before and kept[1] == seat:
+            # the mover's walk masks depend on the blockers and the other pawns only: the next step's are these
+            self._walk_kept = (state, seat, kept[2])
         if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
             if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
                 return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
