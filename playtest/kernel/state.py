@@ -377,15 +377,15 @@ class State:
         ...
         TypeError: Score has no field 'point'; its fields are points
         """
-        data = self.__dict__.copy()
-        data.update(changes)
         cls = type(self)
+        new = _new(cls)
+        data = new.__dict__                        # filled in place: no dictionary copied, no setattr
+        data.update(self.__dict__)
+        data.update(changes)
         if len(data) != len(cls._fields):          # a name that is no field's (checked by count: fast)
             unknown = sorted(set(changes) - cls._names)[0]
             raise TypeError(f"{cls.__name__} has no field {unknown!r}; its fields are "
                             f"{', '.join(s.name for s in cls._fields)}")
-        new = _new(cls)
-        _set(new, "__dict__", data)
         return new
 
     #: the name ``replace`` had when positions were named tuples (code written then calls it)
@@ -516,7 +516,7 @@ class State:
                                if getattr(self, spec.name) is not None})
 
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
 
 
 def _literal_choices(kind: FieldType | None) -> tuple[Any, ...]:
