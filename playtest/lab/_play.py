@@ -161,7 +161,8 @@ def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any
     players = []
     for seat, (copied, one, options, own) in enumerate(recipe):
         if copied:
-            players.append(_clone(one, f"{key}:{seat}:{own}"))
+            seed = f"{key}:{seat}:{own}"
+            players.append(options(seed) if type(options) is _Cloner else _clone(one, seed))
         elif copied is None:      # given, and not plain: a deep copy
             players.append(reseeded(one, f"{key}:{seat}:{own}"))
         else:
@@ -183,7 +184,8 @@ def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
     if known is None or known[0] is not job:
         if len(_RECIPES) > 64:
             _RECIPES.clear()
-        recipe = _recipe(job.game, spec)
+        recipe = [(True, one, _Cloner(one), own) if copied else (copied, one, options, own)   # type: ignore[misc]
+                  for copied, one, options, own in _recipe(job.game, spec)]
         known = _RECIPES[id(job)] = (job, recipe, all(copied for copied, *_ in recipe))
     return _seated(known[1], key), known[2]
 
@@ -256,6 +258,49 @@ def _clone(bot: Any, seed: Any) -> Any:
     copy = kind.__new__(kind)
     copy.__dict__.update(copied)
     return _reseed(copy, seed)
+
+
+class _Cloner:
+    """``cloner(seed)`` is ``_clone(bot, seed)`` (the same attributes, in the same order, the same
+    generators restarted the same way), with the pattern read once per run instead of every game:
+    the pattern of a run is never played, so it does not change while the run lasts."""
+
+    __slots__ = ("kind", "items", "slots", "seeds", "states")
+
+    def __init__(self, bot: Any):
+        self.kind: Any = type(bot)
+        restarts = getattr(self.kind, "reseed", None) is Bot.reseed or not hasattr(self.kind, "reseed")
+        slots: dict[int, int] = {}
+        #: (name, value, slot): a plain value (slot -1) or the generator of that slot, in attribute order
+        self.items: list[tuple[str, Any, int]] = []
+        #: what Bot.reseed does for a bot that keeps it: every generator attribute seeded "{seed}:{name}"
+        self.seeds: list[tuple[int, str]] | None = [] if restarts else None
+        self.states: list[Any] = []
+        for name, value in bot.__dict__.items():
+            if type(value) is random.Random:
+                slot = slots.get(id(value))
+                if slot is None:
+                    slot = slots[id(value)] = len(slots)
+                    self.states.append(value.getstate())
+                self.items.append((name, None, slot))
+                if self.seeds is not None:
+                    self.seeds.append((slot, name))
+            else:
+                self.items.append((name, value, -1))
+        self.slots = len(slots)
+
+    def __call__(self, seed: Any) -> Any:
+        new = random.Random.__new__
+        twins = [new(random.Random) for _ in range(self.slots)]
+        copy = self.kind.__new__(self.kind)
+        copy.__dict__.update({name: value if slot < 0 else twins[slot] for name, value, slot in self.items})
+        if self.seeds is not None:
+            for slot, name in self.seeds:
+                twins[slot].seed(f"{seed}:{name}")
+            return copy
+        for twin, state in zip(twins, self.states):     # a reseed of its own may leave a generator as it was
+            twin.setstate(state)
+        return _reseed(copy, seed)
 
 
 def _names_for(game: Game, seat: int) -> list[str]:
