@@ -15,7 +15,7 @@ alternating batches (so a busy machine slows all three alike), timed in CPU seco
   what the lab's one legality decision costs by itself (the runner no longer pays it for
   the kit's random bot: it proves an action legal by identity with the listing it handed
   the bot, or takes the game's own sampler's word, checked by ``check_game``, and checks
-  one decision in 16; see ``playtest/lab/_play.py``);
+  one decision in 32; see ``playtest/lab/_play.py``);
 * **bare + scores**: the bare loop reading the game's running scores at every turn end, as
   the runner does for its lead changes and decisiveness: what the game's ``running_scores``
   costs by itself (the game's code, not the runner's).

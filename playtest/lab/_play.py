@@ -38,8 +38,10 @@ its parts one step each (each part a step and a decision of the row, as a person
 
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
-every decision only to count them cost more than playing the game; and the running
-scores are read at the end of every turn.
+every decision only to count them cost more than playing the game, and one in 16 still cost
+a tenth of a random game of Back to the Wall or Eat Thyself (a listing costs a few steps);
+pooled over a run's games the sample gives the mean, with its interval. The running scores
+are read at the end of every turn.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from .metrics import decisiveness, lead_changes, leader, top_seats
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
 
 #: One decision in this many (picked by the game's seed) has its legal actions counted for the branching factor.
-BRANCHING_SAMPLE = 16
+BRANCHING_SAMPLE = 32
 
 #: running scores -> (the top seats, the leader): the same scores come back turn after turn, game after game
 _STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
