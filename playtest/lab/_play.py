@@ -546,28 +546,28 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                 leaders.append(ahead)
     timeout = mover is not None
     outcome = None if timeout else game.outcome(state)
-    winners = tuple(outcome.winners) if outcome is not None else ()
-    reason = outcome.reason if outcome is not None else f"stopped after {job.max_steps} steps (max_steps)"
-    row: dict[str, Any] = {"game": index, "seed": seed}
-    if job.columns:
-        row.update(job.columns)
-    row.update({
-        "first_seat": None if first is _NOBODY else first,
-        "winners": winners,
-        "draw": not winners,
-        "timeout": timeout or (not winners and _cap_draw(game, reason)),
-        "stalled": timeout,
-        "reason": reason,
-        "length": steps,
-        "decisions": steps - chances,
-        "branching": branching / counted if counted else None,
-        "branching_counted": counted,
-        "lead_changes": lead_changes(leaders) if tops else None,
-        "decisiveness": decisiveness(tops, winners, seats) if tops else None,
-    })
-    scores = outcome.scores if outcome is not None else None
-    paid = outcome.returns(seats) if outcome is not None else None     # payoffs (chips), or +1/-1/0
-    row["paid"] = outcome is not None and outcome.payoffs is not None
+    if outcome is not None:
+        winners = tuple(outcome.winners)
+        reason = outcome.reason
+        scores = outcome.scores
+        paid = outcome.returns(seats)                # payoffs (chips), or +1/-1/0
+    else:
+        winners, scores, paid = (), None, None
+        reason = f"stopped after {job.max_steps} steps (max_steps)"
+    row: dict[str, Any] = {"game": index, "seed": seed, **dict(job.columns),
+                           "first_seat": None if first is _NOBODY else first,
+                           "winners": winners,
+                           "draw": not winners,
+                           "timeout": timeout or (not winners and _cap_draw(game, reason)),
+                           "stalled": timeout,
+                           "reason": reason,
+                           "length": steps,
+                           "decisions": steps - chances,
+                           "branching": branching / counted if counted else None,
+                           "branching_counted": counted,
+                           "lead_changes": lead_changes(leaders) if tops else None,
+                           "decisiveness": decisiveness(tops, winners, seats) if tops else None,
+                           "paid": outcome is not None and outcome.payoffs is not None}
     for s, (result, score, paid_s) in enumerate(_seat_columns(seats)):
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
         row[score] = float(scores[s]) if scores is not None else None
