@@ -488,11 +488,17 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
         if seat != actor:         # a turn has ended (or the game): who is ahead now?
             if hook is not None and steps:
-                scores = _scores(hook, state, game, index, steps)
+                try:
+                    scores = hook(state)
+                except Exception as exc:
+                    raise _hook_error(exc, game, index, steps) from exc
                 if scores is not None:
                     if scores != last:        # unchanged scores (most turns): the same top seats and leader
                         last = scores
-                        top, ahead = _standings(scores)
+                        try:
+                            top, ahead = _STANDINGS[scores]
+                        except (KeyError, TypeError):
+                            top, ahead = _standings(scores)
                     tops.append(top)
                     leaders.append(ahead)
             if mover is None:
@@ -583,8 +589,12 @@ def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
     try:
         return hook(state)
     except Exception as exc:
-        raise BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
-                       f"{type(exc).__name__}: {str(exc)[:200]}") from exc
+        raise _hook_error(exc, game, index, steps) from exc
+
+
+def _hook_error(exc: Exception, game: Game, index: int, steps: int) -> "BotError":
+    return BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
+                    f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
 def _standings(scores: Any) -> tuple[frozenset[int], int | None]:
