@@ -159,7 +159,7 @@ def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool | None, Any, dict[str,
     return recipe
 
 
-def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any) -> list[Any]:
+def _seated(recipe: list[tuple[bool | None, Any, Any, Any]], key: Any) -> list[Any]:
     players = []
     for seat, (copied, one, options, own) in enumerate(recipe):
         if copied:
@@ -172,7 +172,7 @@ def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any
     return players
 
 
-_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, dict[str, Any], Any]], bool]] = {}
+_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, Any, Any]], bool]] = {}
 
 
 def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
@@ -186,8 +186,9 @@ def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
     if known is None or known[0] is not job:
         if len(_RECIPES) > 64:
             _RECIPES.clear()
-        recipe = [(True, one, _Cloner(one), own) if copied else (copied, one, options, own)   # type: ignore[misc]
-                  for copied, one, options, own in _recipe(job.game, spec)]
+        recipe: list[tuple[bool | None, Any, Any, Any]] = [
+            (True, one, _Cloner(one), own) if copied else (copied, one, options, own)
+            for copied, one, options, own in _recipe(job.game, spec)]
         known = _RECIPES[id(job)] = (job, recipe, all(copied for copied, *_ in recipe))
     return _seated(known[1], key), known[2]
 
@@ -483,6 +484,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
             raise BotError(_where(game, players[seat], seat, state, steps, index) + ": " + _refusal(action, refusal))
 
     steps = 0
+    mover: Any = None
     for steps in range(job.max_steps):
         mover = to_move(state)
         seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
