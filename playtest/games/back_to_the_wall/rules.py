@@ -394,8 +394,9 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
     def _direct(self, seat: int, board: int, piece: int, phase: int, d: int) -> Direct:
         """The :class:`Direct` giving phase ``phase + 1`` of a piece direction ``d`` (-1: none), built once: the
         listing and :meth:`random_order_parts` hand out the same object (the lab proves a part by identity)."""
-        return self._cached(("to", seat, board, piece, phase, d),
-                            lambda: Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY))
+        action: Direct = self._cached(("to", seat, board, piece, phase, d),
+                                      lambda: Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY))
+        return action
 
     def _direction_open(self, current: int, d: int) -> bool:
         """Whether a phase whose direction is ``current`` (-1: none) may be given direction ``d`` (-1: none, the
