@@ -15,7 +15,7 @@ alternating batches (so a busy machine slows all three alike), timed in CPU seco
   what the lab's one legality decision costs by itself (the runner no longer pays it for
   the kit's random bot: it proves an action legal by identity with the listing it handed
   the bot, or takes the game's own sampler's word, checked by ``check_game``, and checks
-  one decision in 16; see ``playtest/lab/_play.py``);
+  one decision in 32; see ``playtest/lab/_play.py``);
 * **bare + scores**: the bare loop reading the game's running scores at every turn end, as
   the runner does for its lead changes and decisiveness: what the game's ``running_scores``
   costs by itself (the game's code, not the runner's).
@@ -55,10 +55,11 @@ MIN_ROUNDS = 8          # batches of each loop at least, however long they take 
 
 
 def checked_game(game, bots, rng, checked=True, scored=False):
-    """``play_game`` with every bot action put to ``game.check`` (the lab's legality decision), and
-    with ``scored`` the game's running scores read at every turn end (as the runner reads them)."""
+    """``play_game`` (the same calls: a bot in a game without secrets has the state itself) with every
+    bot action put to ``game.check`` (the lab's legality decision), and with ``scored`` the game's
+    running scores read at every turn end (as the runner reads them)."""
     state, steps = game.initial_state(), 0
-    to_move, apply, check = game.to_move, game.apply, game.check
+    to_move, apply, check, secrets = game.to_move, game.apply, game.check, game.has_secrets
     hook = _hook(Job(game), game) if scored else None
     draws = _draws_orders(game)
     queued = [[] for _ in bots]
@@ -77,7 +78,12 @@ def checked_game(game, bots, rng, checked=True, scored=False):
             parts = queued[seat]
             if draws and mover == SIMULTANEOUS and not parts:
                 parts.extend(reversed(order_for(bots[seat], game, state, seat) or []))
-            action = parts.pop() if parts else choose_for(bots[seat], game, state, seat, rng)
+            if parts:
+                action = parts.pop()
+            elif mover >= 0 and not secrets:      # as play_game: the bot has the state itself
+                action = bots[mover].choose(game, state)
+            else:
+                action = choose_for(bots[seat], game, state, seat, rng)
             if checked and check(state, action, seat) is not None:
                 raise AssertionError(f"{game.name}: a random bot chose an illegal action")
         state = apply(state, action, check=False)

@@ -1078,3 +1078,19 @@ def test_the_board_shows_three_boards_with_coordinates_and_the_score():
                                                            ["North", "0 (1st)", "0 (1st)", "0 (1st)"]]
     assert panels["Points (6 / 4 / 2 / 1 a board, if it ended now)"][1] == ["North", "3.25", "3.25", "3.25", "9.75"]
     assert json.loads(json.dumps(scene)) == scene
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"flags": {"North": {"Once": [5]}}}, "flags.North.Once must list different rounds already played (1 to 0), not [5]"),
+    ({"placed": {"North": {"Once": [1]}}}, "placed.North.Once must list the walls placed in each of the 3 rounds, not [1]"),
+    ({"orders": {"North": {"submitted": "yes"}}}, "orders.North.submitted must be true or false, not 'yes'"),
+    ({"orders": {"North": {"walls": {"Once": "a1"}}}}, "orders.North.walls.Once must be a list of cells, not 'a1'"),
+    ({"flags": 7}, "flags must be an object by seat name (North, East, South, West): "
+                   "{board: [rounds with the garnet bonus]}, not 7"),
+    ({"boards": {"Once": {"pieces": {"North": "a1"}}}}, "boards.Once.pieces.North must be a list of cells, not 'a1'"),
+])
+def test_a_position_readers_message_names_the_field_and_what_it_was_given(data, message):
+    """As the kernel's declared checks word it: the field's path, what it must be, and the value given."""
+    with pytest.raises(ValueError) as raised:
+        playtest.load("back_to_the_wall").state_from_json(data)
+    assert str(raised.value) == message

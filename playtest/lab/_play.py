@@ -1,10 +1,12 @@
 """Playing one game of a run: its seed, its bots, and the row it leaves in the table of games.
 
 A run's game ``index`` depends only on the run's seed and ``index``: its chance
-steps are drawn from ``random.Random(game_seed(seed, index))`` exactly as a
-:class:`playtest.Session` with that seed draws them (so a game replays into a
-session file), and every seat's bot is a fresh one reseeded from the run's
-seed, the index and the seat. Which worker plays which game changes nothing.
+steps are drawn from ``random.Random(game_seed(seed, index))`` by the game's
+``chance_outcome`` (which draws as :func:`playtest.rules.draw_outcome` over
+``chance_outcomes``, as a :class:`playtest.Session` with that seed draws them, so a
+game replays into a session file; a game whose own sampler draws otherwise still
+replays, its outcomes forced), and every seat's bot is a fresh one reseeded from
+the run's seed, the index and the seat. Which worker plays which game changes nothing.
 
 A fresh bot costs little: a bot named by the run (``"random"``, ``("mcts", {...})``,
 a class) is built once per worker and a bot given as an object is taken as it is;
@@ -36,8 +38,10 @@ its parts one step each (each part a step and a decision of the row, as a person
 
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
-every decision only to count them cost more than playing the game; and the running
-scores are read at the end of every turn.
+every decision only to count them cost more than playing the game, and one in 16 still cost
+a tenth of a random game of Back to the Wall or Eat Thyself (a listing costs a few steps);
+pooled over a run's games the sample gives the mean, with its interval. The running scores
+are read at the end of every turn.
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ from .metrics import decisiveness, lead_changes, leader, top_seats
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
 
 #: One decision in this many (picked by the game's seed) has its legal actions counted for the branching factor.
-BRANCHING_SAMPLE = 16
+BRANCHING_SAMPLE = 32
 
 #: running scores -> (the top seats, the leader): the same scores come back turn after turn, game after game
 _STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
@@ -155,11 +159,12 @@ def _recipe(game: Game, spec: BotSpec) -> list[tuple[bool | None, Any, dict[str,
     return recipe
 
 
-def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any) -> list[Any]:
+def _seated(recipe: list[tuple[bool | None, Any, Any, Any]], key: Any) -> list[Any]:
     players = []
     for seat, (copied, one, options, own) in enumerate(recipe):
         if copied:
-            players.append(_clone(one, f"{key}:{seat}:{own}"))
+            seed = f"{key}:{seat}:{own}"
+            players.append(options(seed) if type(options) is _Cloner else _clone(one, seed))
         elif copied is None:      # given, and not plain: a deep copy
             players.append(reseeded(one, f"{key}:{seat}:{own}"))
         else:
@@ -167,21 +172,25 @@ def _seated(recipe: list[tuple[bool | None, Any, dict[str, Any], Any]], key: Any
     return players
 
 
-_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, dict[str, Any], Any]]]] = {}
+_RECIPES: dict[int, tuple[Any, list[tuple[bool | None, Any, Any, Any]], bool]] = {}
 
 
-def _players(job: "Job", key: Any) -> list[Any]:
-    """The bots of one game of ``job``: its recipe is worked out once per job (a factory of bots
-    is called for every game, as it promises)."""
+def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
+    """The bots of one game of ``job`` and whether every one is a copy of the job's pattern (then
+    they are of the same kinds, game after game): the recipe is worked out once per job (a factory
+    of bots is called for every game, as it promises)."""
     spec = job.bots
     if callable(spec) and not _is_bot(spec) and not isinstance(spec, type):
-        return seat_bots(job.game, spec, key)
+        return seat_bots(job.game, spec, key), False
     known = _RECIPES.get(id(job))
     if known is None or known[0] is not job:
         if len(_RECIPES) > 64:
             _RECIPES.clear()
-        known = _RECIPES[id(job)] = (job, _recipe(job.game, spec))
-    return _seated(known[1], key)
+        recipe: list[tuple[bool | None, Any, Any, Any]] = [
+            (True, one, _Cloner(one), own) if copied else (copied, one, options, own)
+            for copied, one, options, own in _recipe(job.game, spec)]
+        known = _RECIPES[id(job)] = (job, recipe, all(copied for copied, *_ in recipe))
+    return _seated(known[1], key), known[2]
 
 
 def _reseed(bot: Any, seed: Any) -> Any:
@@ -254,6 +263,49 @@ def _clone(bot: Any, seed: Any) -> Any:
     return _reseed(copy, seed)
 
 
+class _Cloner:
+    """``cloner(seed)`` is ``_clone(bot, seed)`` (the same attributes, in the same order, the same
+    generators restarted the same way), with the pattern read once per run instead of every game:
+    the pattern of a run is never played, so it does not change while the run lasts."""
+
+    __slots__ = ("kind", "items", "slots", "seeds", "states")
+
+    def __init__(self, bot: Any):
+        self.kind: Any = type(bot)
+        restarts = getattr(self.kind, "reseed", None) is Bot.reseed or not hasattr(self.kind, "reseed")
+        slots: dict[int, int] = {}
+        #: (name, value, slot): a plain value (slot -1) or the generator of that slot, in attribute order
+        self.items: list[tuple[str, Any, int]] = []
+        #: what Bot.reseed does for a bot that keeps it: every generator attribute seeded "{seed}:{name}"
+        self.seeds: list[tuple[int, str]] | None = [] if restarts else None
+        self.states: list[Any] = []
+        for name, value in bot.__dict__.items():
+            if type(value) is random.Random:
+                slot = slots.get(id(value))
+                if slot is None:
+                    slot = slots[id(value)] = len(slots)
+                    self.states.append(value.getstate())
+                self.items.append((name, None, slot))
+                if self.seeds is not None:
+                    self.seeds.append((slot, name))
+            else:
+                self.items.append((name, value, -1))
+        self.slots = len(slots)
+
+    def __call__(self, seed: Any) -> Any:
+        new = random.Random.__new__
+        twins = [new(random.Random) for _ in range(self.slots)]
+        copy = self.kind.__new__(self.kind)
+        copy.__dict__.update({name: value if slot < 0 else twins[slot] for name, value, slot in self.items})
+        if self.seeds is not None:
+            for slot, name in self.seeds:
+                twins[slot].seed(f"{seed}:{name}")
+            return copy
+        for twin, state in zip(twins, self.states):     # a reseed of its own may leave a generator as it was
+            twin.setstate(state)
+        return _reseed(copy, seed)
+
+
 def _names_for(game: Game, seat: int) -> list[str]:
     from ..bots import available
     return available(game, seat)
@@ -284,6 +336,52 @@ def _cap_draw(game: Game, reason: str) -> bool:
     return any(spec.name.startswith("max_") and spec.name in reason for spec in game.Params.specs())
 
 
+class _Plan:
+    """What every game of one job shares, worked out once per job: the game's methods the loop
+    calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
+    each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
+
+    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags")
+
+    def __init__(self, job: "Job"):
+        game = job.game
+        self.job = job
+        self.hook = _hook(job, game)
+        self.check = _legality(game)
+        # apply(state, action, check=False) is effect(state, action) unless the game writes its own apply
+        self.advance = game.effect if _plain_apply(game) and "apply" not in getattr(game, "__dict__", ()) \
+            else functools.partial(game.apply, check=False)
+        self.secrets = game.has_secrets
+        self.draws = _draws_orders(game)
+        self.flags: Any = None
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(job: "Job") -> _Plan:
+    plan = _PLANS.get(id(job))
+    if plan is None or plan.job is not job:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        plan = _PLANS[id(job)] = _Plan(job)
+    return plan
+
+
+def _seat_flags(players: list[Any], secrets: bool, draws: bool) -> tuple[list[Any], ...]:
+    """How each seat's actions are proved legal (the module docstring): ``handed`` (the runner lists
+    the seat's legal actions for the bot: identity with the listing), ``kit`` (the kit's random bot),
+    ``sampler`` (its action is the game's own sampler's), ``whole`` (it gives whole orders), ``fast``
+    (the kit's random bot in a game without secrets: its generator, asked ``game.random_action``)."""
+    seats = range(len(players))
+    handed = [secrets and getattr(bot, "needs_world", True) is False for bot in players]
+    kit = [_kit_random(bot) for bot in players]
+    sampler = [kit[s] and not handed[s] for s in seats]
+    whole = [draws and getattr(bot, "random_orders", False) is True for bot in players]
+    fast = [bot.rng if kit[s] and not secrets else None for s, bot in enumerate(players)]
+    return handed, kit, sampler, whole, fast
+
+
 def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``).
 
@@ -295,157 +393,189 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     of one seat's turn; the branching factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
     """
     game = job.game
+    plan = _plan(job)
     seed = game_seed(job.seed, index)
     chance_rng: random.Random | None = None         # the same draws as Session(game, seed=seed) (made when first needed)
     seen_rng: random.Random | None = None           # the worlds the bots are handed (made when first needed)
     mix = seed                                       # an LCG from the game's seed spaces the decisions counted:
-    counting = 1 + (seed >> 20) % BRANCHING_SAMPLE   # gaps of 1 to 2 * BRANCHING_SAMPLE - 1, on average BRANCHING_SAMPLE
-    players = _players(job, f"{job.seed}:{index}")
+    # gaps of 1 to 2 * BRANCHING_SAMPLE - 1 decisions, on average BRANCHING_SAMPLE; ``at`` is the step the next
+    # counted decision falls on if no chance step comes first (each chance step before it moves it one on)
+    at = (seed >> 20) % BRANCHING_SAMPLE
+    players, same = _players(job, f"{job.seed}:{index}")
     seats = len(players)
-    hook = _hook(job, game)
-    secrets = game.has_secrets
-    to_move, apply, legal, pending = game.to_move, game.apply, game.legal_actions, game.pending_seats
-    check = _legality(game)
-    # how each seat's actions are proved legal (the module docstring): picked from the runner's own
-    # listing (identity), drawn by the game's own sampler for the kit's random bot, or game.check
-    handed = [secrets and getattr(bot, "needs_world", True) is False for bot in players]
-    kit = [_kit_random(bot) for bot in players]
-    sampler = [kit[s] and not handed[s] for s in range(seats)]
-    whole = [getattr(bot, "random_orders", False) is True for bot in players] if _draws_orders(game) else None
+    hook = plan.hook
+    secrets = plan.secrets
+    to_move, pending = game.to_move, game.pending_seats
+    check = plan.check
+    flags = plan.flags if same else None
+    if flags is None:
+        flags = _seat_flags(players, secrets, plan.draws)
+        if same:
+            plan.flags = flags
+        fast = flags[4]
+    else:       # the same kinds of bots as the pattern's, with their own generators
+        fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
+    handed, kit, sampler, whole = flags[:4]
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
-    # the kit's RandomBot with the state in hand draws game.random_action(state, bot.rng) (RandomBot.choose):
-    # the runner asks the game directly; and apply(state, action, check=False) is effect(state, action)
-    # unless the game writes its own apply
-    draw = [bot.rng if kit[s] else None for s, bot in enumerate(players)]
-    random_action = game.random_action
-    advance = game.effect if _plain_apply(game) and "apply" not in getattr(game, "__dict__", ()) \
-        else functools.partial(apply, check=False)
+    random_action, chance = game.random_action, game.chance_outcome
+    advance = plan.advance
     state = game.initial_state()
-    steps = decisions = counted = branching = 0
-    first: int | None = None
-    started = False
+    chances = counted = branching = 0
+    first: Any = _NOBODY
     tops: list[frozenset[int]] = []
     leaders: list[int | None] = []
     actions: list[tuple[bool, Any]] = []
-    timeout = False
     actor: Any = _NOBODY             # who acted last
     last: Any = None
     top: frozenset[int] = frozenset()
     ahead: int | None = None
-    while True:
+
+    def decide(state: Any, mover: int, seat: int, listed: list[Any] | None, steps: int) -> Any:
+        """The bot's action for ``seat``, proved legal (``listed``: the seat's legal actions, when counted)."""
+        nonlocal seen_rng
+        bot = players[seat]
+        drawn_by_rules = False    # the action is the game's own sampler's (the kit's random bot)
+        try:
+            if whole[seat] and mover == SIMULTANEOUS:
+                parts = queued[seat]
+                if not parts:     # the seat's whole order at once; its parts are played one step each
+                    drawn = order_for(bot, game, state, seat)
+                    if drawn:
+                        parts.extend(reversed(list(drawn)))
+                action = parts.pop() if parts else _NOBODY
+                drawn_by_rules = kit[seat]
+            else:
+                action = _NOBODY
+            if action is not _NOBODY:
+                pass
+            elif handed[seat]:    # the bot reads its own legal actions only: the runner lists them
+                if listed is None:
+                    listed = game.legal_actions(state, seat)
+                if not listed:    # (as choose_for hands them: the same list, so the same pick)
+                    raise ValueError(f"seat {seat} has nothing to do in this position")
+                action = bot.choose_from(listed)
+            elif secrets or mover == SIMULTANEOUS:
+                if seen_rng is None:
+                    seen_rng = random.Random(f"{seed}:determinize")
+                action = choose_for(bot, game, state, seat, seen_rng)
+                drawn_by_rules = sampler[seat]
+            else:                 # nothing hidden: the bot has the state itself (as choose_for would)
+                rng = fast[seat]
+                action = bot.choose(game, state) if rng is None else random_action(state, rng)
+                drawn_by_rules = sampler[seat]
+        except Exception as exc:
+            raise BotError(_where(game, bot, seat, state, steps, index)
+                           + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+        if listed is None:
+            proved = drawn_by_rules    # the sampler's word is taken, but put to the proof at the counted decisions
+        else:                     # one of the listed actions itself is legal
+            proved = any(map(operator.is_, listed, repeat(action)))
+        if not proved:
+            prove(state, seat, action, steps)
+        return action
+
+    def prove(state: Any, seat: int, action: Any, steps: int) -> None:
+        try:                  # the lab trusts no bot: the one legality decision says yes or why not
+            refusal = check(state, action, seat)
+        except Exception as exc:
+            raise BotError(_where(game, players[seat], seat, state, steps, index) + f": it chose "
+                           f"{repr(action)[:120]}, which is not an action of this game ({type(exc).__name__})") from exc
+        if refusal is not None:
+            raise BotError(_where(game, players[seat], seat, state, steps, index) + ": " + _refusal(action, refusal))
+
+    steps = 0
+    mover: Any = None
+    for steps in range(job.max_steps):
         mover = to_move(state)
         seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
-        if hook is not None and seat != actor and steps:      # a turn has ended: who is ahead now?
-            try:
-                scores = hook(state)
-            except Exception as exc:
-                raise BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
-                               f"{type(exc).__name__}: {str(exc)[:200]}") from exc
-            if scores is not None:
-                if scores != last:        # unchanged scores (most turns): the same top seats and leader
-                    last = scores
-                    try:
-                        top, ahead = _STANDINGS[scores]
-                    except (KeyError, TypeError):
-                        top, ahead = top_seats(scores), leader(scores)
-                        if type(scores) is tuple:
-                            if len(_STANDINGS) >= 4096:
-                                _STANDINGS.clear()
-                            _STANDINGS[scores] = (top, ahead)
-                tops.append(top)
-                leaders.append(ahead)
-        actor = seat
-        if mover is None:
-            break
-        if steps >= job.max_steps:
-            timeout = True
-            break
+        if seat != actor:         # a turn has ended (or the game): who is ahead now?
+            if hook is not None and steps:
+                try:
+                    scores = hook(state)
+                except Exception as exc:
+                    raise _hook_error(exc, game, index, steps) from exc
+                if scores is not None:
+                    if scores != last:        # unchanged scores (most turns): the same top seats and leader
+                        last = scores
+                        try:
+                            top, ahead = _STANDINGS[scores]
+                        except (KeyError, TypeError):
+                            top, ahead = _standings(scores)
+                    tops.append(top)
+                    leaders.append(ahead)
+            if mover is None:
+                break
+            actor = seat
+            if first is _NOBODY and mover != CHANCE:     # the first decision starts a turn
+                first = None if mover == SIMULTANEOUS else seat
         if mover == CHANCE:
             if chance_rng is None:
                 chance_rng = random.Random(seed)
-            action = draw_outcome(game.chance_outcomes(state), chance_rng)
-        else:
-            if not started:
-                first, started = (None if mover == SIMULTANEOUS else seat), True
-            decisions += 1
-            listed: list[Any] | None = None
-            if decisions == counting:
-                listed = legal(state, seat)
-                branching += len(listed)
-                counted += 1
-                mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-                counting += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
-            bot = players[seat]
-            drawn_by_rules = False    # the action is the game's own sampler's (the kit's random bot)
-            try:
-                if whole is not None and mover == SIMULTANEOUS and whole[seat]:
-                    parts = queued[seat]
-                    if not parts:     # the seat's whole order at once; its parts are played one step each
-                        drawn = order_for(bot, game, state, seat)
-                        if drawn:
-                            parts.extend(reversed(list(drawn)))
-                    action = parts.pop() if parts else _NOBODY
-                    drawn_by_rules = kit[seat]
-                else:
-                    action = _NOBODY
-                if action is not _NOBODY:
-                    pass
-                elif handed[seat]:    # the bot reads its own legal actions only: the runner lists them
-                    if listed is None:
-                        listed = legal(state, seat)
-                    if not listed:    # (as choose_for hands them: the same list, so the same pick)
-                        raise ValueError(f"seat {seat} has nothing to do in this position")
-                    action = bot.choose_from(listed)
-                elif secrets or mover == SIMULTANEOUS:
-                    if seen_rng is None:
-                        seen_rng = random.Random(f"{seed}:determinize")
-                    action = choose_for(bot, game, state, seat, seen_rng)
-                    drawn_by_rules = sampler[seat]
-                else:                 # nothing hidden: the bot has the state itself (as choose_for would)
-                    rng = draw[seat]
-                    action = bot.choose(game, state) if rng is None else random_action(state, rng)
-                    drawn_by_rules = sampler[seat]
-            except Exception as exc:
-                raise BotError(_where(game, bot, seat, state, steps, index)
-                               + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
-            if listed is None:
-                proved = drawn_by_rules    # the sampler's word is taken, but put to the proof at the counted decisions
-            else:                     # one of the listed actions itself is legal
-                proved = any(map(operator.is_, listed, repeat(action)))
-            if not proved:
-                try:                  # the lab trusts no bot: the one legality decision says yes or why not
-                    refusal = check(state, action, seat)
+            action = chance(state, chance_rng)
+            chances += 1
+            at += 1
+        elif steps != at:
+            rng = fast[seat]
+            if rng is not None and mover >= 0:          # the kit's random bot, the state in hand: the game's sampler
+                try:
+                    action = random_action(state, rng)
                 except Exception as exc:
-                    raise BotError(_where(game, bot, seat, state, steps, index) + f": it chose {repr(action)[:120]}, "
-                                   f"which is not an action of this game ({type(exc).__name__})") from exc
-                if refusal is not None:
-                    raise BotError(_where(game, bot, seat, state, steps, index) + ": " + _refusal(action, refusal))
+                    raise BotError(_where(game, players[seat], seat, state, steps, index)
+                                   + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+            else:
+                parts = queued[seat]
+                if parts and whole[seat] and mover == SIMULTANEOUS:     # the next part of a whole order
+                    action = parts.pop()
+                    if not kit[seat]:
+                        prove(state, seat, action, steps)
+                else:
+                    action = decide(state, mover, seat, None, steps)
+        else:                     # a decision the branching factor is counted at
+            listed = game.legal_actions(state, seat)
+            branching += len(listed)
+            counted += 1
+            mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
+            action = decide(state, mover, seat, listed, steps)
         state = advance(state, action)
-        steps += 1
         if record:
             actions.append((mover == CHANCE, action))
+    else:                         # max_steps played: the turn-end reading of the last position, then stop
+        steps = job.max_steps
+        mover = to_move(state)
+        seat = pending(state)[0] if mover == SIMULTANEOUS else mover
+        if seat != actor and hook is not None:
+            scores = _scores(hook, state, game, index, steps)
+            if scores is not None:
+                if scores != last:
+                    last = scores
+                    top, ahead = _standings(scores)
+                tops.append(top)
+                leaders.append(ahead)
+    timeout = mover is not None
     outcome = None if timeout else game.outcome(state)
-    winners = tuple(outcome.winners) if outcome is not None else ()
-    reason = outcome.reason if outcome is not None else f"stopped after {job.max_steps} steps (max_steps)"
-    row: dict[str, Any] = {"game": index, "seed": seed}
-    row.update(dict(job.columns))
-    row.update({
-        "first_seat": first,
-        "winners": winners,
-        "draw": not winners,
-        "timeout": timeout or (not winners and _cap_draw(game, reason)),
-        "stalled": timeout,
-        "reason": reason,
-        "length": steps,
-        "decisions": decisions,
-        "branching": branching / counted if counted else None,
-        "branching_counted": counted,
-        "lead_changes": lead_changes(leaders) if tops else None,
-        "decisiveness": decisiveness(tops, winners, seats) if tops else None,
-    })
-    scores = outcome.scores if outcome is not None else None
-    paid = outcome.returns(seats) if outcome is not None else None     # payoffs (chips), or +1/-1/0
-    row["paid"] = outcome is not None and outcome.payoffs is not None
+    if outcome is not None:
+        winners = tuple(outcome.winners)
+        reason = outcome.reason
+        scores = outcome.scores
+        paid = outcome.returns(seats)                # payoffs (chips), or +1/-1/0
+    else:
+        winners, scores, paid = (), None, None
+        reason = f"stopped after {job.max_steps} steps (max_steps)"
+    row: dict[str, Any] = {"game": index, "seed": seed, **dict(job.columns),
+                           "first_seat": None if first is _NOBODY else first,
+                           "winners": winners,
+                           "draw": not winners,
+                           "timeout": timeout or (not winners and _cap_draw(game, reason)),
+                           "stalled": timeout,
+                           "reason": reason,
+                           "length": steps,
+                           "decisions": steps - chances,
+                           "branching": branching / counted if counted else None,
+                           "branching_counted": counted,
+                           "lead_changes": lead_changes(leaders) if tops else None,
+                           "decisiveness": decisiveness(tops, winners, seats) if tops else None,
+                           "paid": outcome is not None and outcome.payoffs is not None}
     for s, (result, score, paid_s) in enumerate(_seat_columns(seats)):
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
         row[score] = float(scores[s]) if scores is not None else None
@@ -454,6 +584,32 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         row["actions"] = actions
         row["final"] = state
     return row
+
+
+def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
+    """The running scores of ``state`` (a hook that raises stops the run with a :class:`BotError`)."""
+    try:
+        return hook(state)
+    except Exception as exc:
+        raise _hook_error(exc, game, index, steps) from exc
+
+
+def _hook_error(exc: Exception, game: Game, index: int, steps: int) -> "BotError":
+    return BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
+                    f"{type(exc).__name__}: {str(exc)[:200]}")
+
+
+def _standings(scores: Any) -> tuple[frozenset[int], int | None]:
+    """(the top seats, the leader) of ``scores``: the same scores come back turn after turn, game after game."""
+    try:
+        return _STANDINGS[scores]
+    except (KeyError, TypeError):
+        standing = top_seats(scores), leader(scores)
+        if type(scores) is tuple:
+            if len(_STANDINGS) >= 4096:
+                _STANDINGS.clear()
+            _STANDINGS[scores] = standing
+        return standing
 
 
 @functools.lru_cache(maxsize=32)

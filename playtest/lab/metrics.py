@@ -8,7 +8,7 @@ Measures of one game (computed while it is played):
 * **branching**: the mean number of legal actions at the game's decision
   steps (``len(game.legal_actions(state, seat))`` for the seat deciding; chance
   steps are not decisions), counted at a sample of them: about one decision in
-  ``BRANCHING_SAMPLE`` (16), spaced by the game's seed, so the same games give the
+  ``BRANCHING_SAMPLE`` (32), spaced by the game's seed, so the same games give the
   same sample. Listing every legal action at every decision only to count them
   costs more than playing the game; pooled over many games the sample gives the
   same mean, with its interval.

@@ -40,7 +40,7 @@ MEANINGS: dict[str, str] = {
                     "with a winner)",
     "lead changes": "how many times the seat strictly ahead on the running scores at the end of a turn changed "
                     "in a game (the mean)",
-    "branching factor": "legal actions at a decision, counted at about one decision in 16 of every game, picked by "
+    "branching factor": "legal actions at a decision, counted at about one decision in 32 of every game, picked by "
                         "the game's seed (chance steps are not decisions)",
     "low": "the low end of the 95% interval",
     "high": "the high end of the 95% interval",

@@ -46,10 +46,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import bots_for
+from ..bots import bots_for, order_for
 from ..rulebook import explain
 from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, MalformedAction, UncountedChance, check_action_types
 from ..session import Session
+from ..session.records import bot_record
 from .board import Board, encode_scene, send_now
 from .feedback import FeedbackPanel
 from .move_log import _CURRENT_LINE, MoveLog
@@ -92,6 +93,8 @@ class Table(MoveLog, ParamPanel, w.VBox):
         self._frames_key: tuple | None = None
         # no bots given: the session's seating (saved in its file: a resumed session seats its bots again)
         self.bots: dict[int, Any] = dict(bots) if bots is not None else session.bots()
+        # a bot's whole order not played yet, by seat: (the position after its last part, the bot, parts last first)
+        self._orders: dict[int, tuple[int, Any, list[Any]]] = {}
         self._syncing = False
         self.board = Board()
         self.board.on_action(self._on_board_action)
@@ -677,10 +680,31 @@ class Table(MoveLog, ParamPanel, w.VBox):
             bot = self.bots.get(seat) or RandomBot()
             for _ in range(_MAX_BOT_STEPS if whole else 1):
                 before = self._pending()
-                self.session.play_bot(bot, seat)
+                self._play_bot(bot, seat)
                 if not self._still_acting(seat, before):
                     break
         self._run_bots()
+
+    def _play_bot(self, bot: Any, seat: int) -> None:
+        """One step of ``bot`` for ``seat``. A bot that plays random whole orders, in a game that draws
+        them (:func:`playtest.bots.order_for`), gives its seat's whole order at once and the table plays
+        it one part a step, as the lab does (the parts a person would click, not a random walk over
+        them); its next part is played while the position is the one its last part left (an undo, a
+        pick in the log or another bot's move draws the order again, from what the seat has set)."""
+        session = self.session
+        kept = self._orders.pop(seat, None)
+        unseated = seat not in self.bots          # "Bot turn" for a person's seat: a random bot, any click
+        parts = kept[2] if kept is not None and kept[0] == session.node and \
+            (kept[1] is bot or (unseated and kept[1] is None)) else None
+        if not parts:
+            drawn = order_for(bot, session.game, session.state, seat)
+            parts = list(reversed(drawn)) if drawn else None
+        if not parts:
+            session.play_bot(bot, seat)
+            return
+        session.play_bot(_Part(parts.pop(), bot_record(session.game, bot)["bot"]), seat)
+        if parts:
+            self._orders[seat] = (session.node, None if unseated else bot, parts)
 
     def _pending(self) -> frozenset[int]:
         session = self.session
@@ -749,7 +773,7 @@ class Table(MoveLog, ParamPanel, w.VBox):
         """One bot move; a bot that fails (a bug in a bot is not a rule) is named on the board."""
         bot = self.bots[seat]
         try:
-            self.session.play_bot(bot, seat)
+            self._play_bot(bot, seat)
         except (IllegalAction, ValueError, IndexError, TypeError, OSError, RecursionError):
             raise
         except Exception as err:     # noqa: BLE001  (user code: show it, stop the bots, keep the table)
@@ -934,3 +958,19 @@ def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return " + ".join(_show(v) for v in value)
     return str(value)
+
+
+class _Part:
+    """The next part of a whole order a bot gave at once, played through ``Session.play_bot`` (the seat
+    sees what it may know, the session checks the part and logs it) under the bot's own name."""
+
+    needs_world = False          # handed the seat's legal actions only, never a world
+
+    def __init__(self, part: Any, name: str):
+        self.part, self.name = part, name
+
+    def choose_from(self, actions: list[Any]) -> Any:
+        return self.part
+
+    def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
+        return self.part

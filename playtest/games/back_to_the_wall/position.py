@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...geometry import bits
 from ...kernel import State as Declared
 from ...kernel import field
+from ...kernel.values import shown as _shown
 from .boards import board_tables
 from .params import LETTERS, BackToTheWallParams
 
@@ -180,11 +181,6 @@ def _declared(name: str, value: Any, where: str | None = None) -> Any:
     return value
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 class _Names:
     """The seats, boards and cells of one game's positions, by the names the JSON form uses."""
 
@@ -215,12 +211,14 @@ class _Names:
     def per_seat(self, value: Any, where: str, what: str) -> dict[int, Any]:
         """An object by seat name, as ``{seat: value}``."""
         if not isinstance(value, dict):
-            raise ValueError(f"{where} must be an object by seat name ({', '.join(self.names)}): {what}")
+            raise ValueError(f"{where} must be an object by seat name ({', '.join(self.names)}): {what}, "
+                             f"not {_shown(value)}")
         return {self.seat(k, where): v for k, v in value.items()}
 
     def per_board(self, value: Any, where: str, what: str) -> dict[int, Any]:
         if not isinstance(value, dict):
-            raise ValueError(f"{where} must be an object by board name ({', '.join(self.p.board_names)}): {what}")
+            raise ValueError(f"{where} must be an object by board name ({', '.join(self.p.board_names)}): "
+                             f"{what}, not {_shown(value)}")
         return {self.board(k, where): v for k, v in value.items()}
 
 
@@ -247,14 +245,14 @@ def read_position(game: BackToTheWall, data: Any) -> State:
         entry = boards.get(b, {})
         where = f"boards.{p.board_names[b]}"
         if not isinstance(entry, dict) or set(entry) - {"rows", "pieces"}:
-            raise ValueError(f"{where} must be an object with rows and pieces")
+            raise ValueError(f"{where} must be an object with rows and pieces, not {_shown(entry)}")
         wall, own = _read_rows(r, b, entry.get("rows"), where)
         given = r.per_seat(entry["pieces"], f"{where}.pieces", "lists of cells") if "pieces" in entry else {}
         seats = []
         for s in range(len(names)):
             cells = given.get(s, [t.label(t.corners[t.corner_of[s]])] * count)
             if not isinstance(cells, list):
-                raise ValueError(f"{where}.pieces.{names[s]} must be a list of cells")
+                raise ValueError(f"{where}.pieces.{names[s]} must be a list of cells, not {_shown(cells)}")
             seats.append(tuple(r.cell(b, c, f"{where}.pieces.{names[s]}") for c in cells))
         walls.append(wall)
         owned.append(own)
@@ -266,7 +264,8 @@ def read_position(game: BackToTheWall, data: Any) -> State:
             where = f"flags.{names[s]}.{p.board_names[b]}"
             if not isinstance(rounds, list) or any(type(x) is not int or not 1 <= x <= done for x in rounds) \
                     or len(set(rounds)) != len(rounds):
-                raise ValueError(f"{where} must list different rounds already played (1 to {done})")
+                raise ValueError(f"{where} must list different rounds already played (1 to {done}), "
+                                 f"not {_shown(rounds)}")
             flags[s][b] = tuple(sorted(rounds))
     placed = [[(0,) * p.rounds for _ in range(3)] for _ in names]
     for s, per in r.per_seat(data.get("placed", {}), "placed", "{board: [walls placed in each round]}").items():
@@ -274,7 +273,8 @@ def read_position(game: BackToTheWall, data: Any) -> State:
             where = f"placed.{names[s]}.{p.board_names[b]}"
             if not isinstance(counts, list) or len(counts) != p.rounds or any(
                     type(x) is not int or x < 0 for x in counts):
-                raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds")
+                raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds, "
+                                 f"not {_shown(counts)}")
             placed[s][b] = tuple(counts)
     state = State(phase=phase, round=rnd, walls=tuple(walls), owned=tuple(owned), pieces=tuple(pieces),
                   orders=(None,) * len(names), flags=tuple(tuple(per) for per in flags),
@@ -290,7 +290,7 @@ def _read_rows(r: _Names, b: int, rows: Any, where: str) -> tuple[int, tuple]:
     if not isinstance(rows, list) or len(rows) != t.rows or any(
             not isinstance(row, str) or len(row) != t.cols for row in rows):
         raise ValueError(f"{where}.rows must be {t.rows} text rows of {t.cols} characters: '.' unowned, '#' a "
-                         f"wall, {'/'.join(letters)} the owner (lower case: an owned wall)")
+                         f"wall, {'/'.join(letters)} the owner (lower case: an owned wall), not {_shown(rows)}")
     wall = 0
     own = [0] * len(letters)
     for row_no, row in enumerate(rows):
@@ -318,15 +318,15 @@ def _read_last(r: _Names, entries: Any) -> tuple:
     for k, entry in enumerate(entries):
         where = f"last[{k}]"
         if not isinstance(entry, dict) or set(entry) != {"board", "cell", "by", "result"}:
-            raise ValueError(f"{where} must be an object with board, cell, by and result")
+            raise ValueError(f"{where} must be an object with board, cell, by and result, not {_shown(entry)}")
         b = r.board(entry["board"], where)
         cell = r.cell(b, entry["cell"], where)
         if not isinstance(entry["by"], list) or not entry["by"]:
-            raise ValueError(f"{where}.by must list the seats that submitted the wall")
+            raise ValueError(f"{where}.by must list the seats that submitted the wall, not {_shown(entry['by'])}")
         seats = tuple(sorted({r.seat(x, where + ".by") for x in entry["by"]}))
         result = entry["result"]
         if not isinstance(result, str) or len(result) > 400:
-            raise ValueError(f"{where}.result must be text (at most 400 characters)")
+            raise ValueError(f"{where}.result must be text (at most 400 characters), not {_shown(result)}")
         last.append((b, cell, seats, result))
     return tuple(last)
 
@@ -341,11 +341,12 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
         if entry is None:
             continue
         if not isinstance(entry, dict) or set(entry) - {"walls", "directions", "garnet", "submitted"}:
-            raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted")
+            raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted, "
+                             f"not {_shown(entry)}")
         walls: list[tuple[int, ...]] = [(), (), ()]
         for b, cells in r.per_board(entry.get("walls", {}), f"{where}.walls", "[cells]").items():
             if not isinstance(cells, list):
-                raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells")
+                raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells, not {_shown(cells)}")
             found = [r.cell(b, c, f"{where}.walls.{p.board_names[b]}") for c in cells]
             if len(set(found)) != len(found):
                 raise ValueError(f"{where}.walls.{p.board_names[b]}: a cell is listed twice (rule B.1 §9.1)")
@@ -358,18 +359,18 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
                     not isinstance(x, str) or len(x) != phases or set(x) - set(LETTERS + NO_DIRECTION)
                     for x in lists):
                 raise ValueError(f"{w} must give each of the {count} piece(s) a text of {phases} letters: "
-                                 f"U, R, D, L or '.' (none)")
+                                 f"U, R, D, L or '.' (none), not {_shown(lists)}")
             directions[b] = tuple(tuple(LETTERS.index(ch) if ch != NO_DIRECTION else -1 for ch in x)
                                   for x in lists)
         garnet = [False, False, False]
         chosen = entry.get("garnet", [])
         if not isinstance(chosen, list):
-            raise ValueError(f"{where}.garnet must list board names")
+            raise ValueError(f"{where}.garnet must list board names, not {_shown(chosen)}")
         for name in chosen:
             garnet[r.board(name, f"{where}.garnet")] = True
         submitted = entry.get("submitted", False)
         if not isinstance(submitted, bool):
-            raise ValueError(f"{where}.submitted must be true or false")
+            raise ValueError(f"{where}.submitted must be true or false, not {_shown(submitted)}")
         order = Order(tuple(walls), tuple(directions), tuple(garnet), submitted)
         if not submitted and order.is_empty():
             continue

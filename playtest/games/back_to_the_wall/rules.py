@@ -104,6 +104,9 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         self._empty: dict[int, Order] = {}
         # a seat's legal parts by what they depend on (_seat_actions)
         self._listings: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        # the scores of the set-up and of the last position asked (_final), the last running scores
+        self._finals: list[tuple[Any, FinalScore] | None] = [None, None]
+        self._running: tuple[FinalScore, tuple[float, ...]] | None = None
 
     # ---- seats, setup, whose turn
     def seats(self) -> list[Seat]:
@@ -218,7 +221,24 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         >>> game.scores(game.initial_state()).totals        # nobody has a cell: all tied on every board
         (9.75, 9.75, 9.75, 9.75)
         """
-        return final_score(state.owned, state.flags, state.placed, self.params)
+        return self._final(state)
+
+    def _final(self, state: State) -> FinalScore:
+        """:func:`final_score` of ``state``, kept for the set-up and for the last position asked (the
+        lab reads the running scores at every turn end, then the outcome of the same last position;
+        they change only when a round resolves)."""
+        key = (state.owned, state.flags, state.placed)
+        finals = self._finals
+        if finals[0] is None:
+            start = self.initial_state()
+            finals[0] = ((start.owned, start.flags, start.placed),
+                         final_score(start.owned, start.flags, start.placed, self.params))
+        for kept in finals:
+            if kept is not None and kept[0] == key:
+                return kept[1]
+        result = final_score(state.owned, state.flags, state.placed, self.params)
+        finals[1] = (key, result)
+        return result
 
     def running_scores(self, state: State) -> tuple[float, ...]:
         """Each seat's total points if the game ended now (:meth:`scores`: board places on the cells
@@ -233,13 +253,12 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         >>> game.running_scores(game.initial_state())       # nobody has a cell: all tied
         (9.75, 9.75, 9.75, 9.75)
         """
-        key = (state.owned, state.flags, state.placed)
-        kept: tuple[Any, tuple[float, ...]] | None = getattr(self, "_running", None)
-        if kept is not None and kept[0] == key:
+        result = self._final(state)
+        kept = self._running
+        if kept is not None and kept[0] is result:
             return kept[1]
-        result = final_score(state.owned, state.flags, state.placed, self.params)
         scores = tuple(total - 0.01 * (place - 1) for total, place in zip(result.totals, result.places))
-        self._running = (key, scores)
+        self._running = (result, scores)
         return scores
 
     def deciding_boards(self, state: State) -> tuple[int, ...]:
@@ -368,10 +387,16 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         key = ("direct", seat, board, piece, phase, current)
         options = self._actions.get(key)
         if options is None:
-            options = self._actions[key] = tuple(
-                Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY)
-                for d in (0, 1, 2, 3, -1) if self._direction_open(current, d))
+            options = self._actions[key] = tuple(self._direct(seat, board, piece, phase, d)
+                                                 for d in (0, 1, 2, 3, -1) if self._direction_open(current, d))
         return options
+
+    def _direct(self, seat: int, board: int, piece: int, phase: int, d: int) -> Direct:
+        """The :class:`Direct` giving phase ``phase + 1`` of a piece direction ``d`` (-1: none), built once: the
+        listing and :meth:`random_order_parts` hand out the same object (the lab proves a part by identity)."""
+        action: Direct = self._cached(("to", seat, board, piece, phase, d),
+                                      lambda: Direct(seat, board, piece, phase + 1, DIRECTIONS[d] if d >= 0 else STAY))
+        return action
 
     def _direction_open(self, current: int, d: int) -> bool:
         """Whether a phase whose direction is ``current`` (-1: none) may be given direction ``d`` (-1: none, the
@@ -752,8 +777,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
                 had = now.directions[b][k]
                 for i, d in enumerate(plan):
                     if had[i] != d:
-                        parts.append(cached(("to", seat, b, k, i, d), lambda: Direct(
-                            seat, b, k, i + 1, DIRECTIONS[d] if d >= 0 else STAY)))
+                        parts.append(self._direct(seat, b, k, i, d))
         for b in range(3):
             on = order.garnet[b]
             if now.garnet[b] != on:

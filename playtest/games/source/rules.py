@@ -259,12 +259,17 @@ class Source(Game[SourceParams, State, Action]):
         >>> game.running_scores(game.initial_state())
         (4, 4)
         """
-        a, b = self._players(state.tally)
+        tally = state.tally                 # (read at every turn end by the lab: sums and one bit, nothing built)
+        (a1, a2), (b1, b2) = self.color_pairs
+        a, b = sum(tally[a1]) + sum(tally[a2]), sum(tally[b1]) + sum(tally[b2])
         rule = self.params.tiebreak
-        holder = state.color_at(self.centre)
-        if holder >= 0 and (rule == "center_control" or
-                            (rule == "center_connected" and state.connected[holder] >> self.centre & 1)):
-            return (a + 0.5, b) if self.color_seat[holder] == 0 else (a, b + 0.5)
+        if rule == "center_control" or rule == "center_connected":
+            bit = 1 << self.centre
+            for holder, stones in enumerate(state.stones):        # the centre's token (as state.color_at)
+                if stones & bit:
+                    if rule == "center_control" or state.connected[holder] & bit:
+                        return (a + 0.5, b) if self.color_seat[holder] == 0 else (a, b + 0.5)
+                    break
         return (a, b)
 
     def _players(self, tally: Sequence[Sequence[int]]) -> tuple[int, int]:
