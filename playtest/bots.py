@@ -29,8 +29,9 @@ seat's whole order at once (:func:`order_for`) and plays the order's parts one s
 as :mod:`playtest.lab` says); the bot is handed the game's draw, never the state. The kit's :class:`RandomBot`
 declares it: in such a game a random player plays a random whole order (as a person writes one),
 not a random walk over the parts of an order (which wanders, clears and withdraws for a thousand
-steps a game). Where the game draws no orders, or outside the lab's runner (a table's bot seat),
-it is asked part by part as before.
+steps a game). A table's bot seat does the same: it draws the seat's whole order at once and plays
+it one part a step through the session, each part checked. Where the game draws no orders, the bot
+is asked part by part as before.
 
 >>> import playtest
 >>> from playtest.bots import RandomBot
