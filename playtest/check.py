@@ -460,6 +460,8 @@ def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, r
                    seen: list[Any]) -> None:
     name = "random action is legal"
     mover = game.to_move(state)
+    if mover == CHANCE and _overrides(type(game), "chance_outcome"):
+        _chance_sampler(game, state, report, rng)
     if mover is None or mover == CHANCE:
         return
     for _ in range(3):
@@ -493,6 +495,23 @@ def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, r
 
 
 _sampled_legal.property = "random action is legal"  # type: ignore[attr-defined]
+
+
+def _chance_sampler(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random) -> None:
+    """A game's own ``chance_outcome`` (a faster sampler) must draw what ``chance_outcomes`` lists,
+    with the same draws: the lab and the search bots use it, a session's chance steps the listing."""
+    for _ in range(3):
+        _count(report, "random action is legal")
+        seed = rng.random()
+        own, listed = random.Random(seed), random.Random(seed)
+        drawn, expected = game.chance_outcome(state, own), draw_outcome(game.chance_outcomes(state), listed)
+        if drawn != expected or own.getstate() != listed.getstate():
+            how = (f"drew {drawn} where a draw from chance_outcomes with the same generator gives {expected}"
+                   if drawn != expected else f"drew {drawn} as chance_outcomes does, but used its generator "
+                                              f"differently (the draws after it change)")
+            raise _Stop(CheckFailure("random action is legal", f"chance_outcome {how}: the lab and the search "
+                                     f"bots draw chance with chance_outcome, so it must make the same draws "
+                                     f"(or leave it to the kernel)", None))
 
 
 def _seats_lists(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,

@@ -191,3 +191,21 @@ def test_a_board_leak_names_what_differs_and_why():
     failure = next(f for f in report.failures if f.property == "secrecy: board")
     assert "view[" in failure.message and "changed whose turn it is (chance / orders)" in failure.message
     assert "should be None" in failure.message
+
+
+class FirstOutcomeAlways(SecretBid):
+    """A faster chance sampler that is wrong: it always draws the first outcome listed."""
+
+    def chance_outcome(self, state, rng):
+        rng.random()
+        return self.chance_outcomes(state)[0][0]
+
+
+def test_a_chance_sampler_that_draws_otherwise_than_the_listing_fails_check_game():
+    """The lab and the search bots draw chance with ``chance_outcome``; a game that writes its own
+    must make the draws ``chance_outcomes`` lists, or seeded results differ by path."""
+    report = check_game(FirstOutcomeAlways(), examples=2, seed=3)
+    failures = {f.property: f.message for f in report.failures}
+    assert "random action is legal" in failures
+    assert "chance_outcome drew" in failures["random action is legal"]
+    assert "where a draw from chance_outcomes with the same generator gives" in failures["random action is legal"]
