@@ -18,7 +18,7 @@ from .params import ThenThereWasOneParams
 __all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
 
 MEMO_FROM = 3  # the clean-path search remembers failed subtrees of at least this many steps
-FINISHER_USES = 5_000  # a kept clean-path search starts afresh after this many uses (its memo stays small)
+FINISHER_MEMO = 20_000  # a kept clean-path search starts afresh once it remembers this many failures
 
 
 class TokenTurn(NamedTuple):
@@ -62,6 +62,12 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
     left. Entering the goal row finishes at once with ``goal_on_entry``.
     Failures are memoised for the position (the key includes ``blocked``).
     """
+    return _clean_finisher(board, walls, obstacles, rules)[0]
+
+
+def _clean_finisher(board: Board, walls: int, obstacles: int,
+                    rules: ThenThereWasOneParams) -> tuple[Callable[[int, int, int, int], bool], set[Any]]:
+    """:func:`clean_finisher`, and the set of failures it remembers."""
     ortho, diag = board.ortho, board.diag
     goal = board.goal if rules.goal_on_entry else 0
     jcost = rules.jump_step_cost
@@ -71,10 +77,10 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
     def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
         if k <= 0:
             return True
-        if k >= MEMO_FROM:  # big subtrees: remember the ones that fail (the same tiles reached another way)
-            key = (cell, k, jumps, blocked)
-            if key in failed:
-                return False
+        # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
+        # meet no failure at all, so the memo is asked only once it holds something
+        if k >= MEMO_FROM and failed and (cell, k, jumps, blocked) in failed:
+            return False
         for n, bit in ortho[cell]:
             if walls & bit or blocked >> n & 1:
                 continue
@@ -85,17 +91,18 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
         if jumps > 0 and k >= jcost:
             for entry in diag[cell]:
                 d = entry[0]
-                if blocked >> d & 1 or not jump_ok(entry, walls, obstacles, rules):
+                if (blocked >> d & 1 or not (obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1)
+                        or not jump_ok(entry, walls, obstacles, rules)):     # (a jump needs an obstacle beside)
                     continue
                 if k == jcost or goal >> d & 1:
                     return True
                 if finish(d, k - jcost, jumps - 1, blocked | 1 << d):
                     return True
         if k >= MEMO_FROM:
-            failed.add(key)
+            failed.add((cell, k, jumps, blocked))
         return False
 
-    return finish
+    return finish, failed
 
 
 class TokenPaths:
@@ -107,8 +114,9 @@ class TokenPaths:
 
     def __init__(self, board: Board):
         self.B = board
-        #: the last clean-path search: (walls, obstacles, rules, finish, uses)
-        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool], int] | None = None
+        #: the last clean-path search: (walls, obstacles, rules, finish, the failures it remembers)
+        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool],
+                              set[Any]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """The board alone: the kept search is a closure (no pickle) and is made again on demand.
@@ -205,7 +213,8 @@ class TokenPaths:
         The steps the board allows are drawn from without replacement until a clean one comes up:
         uniform among the clean ones (any allowed step when none is clean, or with
         ``allow_voluntary_revisit``). It reads what :meth:`context` and :meth:`candidates` read, in
-        the hot path of every play-out, so it reads it itself.
+        the hot path of every play-out, so it reads it itself. Each draw is ``rng.choice`` of the
+        steps not drawn yet, the drawn one swapped to the end and dropped.
         """
         rules = state.rules
         path = state.path
@@ -215,41 +224,45 @@ class TokenPaths:
         occupied = obstacles
         if rules.tokens_block_tokens:
             mover = state.mover
-            for seat, t in enumerate(state.tokens, 1):
+            seat = 0
+            for t in state.tokens:
+                seat += 1
                 if t >= 0 and seat != mover:
                     occupied |= 1 << t
         k = rules.move_length - state.steps_taken
         jumps = rules.max_jumps_per_turn - state.jumps_used
         jcost = rules.jump_step_cost
-        cands = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
+        B = self.B
+        cands = [(n, False) for n, bit in B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
         if jumps > 0 and k >= jcost:
-            for entry in self.B.diag[pos]:
-                d = entry[0]           # (a jump needs an obstacle on a side: most diagonals fail that first)
-                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> d & 1
+            for entry in B.diag[pos]:
+                # (a jump needs an obstacle on a side: most diagonals fail that first)
+                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> entry[0] & 1
                         and jump_allowed(entry, walls, obstacles, rules)):
-                    cands.append((d, True))
+                    cands.append((entry[0], True))
         if not rules.allow_voluntary_revisit:
             visited = 1 << path[0] if rules.start_tile_counts else 0
             for i in path[1:]:
                 visited |= 1 << i
-            goal = self.B.goal if rules.goal_on_entry else 0
+            goal = B.goal if rules.goal_on_entry else 0
             finish = None
-            pool = list(cands)
-            # rng.randrange(m) is rng._randbelow(m) for m > 0: for a plain random.Random the very same draws
-            below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
+            pool = cands[:]
+            choice = rng.choice
             while pool:  # draw without replacement until a clean step: uniform among the clean ones
-                pick = below(len(pool))
-                pool[pick], pool[-1] = pool[-1], pool[pick]
-                n, jump = pool.pop()
+                step = choice(pool)
+                pick = pool.index(step)
+                pool[pick] = pool[-1]
+                pool.pop()
+                n, jump = step
                 if visited >> n & 1:
                     continue
                 cost = jcost if jump else 1
                 if k == cost or goal >> n & 1:
-                    return n, jump
+                    return step
                 if finish is None:
                     finish = self.finisher(walls, obstacles, rules)
                 if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
-                    return n, jump
+                    return step
         return rng.choice(cands)
 
     def finisher(self, walls: int, obstacles: int,
@@ -259,11 +272,10 @@ class TokenPaths:
         impossible stays so, since it depends on nothing else."""
         kept = self._finisher
         if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
-                and kept[4] < FINISHER_USES):
-            self._finisher = (walls, obstacles, rules, kept[3], kept[4] + 1)
+                and len(kept[4]) < FINISHER_MEMO):
             return kept[3]
-        finish = clean_finisher(self.B, walls, obstacles, rules)
-        self._finisher = (walls, obstacles, rules, finish, 0)
+        finish, failed = _clean_finisher(self.B, walls, obstacles, rules)
+        self._finisher = (walls, obstacles, rules, finish, failed)
         return finish
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:

@@ -67,6 +67,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self.tokens_n = p.num_players - 1
         #: actions are values: each edge's wall action and each cell's step is made once per game
         self._made: dict[tuple[Any, int, bool], Action] = {}
+        self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
+        self._jumps = tuple(Jump(self.B.cell(i)) for i in range(self.B.size))
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -128,44 +130,58 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """
         p, B = self.params, self.B
         n = self.tokens_n
-        need_tokens = p.token_win_threshold[n - 2]
-        need_wall = p.wall_win_threshold[n - 2]
-        arrived, eliminated = len(state.arrived), len(state.eliminated)
-        done = set(state.arrived) | {seat for seat, _ in state.eliminated}
-        waiting = sum(1 for k, t in enumerate(state.tokens) if t < 0 and k + 1 not in done)
-        cells = [t for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
         free = B.all & ~state.obstacles
         walls = state.walls | state.built
-        kept: tuple[tuple[int, int], list[int], dict[int, int | None]] | None = getattr(self, "_goal_layers", None)
-        # (the last board's: tokens' turns change no wall)
-        if kept is None or kept[0] != (free, walls):
-            looked_up: dict[int, int | None] = {}
-            kept = self._goal_layers = ((free, walls), B.layers(B.goal, free, walls), looked_up)
-        layers, steps = kept[1], kept[2]          # steps: the tiles looked up so far
-        length = B.rows
-        ahead, trapped = [0.0] * waiting, [0.0] * waiting
-        for t in cells:
-            d = steps.get(t, -1)
-            if d == -1:
-                d = steps[t] = next((k for k, layer in enumerate(layers) if layer >> t & 1), None)
-            if d is not None:
-                ahead.append(max(0, length - 1 - d) / length)
-                trapped.append(0.0)
-            else:
+        # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
+        # turns change no wall): tile -> the steps to the goal, or the trapped value of a cut-off tile
+        kept: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = self.__dict__.get("_goal_layers")
+        if kept is None or kept[0] != free or kept[1] != walls:
+            kept = self.__dict__["_goal_layers"] = (free, walls, B.layers(B.goal, free, walls), {})
+        looked_up = kept[3]
+        arrived_seats, out = state.arrived, state.eliminated
+        gone = {seat for seat, _ in out} if out else ()
+        ahead: list[float] = []
+        trapped: list[float] = []
+        seat = 0
+        for t in state.tokens:
+            seat += 1
+            if seat in arrived_seats or seat in gone:
+                continue
+            if t < 0:                       # not on the board yet
                 ahead.append(0.0)
-                area = popcount(B.reach(1 << t, free, walls))
-                trapped.append(0.5 + 0.4 * min(1.0, (p.move_length + 1) / max(1, area)))
+                trapped.append(0.0)
+                continue
+            known = looked_up.get(t)
+            if known is None:
+                known = looked_up[t] = self._goal_progress(t, free, walls, kept[2])
+            ahead.append(known[0])
+            trapped.append(known[1])
         left = len(ahead)
+        arrived, need = len(arrived_seats), p.token_win_threshold[n - 2]
+        if arrived >= need:
+            tokens = arrived / need
+        elif arrived + left < need:
+            tokens = 0.0
+        else:
+            tokens = (arrived + sum(sorted(ahead, reverse=True)[:need - arrived])) / need
+        eliminated, need = len(out), p.wall_win_threshold[n - 2]
+        if eliminated >= need:
+            wall = eliminated / need
+        elif eliminated + left < need:
+            wall = 0.0
+        else:
+            wall = (eliminated + sum(sorted(trapped, reverse=True)[:need - eliminated])) / need
+        return (wall,) + (tokens,) * n
 
-        def side(done_count: int, need: int, partial: list[float]) -> float:
-            if done_count >= need:
-                return done_count / need
-            if done_count + left < need:
-                return 0.0
-            return (done_count + sum(sorted(partial, reverse=True)[:need - done_count])) / need
-
-        tokens = side(arrived, need_tokens, ahead)
-        return (side(eliminated, need_wall, trapped),) + (tokens,) * n
+    def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
+        """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
+        B = self.B
+        length = B.rows
+        for d, layer in enumerate(layers):
+            if layer >> t & 1:
+                return max(0, length - 1 - d) / length, 0.0
+        area = popcount(B.reach(1 << t, free, walls))
+        return 0.0, 0.5 + 0.4 * min(1.0, (self.params.move_length + 1) / max(1, area))
 
     def describe_state(self, state: State) -> str:
         phase = state.phase
@@ -305,11 +321,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> game.step_action(game.B.index((4, 6)), True)
         Jump(to=(4, 6))
         """
-        made = self._made.get((Jump, cell, jump))
-        if made is None:
-            at = self.B.cell(cell)
-            made = self._made[(Jump, cell, jump)] = Jump(at) if jump else Step(at)
-        return made
+        return (self._jumps if jump else self._steps)[cell]
 
     # ---- wall-turn queries
     def clearance_edges(self, state: State) -> int:
@@ -481,7 +493,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         uniformly among its legal next steps."""
         phase = state.phase
         if phase == "token":
-            return self.step_action(*self.paths.random_step(state, rng))
+            n, jump = self.paths.random_step(state, rng)
+            return (self._jumps if jump else self._steps)[n]
         if phase == "wall":
             B = self.B
             rules = state.rules
