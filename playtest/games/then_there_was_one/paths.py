@@ -19,6 +19,7 @@ __all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
 
 MEMO_FROM = 3  # the clean-path search remembers failed subtrees of at least this many steps
 FINISHER_MEMO = 20_000  # a kept clean-path search starts afresh once it remembers this many failures
+AROUND_KEPT = 50_000  # the steps from a tile are kept for at most this many surroundings (then afresh)
 
 
 class TokenTurn(NamedTuple):
@@ -117,6 +118,12 @@ class TokenPaths:
         #: the last clean-path search: (walls, obstacles, rules, finish, the failures it remembers)
         self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool],
                               set[Any]] | None = None
+        #: the steps the board allows from a tile, by what lies around it (:meth:`steps_from`), for one rules
+        self._around: dict[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = {}
+        self._around_rules: Any = None
+        #: (a state, its tiles the token may not enter, its tiles landed on): the last ones worked out by
+        #: :meth:`random_step`, carried on by the game to the state its step leads to (same turn)
+        self.here: tuple[Any, int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """The board alone: the kept search is a closure (no pickle) and is made again on demand.
@@ -132,6 +139,8 @@ class TokenPaths:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.B = state["B"]
         self._finisher = None
+        self._around, self._around_rules = {}, None
+        self.here = None
 
     def token_cells(self, state: Any, exclude: int = -1) -> int:
         """The tiles of the tokens on the board (a mask), but seat ``exclude``'s."""
@@ -162,13 +171,39 @@ class TokenPaths:
         """Steps the board allows from the token's tile (walls, occupancy, jump rule), revisits included."""
         pos, walls, obstacles, occupied, _, k, jumps = ctx
         rules = state.rules
-        out = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
-        if jumps > 0 and k >= rules.jump_step_cost:
-            for entry in self.B.diag[pos]:
-                d = entry[0]
-                if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
-                    out.append((d, True))
-        return out
+        return list(self.steps_from(pos, walls, obstacles, occupied, jumps > 0 and k >= rules.jump_step_cost, rules))
+
+    def steps_from(self, pos: int, walls: int, obstacles: int, occupied: int, jump: bool,
+                   rules: ThenThereWasOneParams) -> tuple[tuple[int, bool], ...]:
+        """The steps the board allows from ``pos`` as ``(cell, is_jump)``: orthogonal steps (north first)
+        across no wall onto a tile not ``occupied``, then (``jump``: one is left and affordable) the open
+        jumps. They depend only on what lies around ``pos`` (its tile's edges and corners' walls, its 8
+        neighbours' occupancy, its 4 neighbours' obstacles) and the jump rules, so they are kept by that:
+        a board has few such surroundings.
+
+        >>> import playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> B = game.B
+        >>> [B.label(n) for n, _ in game.paths.steps_from(B.index((0, 0)), 0, 0, 1 << B.index((1, 0)), True, game.params)]
+        ['a2']
+        """
+        B = self.B
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump else -1)
+        if self._around_rules is not rules:
+            self._around, self._around_rules = {}, rules
+        known = self._around.get(key)
+        if known is None:
+            out = [(n, False) for n, bit in B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
+            if jump:
+                for entry in B.diag[pos]:
+                    d = entry[0]
+                    if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
+                        out.append((d, True))
+            known = tuple(out)
+            if len(self._around) >= AROUND_KEPT:
+                self._around = {}
+            self._around[key] = known
+        return known
 
     def can_step(self, state: Any, pos: int) -> bool:
         """Whether the token to move (on ``pos``) has any step the board allows, revisits included."""
@@ -218,35 +253,37 @@ class TokenPaths:
         """
         rules = state.rules
         path = state.path
-        pos = path[-1]
+        pos = path[-1]                  # the token's own tile (a path ends on it)
         walls = state.walls | state.built
         obstacles = state.obstacles
-        occupied = obstacles
-        if rules.tokens_block_tokens:
-            mover = state.mover
-            seat = 0
-            for t in state.tokens:
-                seat += 1
-                if t >= 0 and seat != mover:
-                    occupied |= 1 << t
+        here = self.here
+        if here is not None and here[0] is state:
+            occupied, visited = here[1], here[2]
+        else:
+            occupied = obstacles
+            if rules.tokens_block_tokens:
+                for t in state.tokens:
+                    if t >= 0:
+                        occupied |= 1 << t
+                occupied &= ~(1 << pos)
+            visited = 1 << path[0] if rules.start_tile_counts else 0
+            for i in path[1:]:
+                visited |= 1 << i
+            self.here = (state, occupied, visited)
         k = rules.move_length - state.steps_taken
         jumps = rules.max_jumps_per_turn - state.jumps_used
         jcost = rules.jump_step_cost
         B = self.B
-        cands = [(n, False) for n, bit in B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
-        if jumps > 0 and k >= jcost:
-            for entry in B.diag[pos]:
-                # (a jump needs an obstacle on a side: most diagonals fail that first)
-                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> entry[0] & 1
-                        and jump_allowed(entry, walls, obstacles, rules)):
-                    cands.append((entry[0], True))
+        # (steps_from, inline: this is the hot path)
+        jump = jumps > 0 and k >= jcost
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump else -1)
+        cands = self._around.get(key) if self._around_rules is rules else None
+        if cands is None:
+            cands = self.steps_from(pos, walls, obstacles, occupied, jump, rules)
         if not rules.allow_voluntary_revisit:
-            visited = 1 << path[0] if rules.start_tile_counts else 0
-            for i in path[1:]:
-                visited |= 1 << i
             goal = B.goal if rules.goal_on_entry else 0
             finish = None
-            pool = cands[:]
+            pool = list(cands)
             choice = rng.choice
             while pool:  # draw without replacement until a clean step: uniform among the clean ones
                 step = choice(pool)
@@ -260,7 +297,12 @@ class TokenPaths:
                 if k == cost or goal >> n & 1:
                     return step
                 if finish is None:
-                    finish = self.finisher(walls, obstacles, rules)
+                    kept = self._finisher      # (finisher(), inline: this is the hot path)
+                    if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
+                            and len(kept[4]) < FINISHER_MEMO):
+                        finish = kept[3]
+                    else:
+                        finish = self.finisher(walls, obstacles, rules)
                 if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
                     return step
         return rng.choice(cands)

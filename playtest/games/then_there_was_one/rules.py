@@ -65,6 +65,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self.B = board(*self._key)
         self.paths = TokenPaths(self.B)
         self.tokens_n = p.num_players - 1
+        self._cols = self.B.cols
         #: actions are values: each edge's wall action and each cell's step is made once per game
         self._made: dict[tuple[Any, int, bool], Action] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
@@ -219,6 +220,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
 
     def in_play(self, state: State) -> list[int]:
         """Token seats still in play (on the board, not arrived, not eliminated)."""
+        if not state.arrived and not state.eliminated:
+            return [k + 1 for k, t in enumerate(state.tokens) if t >= 0]
         done = set(state.arrived) | {seat for seat, _ in state.eliminated}
         return [k + 1 for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
 
@@ -569,7 +572,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """The state after a legal ``action``, with what it touched kept for the board's last-move mark:
         a step shows the token's path this turn so far; the end of a wall turn shows that turn's new
         walls and bought obstacles (until then the board draws them apart anyway)."""
-        if isinstance(action, (Step, Jump)):      # most of a game's actions: asked first, marked by _apply_step
+        kind = type(action)
+        if kind is Step or kind is Jump:         # most of a game's actions: asked first, marked by _apply_step
+            to = action.to                        # type: ignore[attr-defined]
+            return self._apply_step(state, to[1] * self._cols + to[0], kind is Jump)
+        if isinstance(action, (Step, Jump)):
             return self._apply_step(state, self.B.index(action.to), isinstance(action, Jump))
         B = self.B
         tiles: tuple[int, ...] = ()
@@ -587,8 +594,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                                       bought_total=state.bought_total + 1)
                 tiles = (i,)
             case EndTurn():
-                done = state.replace(walls=state.walls | state.built, built=0, bought=0, first_wall_turn=False)
-                after = self._next_turn(done, after_wall=True)
+                after = self._next_turn(state, after_wall=True, changes={
+                    "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False})
                 tiles, edges = tuple(bits(state.bought)), state.built
             case Choose(seat):
                 after = self._begin_token_turn(state, seat)
@@ -622,6 +629,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         seat = state.mover
         path = state.path
         tiles = path + (to,)
+        before = state
         if to in (path if rules.start_tile_counts else path[1:]):  # a double landing (rule A.1 §16)
             return self._eliminate(state, seat, "landed twice").replace(last_tiles=tiles, last_edges=0)
         steps = state.steps_taken + (rules.jump_step_cost if jump else 1)
@@ -644,6 +652,9 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             else:
                 after = self._end_token_turn(state)
         else:
+            here = self.paths.here    # the turn goes on: what random_step worked out holds, one more tile landed on
+            if here is not None and here[0] is before:
+                self.paths.here = (state, here[1], here[2] | 1 << to)
             return state
         return after.replace(last_tiles=tiles, last_edges=0)
 
@@ -654,59 +665,67 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                                                   eliminated=state.eliminated + ((seat, how),)))
 
     def _end_token_turn(self, state: State) -> State:
-        state = state.replace(moved=state.moved + (state.mover,), path=(), steps_taken=0, jumps_used=0)
-        over = self._decided(state)
+        # the turn's end and what follows are written in one copy: ``changes`` are the fields still to
+        # write (none that the checks on the way read)
+        changes = {"moved": state.moved + (state.mover,), "path": (), "steps_taken": 0, "jumps_used": 0}
+        over = self._decided(state, changes)
         if over is not None:
             return over
-        return self._next_turn(state, after_wall=False)
+        return self._next_turn(state, after_wall=False, changes=changes)
 
-    def _decided(self, state: State) -> State | None:
-        """The finished state if a win threshold is reached (A.1 §19-20), else None."""
+    def _decided(self, state: State, changes: dict[str, Any] | None = None) -> State | None:
+        """The finished state if a win threshold is reached (A.1 §19-20), else None (``changes``: fields
+        to write as well)."""
         p = self.params
         n = self.tokens_n
         arrived, eliminated = len(state.arrived), len(state.eliminated)
         if arrived >= p.token_win_threshold[n - 2]:
-            return state.replace(phase="over", mover=-1, path=(), winners=tuple(range(1, n + 1)),
-                                 reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
+            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (),
+                                    "winners": tuple(range(1, n + 1)),
+                                    "reason": f"the tokens win: {arrived} of {n} tokens reached the goal row"})
         if eliminated >= p.wall_win_threshold[n - 2]:
-            return state.replace(phase="over", mover=-1, path=(), winners=(WALL,),
-                                 reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
+            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": (WALL,),
+                                    "reason": f"the wall player wins: {eliminated} of {n} tokens eliminated"})
         return None
 
-    def _pending(self, state: State) -> list[int]:
-        moved = state.moved
+    def _pending(self, state: State, moved: tuple[int, ...] | None = None) -> list[int]:
+        if moved is None:
+            moved = state.moved
         return [seat for seat in self.in_play(state) if seat not in moved]
 
-    def _next_turn(self, state: State, after_wall: bool) -> State:
-        """Pass the turn on after a finished turn (A.1 §12)."""
-        pending = self._pending(state)
+    def _next_turn(self, state: State, after_wall: bool, changes: dict[str, Any] | None = None) -> State:
+        """Pass the turn on after a finished turn (A.1 §12); ``changes`` are fields to write as well (the
+        finished turn's: ``moved`` among them is read here)."""
+        changes = changes or {}
+        pending = self._pending(state, changes.get("moved"))
         if not pending:
-            return self._end_round(state)
+            return self._end_round(state, changes)
         if not after_wall and self.params.wall_turns == "before_each_token":
-            return self._begin_wall_turn(state)
+            return self._begin_wall_turn(state, changes)
         if self.params.token_turn_order == "team_chooses_order" and len(pending) > 1:
-            return state.replace(phase="order", mover=pending[0])
-        return self._begin_token_turn(state, pending[0])
+            return state.replace(**{**changes, "phase": "order", "mover": pending[0]})
+        return self._begin_token_turn(state, pending[0], changes)
 
-    def _end_round(self, state: State) -> State:
+    def _end_round(self, state: State, changes: dict[str, Any] | None = None) -> State:
         p = self.params
+        changes = changes or {}
         if not self.in_play(state):
-            return state.replace(phase="over", mover=-1, winners=(),
-                                 reason="a draw: no token is left in play and no side reached its threshold")
+            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (), "reason":
+                                    "a draw: no token is left in play and no side reached its threshold"})
         if state.round >= p.max_rounds:
-            return state.replace(phase="over", mover=-1, winners=(),
-                                 reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
-        return self._begin_wall_turn(state.replace(round=state.round + 1, moved=()))
+            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (),
+                                    "reason": f"a draw: no winner after {state.round} rounds (max_rounds)"})
+        return self._begin_wall_turn(state, {**changes, "round": state.round + 1, "moved": ()})
 
-    def _begin_wall_turn(self, state: State) -> State:
-        return state.replace(phase="wall", mover=WALL, rules=self.params, built=0, bought=0, path=(),
-                             steps_taken=0, jumps_used=0)
+    def _begin_wall_turn(self, state: State, changes: dict[str, Any] | None = None) -> State:
+        return state.replace(**{**(changes or {}), "phase": "wall", "mover": WALL, "rules": self.params, "built": 0,
+                                "bought": 0, "path": (), "steps_taken": 0, "jumps_used": 0})
 
-    def _begin_token_turn(self, state: State, seat: int) -> State:
+    def _begin_token_turn(self, state: State, seat: int, changes: dict[str, Any] | None = None) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
-        state = state.replace(phase="token", mover=seat, rules=self.params, path=(pos,), steps_taken=0,
-                              jumps_used=0)
+        state = state.replace(**{**(changes or {}), "phase": "token", "mover": seat, "rules": self.params,
+                                 "path": (pos,), "steps_taken": 0, "jumps_used": 0})
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
