@@ -54,6 +54,48 @@ class Board(BitGrid):
     def __repr__(self) -> str:
         return f"Board({self.cols}, {self.rows}, {self.zone_rows}, {self.start})"
 
+    def runs(self, goal_on_entry: bool, longest: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+        """``runs(goal_on_entry, longest)[cell][k]``: the straight runs of ``k`` (up to ``longest``) orthogonal
+        steps from ``cell`` that stay on the board, as ``(tiles entered, edges crossed)`` masks, one per
+        direction; with ``goal_on_entry`` a run that enters the goal row stops there (a token that enters it
+        is done). Made once per board.
+
+        >>> b = board(4, 5, 1, ())
+        >>> [[b.label(i) for i in bits(tiles)] for tiles, _ in b.runs(True, 6)[b.index((1, 2))][2]]
+        [['b4', 'b5'], ['c3', 'd3'], ['b1', 'b2']]
+        >>> [[b.label(i) for i in bits(tiles)] for tiles, _ in b.runs(True, 6)[b.index((1, 3))][2]]   # b5 is the goal
+        [['b5'], ['c4', 'd4'], ['b2', 'b3']]
+        """
+        made = self.__dict__.get(("runs", goal_on_entry, longest))
+        if made is None:
+            table = []
+            for i in range(self.size):
+                c, r = self.cell(i)
+                by_length: list[tuple[tuple[int, int], ...]] = [()]
+                for k in range(1, longest + 1):
+                    runs = []
+                    for dc, dr in ((0, 1), (1, 0), (-1, 0), (0, -1)):
+                        tiles = edges = 0
+                        at = i
+                        for step in range(1, k + 1):
+                            if not self.inside((c + dc * step, r + dr * step)):
+                                break
+                            nxt = at + dc + dr * self.cols
+                            tiles |= 1 << nxt
+                            edges |= 1 << self.edge_bit(at, nxt)
+                            at = nxt
+                            if goal_on_entry and self.goal >> nxt & 1:
+                                break
+                        else:
+                            runs.append((tiles, edges))
+                            continue
+                        if goal_on_entry and self.goal >> at & 1 and at != i:
+                            runs.append((tiles, edges))
+                    by_length.append(tuple(runs))
+                table.append(tuple(by_length))
+            made = self.__dict__[("runs", goal_on_entry, longest)] = tuple(table)
+        return made
+
     def _steps(self, i: int) -> tuple:
         c, r = self.cell(i)
         return tuple((i + dc + dr * self.cols, 1 << self.edge_bit(i, i + dc + dr * self.cols))

@@ -71,6 +71,7 @@ def _clean_finisher(board: Board, walls: int, obstacles: int,
     """:func:`clean_finisher`, and the set of failures it remembers."""
     ortho, diag = board.ortho, board.diag
     goal = board.goal if rules.goal_on_entry else 0
+    runs = board.runs(rules.goal_on_entry, rules.move_length)
     jcost = rules.jump_step_cost
     jump_ok = jump_allowed  # a closure variable: faster than a global in the inner loop
     failed: set = set()
@@ -78,6 +79,10 @@ def _clean_finisher(board: Board, walls: int, obstacles: int,
     def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
         if k <= 0:
             return True
+        # a straight run is a clean path: on an open board one is found at once, no search needed
+        for tiles, edges in runs[cell][k]:
+            if not (tiles & blocked or edges & walls):
+                return True
         # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
         # meet no failure at all, so the memo is asked only once it holds something
         if k >= MEMO_FROM and failed and (cell, k, jumps, blocked) in failed:
@@ -240,6 +245,7 @@ class TokenPaths:
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
+        self.here = (state, occupied, visited)   # (random_step reads them next, at the start of a turn)
         return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:

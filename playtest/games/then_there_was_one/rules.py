@@ -345,25 +345,26 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             mask |= self.B.zone_edges
         return mask
 
-    def _wall_bans(self, state: State) -> list[tuple[int, str, str]]:
+    def _wall_bans(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
         """What keeps a new wall off an edge now (A.1 §14), in the order a refusal names it: per rule, the
-        edges it bans (a mask), what it says (``{}`` is the edge) and its number. The open corridor is
-        checked apart, edge by edge (:meth:`_keeps_corridor`)."""
+        edges it bans (a mask), what it says (``{}`` is the edge; empty without ``texts``: a listing needs
+        only the masks) and its number. The open corridor is checked apart, edge by edge
+        (:meth:`_keeps_corridor`)."""
         rules, B = state.rules, self.B
         bans = [(state.walls | state.built, "there is already a wall on {}", "A.1 §14")]
         used = self.points_used(state)
         if used + 1 > rules.wall_budget:
             bans.append((B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
-                                  "standing included", "A.1 §14.1"))
+                                  "standing included" if texts else "", "A.1 §14.1"))
         extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
-        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})",
-                     "A.1 §14.3"))
+        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})"
+                     if texts else "", "A.1 §14.3"))
         if state.first_wall_turn and rules.first_turn_black_line_ban:
             bans.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
                                        "({})", "A.1 §14.4"))
         return bans
 
-    def _buy_bans(self, state: State) -> list[tuple[int, str, str]]:
+    def _buy_bans(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
         """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks)."""
         rules, B = state.rules, self.B
         tokens = self.paths.token_cells(state)
@@ -372,14 +373,15 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         bought, used = popcount(state.bought), self.points_used(state)
         if bought >= rules.max_obstacles_per_turn:
             bans.append((B.all, f"{bought} obstacles were bought this turn already "
-                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", "A.1 §14.2"))
+                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})" if texts else "",
+                         "A.1 §14.2"))
         if state.bought_total >= rules.max_bought_obstacles_per_game:
             bans.append((B.all, f"{state.bought_total} obstacles were bought in this game already "
-                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})",
-                         "A.1 §14.2"))
+                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})"
+                         if texts else "", "A.1 §14.2"))
         if used + rules.obstacle_cost > rules.wall_budget:
             bans.append((B.all, f"an obstacle costs {rules.obstacle_cost} points and only "
-                                f"{rules.wall_budget - used} are left", "A.1 §14.1"))
+                                f"{rules.wall_budget - used} are left" if texts else "", "A.1 §14.1"))
         if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
             bans.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
                          "A.1 §14.4"))
@@ -395,14 +397,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _build_mask(self, state: State) -> int:
         """Edges where a wall may be built now, before the open-corridor check."""
         banned = 0
-        for mask, _, _ in self._wall_bans(state):
+        for mask, _, _ in self._wall_bans(state, texts=False):
             banned |= mask
         return self.B.inner & ~banned
 
     def _buy_mask(self, state: State) -> int:
         """Tiles where an obstacle may be bought now, before the open-corridor check."""
         banned = 0
-        for mask, _, _ in self._buy_bans(state):
+        for mask, _, _ in self._buy_bans(state, texts=False):
             banned |= mask
         return self.B.all & ~banned
 
@@ -593,10 +595,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                 after = state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
                                       bought_total=state.bought_total + 1)
                 tiles = (i,)
-            case EndTurn():
-                after = self._next_turn(state, after_wall=True, changes={
-                    "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False})
-                tiles, edges = tuple(bits(state.bought)), state.built
+            case EndTurn():     # the turn's walls and obstacles are marked in the first copy, which the rest keep
+                return self._next_turn(state, after_wall=True, changes={
+                    "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False,
+                    "last_tiles": tuple(bits(state.bought)), "last_edges": state.built})
             case Choose(seat):
                 after = self._begin_token_turn(state, seat)
             case Start(at):
@@ -656,7 +658,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             if here is not None and here[0] is before:
                 self.paths.here = (state, here[1], here[2] | 1 << to)
             return state
-        return after.replace(last_tiles=tiles, last_edges=0)
+        return after       # (it carries the step's marks: the copies after it keep them)
 
     def _eliminate(self, state: State, seat: int, how: str) -> State:
         tokens = list(state.tokens)
