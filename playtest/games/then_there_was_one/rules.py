@@ -66,6 +66,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self.paths = TokenPaths(self.B)
         self.tokens_n = p.num_players - 1
         self._cols = self.B.cols
+        #: the win thresholds with this many tokens (A27): arrivals, eliminations
+        self._thresholds = (p.token_win_threshold[self.tokens_n - 2], p.wall_win_threshold[self.tokens_n - 2])
+        #: running_scores' last board: (obstacles, walls, layers from the goal row, what was looked up)
+        self._goal_layers: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = None
         #: actions are values: each edge's wall action and each cell's step is made once per game
         self._made: dict[tuple[Any, int, bool], Action] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
@@ -129,15 +133,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
         [0.0, 0.929, 0.929, 0.929]
         """
-        p, B = self.params, self.B
-        n = self.tokens_n
-        free = B.all & ~state.obstacles
+        B = self.B
+        obstacles = state.obstacles
         walls = state.walls | state.built
         # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
-        # turns change no wall): tile -> the steps to the goal, or the trapped value of a cut-off tile
-        kept: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = self.__dict__.get("_goal_layers")
-        if kept is None or kept[0] != free or kept[1] != walls:
-            kept = self.__dict__["_goal_layers"] = (free, walls, B.layers(B.goal, free, walls), {})
+        # turns change no wall): tile -> (how far along, how trapped) the token on it is
+        kept = self._goal_layers
+        if kept is None or kept[0] != obstacles or kept[1] != walls:
+            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {})
         looked_up = kept[3]
         arrived_seats, out = state.arrived, state.eliminated
         gone = {seat for seat, _ in out} if out else ()
@@ -146,7 +149,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         seat = 0
         for t in state.tokens:
             seat += 1
-            if seat in arrived_seats or seat in gone:
+            if arrived_seats and seat in arrived_seats or gone and seat in gone:
                 continue
             if t < 0:                       # not on the board yet
                 ahead.append(0.0)
@@ -154,25 +157,26 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                 continue
             known = looked_up.get(t)
             if known is None:
-                known = looked_up[t] = self._goal_progress(t, free, walls, kept[2])
+                known = looked_up[t] = self._goal_progress(t, B.all & ~obstacles, walls, kept[2])
             ahead.append(known[0])
             trapped.append(known[1])
         left = len(ahead)
-        arrived, need = len(arrived_seats), p.token_win_threshold[n - 2]
-        if arrived >= need:
-            tokens = arrived / need
-        elif arrived + left < need:
+        need_tokens, need_wall = self._thresholds
+        arrived = len(arrived_seats)
+        if arrived >= need_tokens:
+            tokens = arrived / need_tokens
+        elif arrived + left < need_tokens:
             tokens = 0.0
         else:
-            tokens = (arrived + sum(sorted(ahead, reverse=True)[:need - arrived])) / need
-        eliminated, need = len(out), p.wall_win_threshold[n - 2]
-        if eliminated >= need:
-            wall = eliminated / need
-        elif eliminated + left < need:
+            tokens = (arrived + sum(sorted(ahead, reverse=True)[:need_tokens - arrived])) / need_tokens
+        eliminated = len(out)
+        if eliminated >= need_wall:
+            wall = eliminated / need_wall
+        elif eliminated + left < need_wall:
             wall = 0.0
         else:
-            wall = (eliminated + sum(sorted(trapped, reverse=True)[:need - eliminated])) / need
-        return (wall,) + (tokens,) * n
+            wall = (eliminated + sum(sorted(trapped, reverse=True)[:need_wall - eliminated])) / need_wall
+        return (wall,) + (tokens,) * self.tokens_n
 
     def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
         """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
