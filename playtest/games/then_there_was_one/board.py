@@ -50,6 +50,7 @@ class Board(BitGrid):
         #: (in d's column) and ``c`` (in d's row) beside the jump, the edges closing each side, and both sides'
         #: edges (those that end at the corner point)
         self.diag = tuple(self._jumps(i) for i in range(size))
+        self._runs: dict[tuple[bool, int], tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
 
     def __repr__(self) -> str:
         return f"Board({self.cols}, {self.rows}, {self.zone_rows}, {self.start})"
@@ -66,7 +67,7 @@ class Board(BitGrid):
         >>> [[b.label(i) for i in bits(tiles)] for tiles, _ in b.runs(True, 6)[b.index((1, 3))][2]]   # b5 is the goal
         [['b5'], ['c4', 'd4'], ['b2', 'b3']]
         """
-        made = self.__dict__.get(("runs", goal_on_entry, longest))
+        made = self._runs.get((goal_on_entry, longest))
         if made is None:
             table = []
             for i in range(self.size):
@@ -93,7 +94,7 @@ class Board(BitGrid):
                             runs.append((tiles, edges))
                     by_length.append(tuple(runs))
                 table.append(tuple(by_length))
-            made = self.__dict__[("runs", goal_on_entry, longest)] = tuple(table)
+            made = self._runs[(goal_on_entry, longest)] = tuple(table)
         return made
 
     def _steps(self, i: int) -> tuple:
