@@ -9,6 +9,7 @@ the token start row, the last row the goal row, and the first
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ...geometry import BitGrid, bits
 
@@ -27,6 +28,7 @@ class Board(BitGrid):
 
     def __init__(self, cols: int, rows: int, zone_rows: int, start_cols: tuple):
         super().__init__(cols, rows)
+        self._key = (cols, rows, zone_rows, start_cols)
         size = self.size
         #: rows behind the black line (the start zone)
         self.zone_rows = zone_rows
@@ -54,6 +56,15 @@ class Board(BitGrid):
 
     def __repr__(self) -> str:
         return f"Board({self.cols}, {self.rows}, {self.zone_rows}, {self.start})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its size: a pickled game carries no tables, and is given the one board of its size.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(board(10, 14, 2, ()))) is board(10, 14, 2, ())
+        True
+        """
+        return board, self._key
 
     def runs(self, goal_on_entry: bool, longest: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
         """``runs(goal_on_entry, longest)[cell][k]``: the straight runs of ``k`` (up to ``longest``) orthogonal
