@@ -9,6 +9,7 @@ the token start row, the last row the goal row, and the first
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ...geometry import BitGrid, bits
 
@@ -27,6 +28,7 @@ class Board(BitGrid):
 
     def __init__(self, cols: int, rows: int, zone_rows: int, start_cols: tuple):
         super().__init__(cols, rows)
+        self._key = (cols, rows, zone_rows, start_cols)
         size = self.size
         #: rows behind the black line (the start zone)
         self.zone_rows = zone_rows
@@ -44,13 +46,67 @@ class Board(BitGrid):
             self.zone_edges |= self.cell_edges[i]
         #: per cell: ``(neighbour, edge bit)`` for each orthogonal neighbour, north (towards the goal) first
         self.ortho = tuple(self._steps(i) for i in range(size))
+        #: the same with each step as a token's move ``(neighbour, False)`` (not a jump), made once
+        self.ortho_steps = tuple(tuple((n, bit, (n, False)) for n, bit in steps) for steps in self.ortho)
         #: per cell: ``(d, b, c, side_b, side_c, corner)`` for each diagonal neighbour ``d``: the tiles ``b``
         #: (in d's column) and ``c`` (in d's row) beside the jump, the edges closing each side, and both sides'
         #: edges (those that end at the corner point)
         self.diag = tuple(self._jumps(i) for i in range(size))
+        self._runs: dict[tuple[bool, int], tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
 
     def __repr__(self) -> str:
         return f"Board({self.cols}, {self.rows}, {self.zone_rows}, {self.start})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its size: a pickled game carries no tables, and is given the one board of its size.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(board(10, 14, 2, ()))) is board(10, 14, 2, ())
+        True
+        """
+        return board, self._key
+
+    def runs(self, goal_on_entry: bool, longest: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+        """``runs(goal_on_entry, longest)[cell][k]``: the straight runs of ``k`` (up to ``longest``) orthogonal
+        steps from ``cell`` that stay on the board, as ``(tiles entered, edges crossed)`` masks, one per
+        direction; with ``goal_on_entry`` a run that enters the goal row stops there (a token that enters it
+        is done). Made once per board.
+
+        >>> b = board(4, 5, 1, ())
+        >>> [[b.label(i) for i in bits(tiles)] for tiles, _ in b.runs(True, 6)[b.index((1, 2))][2]]
+        [['b4', 'b5'], ['c3', 'd3'], ['b1', 'b2']]
+        >>> [[b.label(i) for i in bits(tiles)] for tiles, _ in b.runs(True, 6)[b.index((1, 3))][2]]   # b5 is the goal
+        [['b5'], ['c4', 'd4'], ['b2', 'b3']]
+        """
+        made = self._runs.get((goal_on_entry, longest))
+        if made is None:
+            table = []
+            for i in range(self.size):
+                c, r = self.cell(i)
+                by_length: list[tuple[tuple[int, int], ...]] = [()]
+                for k in range(1, longest + 1):
+                    runs = []
+                    for dc, dr in ((0, 1), (1, 0), (-1, 0), (0, -1)):
+                        tiles = edges = 0
+                        at = i
+                        for step in range(1, k + 1):
+                            if not self.inside((c + dc * step, r + dr * step)):
+                                break
+                            nxt = at + dc + dr * self.cols
+                            tiles |= 1 << nxt
+                            edges |= 1 << self.edge_bit(at, nxt)
+                            at = nxt
+                            if goal_on_entry and self.goal >> nxt & 1:
+                                break
+                        else:
+                            runs.append((tiles, edges))
+                            continue
+                        if goal_on_entry and self.goal >> at & 1 and at != i:
+                            runs.append((tiles, edges))
+                    by_length.append(tuple(runs))
+                table.append(tuple(by_length))
+            made = self._runs[(goal_on_entry, longest)] = tuple(table)
+        return made
 
     def _steps(self, i: int) -> tuple:
         c, r = self.cell(i)

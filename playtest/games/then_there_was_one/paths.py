@@ -18,7 +18,8 @@ from .params import ThenThereWasOneParams
 __all__ = ["TokenTurn", "TokenPaths", "jump_allowed", "clean_finisher"]
 
 MEMO_FROM = 3  # the clean-path search remembers failed subtrees of at least this many steps
-FINISHER_USES = 5_000  # a kept clean-path search starts afresh after this many uses (its memo stays small)
+FINISHER_MEMO = 20_000  # a kept clean-path search starts afresh once it remembers this many failures
+AROUND_KEPT = 50_000  # the steps from a tile are kept for at most this many surroundings (then afresh)
 
 
 class TokenTurn(NamedTuple):
@@ -62,8 +63,15 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
     left. Entering the goal row finishes at once with ``goal_on_entry``.
     Failures are memoised for the position (the key includes ``blocked``).
     """
+    return _clean_finisher(board, walls, obstacles, rules)[0]
+
+
+def _clean_finisher(board: Board, walls: int, obstacles: int,
+                    rules: ThenThereWasOneParams) -> tuple[Callable[[int, int, int, int], bool], set[Any]]:
+    """:func:`clean_finisher`, and the set of failures it remembers."""
     ortho, diag = board.ortho, board.diag
     goal = board.goal if rules.goal_on_entry else 0
+    runs = board.runs(rules.goal_on_entry, rules.move_length)
     jcost = rules.jump_step_cost
     jump_ok = jump_allowed  # a closure variable: faster than a global in the inner loop
     failed: set = set()
@@ -71,10 +79,14 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
     def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
         if k <= 0:
             return True
-        if k >= MEMO_FROM:  # big subtrees: remember the ones that fail (the same tiles reached another way)
-            key = (cell, k, jumps, blocked)
-            if key in failed:
-                return False
+        # a straight run is a clean path: on an open board one is found at once, no search needed
+        for tiles, edges in runs[cell][k]:
+            if not (tiles & blocked or edges & walls):
+                return True
+        # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
+        # meet no failure at all, so the memo is asked only once it holds something
+        if k >= MEMO_FROM and failed and (cell, k, jumps, blocked) in failed:
+            return False
         for n, bit in ortho[cell]:
             if walls & bit or blocked >> n & 1:
                 continue
@@ -85,17 +97,18 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
         if jumps > 0 and k >= jcost:
             for entry in diag[cell]:
                 d = entry[0]
-                if blocked >> d & 1 or not jump_ok(entry, walls, obstacles, rules):
+                if (blocked >> d & 1 or not (obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1)
+                        or not jump_ok(entry, walls, obstacles, rules)):     # (a jump needs an obstacle beside)
                     continue
                 if k == jcost or goal >> d & 1:
                     return True
                 if finish(d, k - jcost, jumps - 1, blocked | 1 << d):
                     return True
         if k >= MEMO_FROM:
-            failed.add(key)
+            failed.add((cell, k, jumps, blocked))
         return False
 
-    return finish
+    return finish, failed
 
 
 class TokenPaths:
@@ -107,8 +120,15 @@ class TokenPaths:
 
     def __init__(self, board: Board):
         self.B = board
-        #: the last clean-path search: (walls, obstacles, rules, finish, uses)
-        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool], int] | None = None
+        #: the last clean-path search: (walls, obstacles, rules, finish, the failures it remembers)
+        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool],
+                              set[Any]] | None = None
+        #: the steps the board allows from a tile, by what lies around it (:meth:`steps_from`), for one rules
+        self._around: dict[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = {}
+        self._around_rules: Any = None
+        #: (a state, its tiles the token may not enter, its tiles landed on): the last ones worked out by
+        #: :meth:`random_step`, carried on by the game to the state its step leads to (same turn)
+        self.here: tuple[Any, int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """The board alone: the kept search is a closure (no pickle) and is made again on demand.
@@ -124,6 +144,8 @@ class TokenPaths:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.B = state["B"]
         self._finisher = None
+        self._around, self._around_rules = {}, None
+        self.here = None
 
     def token_cells(self, state: Any, exclude: int = -1) -> int:
         """The tiles of the tokens on the board (a mask), but seat ``exclude``'s."""
@@ -154,13 +176,39 @@ class TokenPaths:
         """Steps the board allows from the token's tile (walls, occupancy, jump rule), revisits included."""
         pos, walls, obstacles, occupied, _, k, jumps = ctx
         rules = state.rules
-        out = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
-        if jumps > 0 and k >= rules.jump_step_cost:
-            for entry in self.B.diag[pos]:
-                d = entry[0]
-                if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
-                    out.append((d, True))
-        return out
+        return list(self.steps_from(pos, walls, obstacles, occupied, jumps > 0 and k >= rules.jump_step_cost, rules))
+
+    def steps_from(self, pos: int, walls: int, obstacles: int, occupied: int, jump: bool,
+                   rules: ThenThereWasOneParams) -> tuple[tuple[int, bool], ...]:
+        """The steps the board allows from ``pos`` as ``(cell, is_jump)``: orthogonal steps (north first)
+        across no wall onto a tile not ``occupied``, then (``jump``: one is left and affordable) the open
+        jumps. They depend only on what lies around ``pos`` (its tile's edges and corners' walls, its 8
+        neighbours' occupancy, its 4 neighbours' obstacles) and the jump rules, so they are kept by that:
+        a board has few such surroundings.
+
+        >>> import playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> B = game.B
+        >>> [B.label(n) for n, _ in game.paths.steps_from(B.index((0, 0)), 0, 0, 1 << B.index((1, 0)), True, game.params)]
+        ['a2']
+        """
+        B = self.B
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump else -1)
+        if self._around_rules is not rules:
+            self._around, self._around_rules = {}, rules
+        known = self._around.get(key)
+        if known is None:
+            out = [(n, False) for n, bit in B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
+            if jump:
+                for entry in B.diag[pos]:
+                    d = entry[0]
+                    if not occupied >> d & 1 and jump_allowed(entry, walls, obstacles, rules):
+                        out.append((d, True))
+            known = tuple(out)
+            if len(self._around) >= AROUND_KEPT:
+                self._around = {}
+            self._around[key] = known
+        return known
 
     def can_step(self, state: Any, pos: int) -> bool:
         """Whether the token to move (on ``pos``) has any step the board allows, revisits included."""
@@ -197,6 +245,7 @@ class TokenPaths:
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
+        self.here = (state, occupied, visited)   # (random_step reads them next, at the start of a turn)
         return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
@@ -205,51 +254,63 @@ class TokenPaths:
         The steps the board allows are drawn from without replacement until a clean one comes up:
         uniform among the clean ones (any allowed step when none is clean, or with
         ``allow_voluntary_revisit``). It reads what :meth:`context` and :meth:`candidates` read, in
-        the hot path of every play-out, so it reads it itself.
+        the hot path of every play-out, so it reads it itself. Each draw is ``rng.choice`` of the
+        steps not drawn yet, the drawn one swapped to the end and dropped.
         """
         rules = state.rules
         path = state.path
-        pos = path[-1]
+        pos = path[-1]                  # the token's own tile (a path ends on it)
         walls = state.walls | state.built
         obstacles = state.obstacles
-        occupied = obstacles
-        if rules.tokens_block_tokens:
-            mover = state.mover
-            for seat, t in enumerate(state.tokens, 1):
-                if t >= 0 and seat != mover:
-                    occupied |= 1 << t
-        k = rules.move_length - state.steps_taken
-        jumps = rules.max_jumps_per_turn - state.jumps_used
-        jcost = rules.jump_step_cost
-        cands = [(n, False) for n, bit in self.B.ortho[pos] if not (walls & bit or occupied >> n & 1)]
-        if jumps > 0 and k >= jcost:
-            for entry in self.B.diag[pos]:
-                d = entry[0]           # (a jump needs an obstacle on a side: most diagonals fail that first)
-                if ((obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1) and not occupied >> d & 1
-                        and jump_allowed(entry, walls, obstacles, rules)):
-                    cands.append((d, True))
-        if not rules.allow_voluntary_revisit:
+        here = self.here
+        if here is not None and here[0] is state:
+            occupied, visited = here[1], here[2]
+        else:
+            occupied = obstacles
+            if rules.tokens_block_tokens:
+                for t in state.tokens:
+                    if t >= 0:
+                        occupied |= 1 << t
+                occupied &= ~(1 << pos)
             visited = 1 << path[0] if rules.start_tile_counts else 0
             for i in path[1:]:
                 visited |= 1 << i
-            goal = self.B.goal if rules.goal_on_entry else 0
+            self.here = (state, occupied, visited)
+        k = rules.move_length - state.steps_taken
+        jumps = rules.max_jumps_per_turn - state.jumps_used
+        jcost = rules.jump_step_cost
+        B = self.B
+        # (steps_from, inline: this is the hot path)
+        jump = jumps > 0 and k >= jcost
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump else -1)
+        cands = self._around.get(key) if self._around_rules is rules else None
+        if cands is None:
+            cands = self.steps_from(pos, walls, obstacles, occupied, jump, rules)
+        if not rules.allow_voluntary_revisit:
+            goal = B.goal if rules.goal_on_entry else 0
             finish = None
             pool = list(cands)
-            # rng.randrange(m) is rng._randbelow(m) for m > 0: for a plain random.Random the very same draws
-            below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
+            choice = rng.choice
             while pool:  # draw without replacement until a clean step: uniform among the clean ones
-                pick = below(len(pool))
-                pool[pick], pool[-1] = pool[-1], pool[pick]
-                n, jump = pool.pop()
+                step = choice(pool)
+                pick = pool.index(step)
+                pool[pick] = pool[-1]
+                pool.pop()
+                n, jump = step
                 if visited >> n & 1:
                     continue
                 cost = jcost if jump else 1
                 if k == cost or goal >> n & 1:
-                    return n, jump
+                    return step
                 if finish is None:
-                    finish = self.finisher(walls, obstacles, rules)
+                    kept = self._finisher      # (finisher(), inline: this is the hot path)
+                    if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
+                            and len(kept[4]) < FINISHER_MEMO):
+                        finish = kept[3]
+                    else:
+                        finish = self.finisher(walls, obstacles, rules)
                 if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
-                    return n, jump
+                    return step
         return rng.choice(cands)
 
     def finisher(self, walls: int, obstacles: int,
@@ -259,11 +320,10 @@ class TokenPaths:
         impossible stays so, since it depends on nothing else."""
         kept = self._finisher
         if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
-                and kept[4] < FINISHER_USES):
-            self._finisher = (walls, obstacles, rules, kept[3], kept[4] + 1)
+                and len(kept[4]) < FINISHER_MEMO):
             return kept[3]
-        finish = clean_finisher(self.B, walls, obstacles, rules)
-        self._finisher = (walls, obstacles, rules, finish, 0)
+        finish, failed = _clean_finisher(self.B, walls, obstacles, rules)
+        self._finisher = (walls, obstacles, rules, finish, failed)
         return finish
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:

@@ -65,8 +65,15 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self.B = board(*self._key)
         self.paths = TokenPaths(self.B)
         self.tokens_n = p.num_players - 1
+        self._cols = self.B.cols
+        #: the win thresholds with this many tokens (A27): arrivals, eliminations
+        self._thresholds = (p.token_win_threshold[self.tokens_n - 2], p.wall_win_threshold[self.tokens_n - 2])
+        #: running_scores' last board: (obstacles, walls, layers from the goal row, what was looked up)
+        self._goal_layers: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = None
         #: actions are values: each edge's wall action and each cell's step is made once per game
         self._made: dict[tuple[Any, int, bool], Action] = {}
+        self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
+        self._jumps = tuple(Jump(self.B.cell(i)) for i in range(self.B.size))
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -126,46 +133,60 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
         [0.0, 0.929, 0.929, 0.929]
         """
-        p, B = self.params, self.B
-        n = self.tokens_n
-        need_tokens = p.token_win_threshold[n - 2]
-        need_wall = p.wall_win_threshold[n - 2]
-        arrived, eliminated = len(state.arrived), len(state.eliminated)
-        done = set(state.arrived) | {seat for seat, _ in state.eliminated}
-        waiting = sum(1 for k, t in enumerate(state.tokens) if t < 0 and k + 1 not in done)
-        cells = [t for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
-        free = B.all & ~state.obstacles
+        B = self.B
+        obstacles = state.obstacles
         walls = state.walls | state.built
-        kept: tuple[tuple[int, int], list[int], dict[int, int | None]] | None = getattr(self, "_goal_layers", None)
-        # (the last board's: tokens' turns change no wall)
-        if kept is None or kept[0] != (free, walls):
-            looked_up: dict[int, int | None] = {}
-            kept = self._goal_layers = ((free, walls), B.layers(B.goal, free, walls), looked_up)
-        layers, steps = kept[1], kept[2]          # steps: the tiles looked up so far
-        length = B.rows
-        ahead, trapped = [0.0] * waiting, [0.0] * waiting
-        for t in cells:
-            d = steps.get(t, -1)
-            if d == -1:
-                d = steps[t] = next((k for k, layer in enumerate(layers) if layer >> t & 1), None)
-            if d is not None:
-                ahead.append(max(0, length - 1 - d) / length)
-                trapped.append(0.0)
-            else:
+        # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
+        # turns change no wall): tile -> (how far along, how trapped) the token on it is
+        kept = self._goal_layers
+        if kept is None or kept[0] != obstacles or kept[1] != walls:
+            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {})
+        looked_up = kept[3]
+        arrived_seats, out = state.arrived, state.eliminated
+        gone = {seat for seat, _ in out} if out else ()
+        ahead: list[float] = []
+        trapped: list[float] = []
+        seat = 0
+        for t in state.tokens:
+            seat += 1
+            if arrived_seats and seat in arrived_seats or gone and seat in gone:
+                continue
+            if t < 0:                       # not on the board yet
                 ahead.append(0.0)
-                area = popcount(B.reach(1 << t, free, walls))
-                trapped.append(0.5 + 0.4 * min(1.0, (p.move_length + 1) / max(1, area)))
+                trapped.append(0.0)
+                continue
+            known = looked_up.get(t)
+            if known is None:
+                known = looked_up[t] = self._goal_progress(t, B.all & ~obstacles, walls, kept[2])
+            ahead.append(known[0])
+            trapped.append(known[1])
         left = len(ahead)
+        need_tokens, need_wall = self._thresholds
+        arrived = len(arrived_seats)
+        if arrived >= need_tokens:
+            tokens = arrived / need_tokens
+        elif arrived + left < need_tokens:
+            tokens = 0.0
+        else:
+            tokens = (arrived + sum(sorted(ahead, reverse=True)[:need_tokens - arrived])) / need_tokens
+        eliminated = len(out)
+        if eliminated >= need_wall:
+            wall = eliminated / need_wall
+        elif eliminated + left < need_wall:
+            wall = 0.0
+        else:
+            wall = (eliminated + sum(sorted(trapped, reverse=True)[:need_wall - eliminated])) / need_wall
+        return (wall,) + (tokens,) * self.tokens_n
 
-        def side(done_count: int, need: int, partial: list[float]) -> float:
-            if done_count >= need:
-                return done_count / need
-            if done_count + left < need:
-                return 0.0
-            return (done_count + sum(sorted(partial, reverse=True)[:need - done_count])) / need
-
-        tokens = side(arrived, need_tokens, ahead)
-        return (side(eliminated, need_wall, trapped),) + (tokens,) * n
+    def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
+        """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
+        B = self.B
+        length = B.rows
+        for d, layer in enumerate(layers):
+            if layer >> t & 1:
+                return max(0, length - 1 - d) / length, 0.0
+        area = popcount(B.reach(1 << t, free, walls))
+        return 0.0, 0.5 + 0.4 * min(1.0, (self.params.move_length + 1) / max(1, area))
 
     def describe_state(self, state: State) -> str:
         phase = state.phase
@@ -203,6 +224,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
 
     def in_play(self, state: State) -> list[int]:
         """Token seats still in play (on the board, not arrived, not eliminated)."""
+        if not state.arrived and not state.eliminated:
+            return [k + 1 for k, t in enumerate(state.tokens) if t >= 0]
         done = set(state.arrived) | {seat for seat, _ in state.eliminated}
         return [k + 1 for k, t in enumerate(state.tokens) if t >= 0 and k + 1 not in done]
 
@@ -305,11 +328,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> game.step_action(game.B.index((4, 6)), True)
         Jump(to=(4, 6))
         """
-        made = self._made.get((Jump, cell, jump))
-        if made is None:
-            at = self.B.cell(cell)
-            made = self._made[(Jump, cell, jump)] = Jump(at) if jump else Step(at)
-        return made
+        return (self._jumps if jump else self._steps)[cell]
 
     # ---- wall-turn queries
     def clearance_edges(self, state: State) -> int:
@@ -330,25 +349,26 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             mask |= self.B.zone_edges
         return mask
 
-    def _wall_bans(self, state: State) -> list[tuple[int, str, str]]:
+    def _wall_bans(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
         """What keeps a new wall off an edge now (A.1 §14), in the order a refusal names it: per rule, the
-        edges it bans (a mask), what it says (``{}`` is the edge) and its number. The open corridor is
-        checked apart, edge by edge (:meth:`_keeps_corridor`)."""
+        edges it bans (a mask), what it says (``{}`` is the edge; empty without ``texts``: a listing needs
+        only the masks) and its number. The open corridor is checked apart, edge by edge
+        (:meth:`_keeps_corridor`)."""
         rules, B = state.rules, self.B
         bans = [(state.walls | state.built, "there is already a wall on {}", "A.1 §14")]
         used = self.points_used(state)
         if used + 1 > rules.wall_budget:
             bans.append((B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
-                                  "standing included", "A.1 §14.1"))
+                                  "standing included" if texts else "", "A.1 §14.1"))
         extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
-        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})",
-                     "A.1 §14.3"))
+        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})"
+                     if texts else "", "A.1 §14.3"))
         if state.first_wall_turn and rules.first_turn_black_line_ban:
             bans.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
                                        "({})", "A.1 §14.4"))
         return bans
 
-    def _buy_bans(self, state: State) -> list[tuple[int, str, str]]:
+    def _buy_bans(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
         """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks)."""
         rules, B = state.rules, self.B
         tokens = self.paths.token_cells(state)
@@ -357,14 +377,15 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         bought, used = popcount(state.bought), self.points_used(state)
         if bought >= rules.max_obstacles_per_turn:
             bans.append((B.all, f"{bought} obstacles were bought this turn already "
-                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})", "A.1 §14.2"))
+                                f"(max_obstacles_per_turn = {rules.max_obstacles_per_turn})" if texts else "",
+                         "A.1 §14.2"))
         if state.bought_total >= rules.max_bought_obstacles_per_game:
             bans.append((B.all, f"{state.bought_total} obstacles were bought in this game already "
-                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})",
-                         "A.1 §14.2"))
+                                f"(max_bought_obstacles_per_game = {rules.max_bought_obstacles_per_game})"
+                         if texts else "", "A.1 §14.2"))
         if used + rules.obstacle_cost > rules.wall_budget:
             bans.append((B.all, f"an obstacle costs {rules.obstacle_cost} points and only "
-                                f"{rules.wall_budget - used} are left", "A.1 §14.1"))
+                                f"{rules.wall_budget - used} are left" if texts else "", "A.1 §14.1"))
         if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
             bans.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
                          "A.1 §14.4"))
@@ -380,14 +401,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _build_mask(self, state: State) -> int:
         """Edges where a wall may be built now, before the open-corridor check."""
         banned = 0
-        for mask, _, _ in self._wall_bans(state):
+        for mask, _, _ in self._wall_bans(state, texts=False):
             banned |= mask
         return self.B.inner & ~banned
 
     def _buy_mask(self, state: State) -> int:
         """Tiles where an obstacle may be bought now, before the open-corridor check."""
         banned = 0
-        for mask, _, _ in self._buy_bans(state):
+        for mask, _, _ in self._buy_bans(state, texts=False):
             banned |= mask
         return self.B.all & ~banned
 
@@ -481,7 +502,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         uniformly among its legal next steps."""
         phase = state.phase
         if phase == "token":
-            return self.step_action(*self.paths.random_step(state, rng))
+            n, jump = self.paths.random_step(state, rng)
+            return (self._jumps if jump else self._steps)[n]
         if phase == "wall":
             B = self.B
             rules = state.rules
@@ -556,7 +578,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """The state after a legal ``action``, with what it touched kept for the board's last-move mark:
         a step shows the token's path this turn so far; the end of a wall turn shows that turn's new
         walls and bought obstacles (until then the board draws them apart anyway)."""
-        if isinstance(action, (Step, Jump)):      # most of a game's actions: asked first, marked by _apply_step
+        kind = type(action)
+        if kind is Step or kind is Jump:         # most of a game's actions: asked first, marked by _apply_step
+            to = action.to                        # type: ignore[attr-defined]
+            return self._apply_step(state, to[1] * self._cols + to[0], kind is Jump)
+        if isinstance(action, (Step, Jump)):
             return self._apply_step(state, self.B.index(action.to), isinstance(action, Jump))
         B = self.B
         tiles: tuple[int, ...] = ()
@@ -573,10 +599,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                 after = state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
                                       bought_total=state.bought_total + 1)
                 tiles = (i,)
-            case EndTurn():
-                done = state.replace(walls=state.walls | state.built, built=0, bought=0, first_wall_turn=False)
-                after = self._next_turn(done, after_wall=True)
-                tiles, edges = tuple(bits(state.bought)), state.built
+            case EndTurn():     # the turn's walls and obstacles are marked in the first copy, which the rest keep
+                return self._next_turn(state, after_wall=True, changes={
+                    "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False,
+                    "last_tiles": tuple(bits(state.bought)), "last_edges": state.built})
             case Choose(seat):
                 after = self._begin_token_turn(state, seat)
             case Start(at):
@@ -609,6 +635,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         seat = state.mover
         path = state.path
         tiles = path + (to,)
+        before = state
         if to in (path if rules.start_tile_counts else path[1:]):  # a double landing (rule A.1 §16)
             return self._eliminate(state, seat, "landed twice").replace(last_tiles=tiles, last_edges=0)
         steps = state.steps_taken + (rules.jump_step_cost if jump else 1)
@@ -631,8 +658,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             else:
                 after = self._end_token_turn(state)
         else:
+            here = self.paths.here    # the turn goes on: what random_step worked out holds, one more tile landed on
+            if here is not None and here[0] is before:
+                self.paths.here = (state, here[1], here[2] | 1 << to)
             return state
-        return after.replace(last_tiles=tiles, last_edges=0)
+        return after       # (it carries the step's marks: the copies after it keep them)
 
     def _eliminate(self, state: State, seat: int, how: str) -> State:
         tokens = list(state.tokens)
@@ -641,59 +671,67 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                                                   eliminated=state.eliminated + ((seat, how),)))
 
     def _end_token_turn(self, state: State) -> State:
-        state = state.replace(moved=state.moved + (state.mover,), path=(), steps_taken=0, jumps_used=0)
-        over = self._decided(state)
+        # the turn's end and what follows are written in one copy: ``changes`` are the fields still to
+        # write (none that the checks on the way read)
+        changes = {"moved": state.moved + (state.mover,), "path": (), "steps_taken": 0, "jumps_used": 0}
+        over = self._decided(state, changes)
         if over is not None:
             return over
-        return self._next_turn(state, after_wall=False)
+        return self._next_turn(state, after_wall=False, changes=changes)
 
-    def _decided(self, state: State) -> State | None:
-        """The finished state if a win threshold is reached (A.1 §19-20), else None."""
+    def _decided(self, state: State, changes: dict[str, Any] | None = None) -> State | None:
+        """The finished state if a win threshold is reached (A.1 §19-20), else None (``changes``: fields
+        to write as well)."""
         p = self.params
         n = self.tokens_n
         arrived, eliminated = len(state.arrived), len(state.eliminated)
         if arrived >= p.token_win_threshold[n - 2]:
-            return state.replace(phase="over", mover=-1, path=(), winners=tuple(range(1, n + 1)),
-                                 reason=f"the tokens win: {arrived} of {n} tokens reached the goal row")
+            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (),
+                                    "winners": tuple(range(1, n + 1)),
+                                    "reason": f"the tokens win: {arrived} of {n} tokens reached the goal row"})
         if eliminated >= p.wall_win_threshold[n - 2]:
-            return state.replace(phase="over", mover=-1, path=(), winners=(WALL,),
-                                 reason=f"the wall player wins: {eliminated} of {n} tokens eliminated")
+            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": (WALL,),
+                                    "reason": f"the wall player wins: {eliminated} of {n} tokens eliminated"})
         return None
 
-    def _pending(self, state: State) -> list[int]:
-        moved = state.moved
+    def _pending(self, state: State, moved: tuple[int, ...] | None = None) -> list[int]:
+        if moved is None:
+            moved = state.moved
         return [seat for seat in self.in_play(state) if seat not in moved]
 
-    def _next_turn(self, state: State, after_wall: bool) -> State:
-        """Pass the turn on after a finished turn (A.1 §12)."""
-        pending = self._pending(state)
+    def _next_turn(self, state: State, after_wall: bool, changes: dict[str, Any] | None = None) -> State:
+        """Pass the turn on after a finished turn (A.1 §12); ``changes`` are fields to write as well (the
+        finished turn's: ``moved`` among them is read here)."""
+        changes = changes or {}
+        pending = self._pending(state, changes.get("moved"))
         if not pending:
-            return self._end_round(state)
+            return self._end_round(state, changes)
         if not after_wall and self.params.wall_turns == "before_each_token":
-            return self._begin_wall_turn(state)
+            return self._begin_wall_turn(state, changes)
         if self.params.token_turn_order == "team_chooses_order" and len(pending) > 1:
-            return state.replace(phase="order", mover=pending[0])
-        return self._begin_token_turn(state, pending[0])
+            return state.replace(**{**changes, "phase": "order", "mover": pending[0]})
+        return self._begin_token_turn(state, pending[0], changes)
 
-    def _end_round(self, state: State) -> State:
+    def _end_round(self, state: State, changes: dict[str, Any] | None = None) -> State:
         p = self.params
+        changes = changes or {}
         if not self.in_play(state):
-            return state.replace(phase="over", mover=-1, winners=(),
-                                 reason="a draw: no token is left in play and no side reached its threshold")
+            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (), "reason":
+                                    "a draw: no token is left in play and no side reached its threshold"})
         if state.round >= p.max_rounds:
-            return state.replace(phase="over", mover=-1, winners=(),
-                                 reason=f"a draw: no winner after {state.round} rounds (max_rounds)")
-        return self._begin_wall_turn(state.replace(round=state.round + 1, moved=()))
+            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (),
+                                    "reason": f"a draw: no winner after {state.round} rounds (max_rounds)"})
+        return self._begin_wall_turn(state, {**changes, "round": state.round + 1, "moved": ()})
 
-    def _begin_wall_turn(self, state: State) -> State:
-        return state.replace(phase="wall", mover=WALL, rules=self.params, built=0, bought=0, path=(),
-                             steps_taken=0, jumps_used=0)
+    def _begin_wall_turn(self, state: State, changes: dict[str, Any] | None = None) -> State:
+        return state.replace(**{**(changes or {}), "phase": "wall", "mover": WALL, "rules": self.params, "built": 0,
+                                "bought": 0, "path": (), "steps_taken": 0, "jumps_used": 0})
 
-    def _begin_token_turn(self, state: State, seat: int) -> State:
+    def _begin_token_turn(self, state: State, seat: int, changes: dict[str, Any] | None = None) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
-        state = state.replace(phase="token", mover=seat, rules=self.params, path=(pos,), steps_taken=0,
-                              jumps_used=0)
+        state = state.replace(**{**(changes or {}), "phase": "token", "mover": seat, "rules": self.params,
+                                 "path": (pos,), "steps_taken": 0, "jumps_used": 0})
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
