@@ -30,7 +30,7 @@ STRICT = ["playtest/kernel", "playtest/rules.py", "playtest/journal.py", "playte
           "playtest/games/back_to_the_wall/resolution.py", "playtest/games/back_to_the_wall/score.py",
           "playtest/games/back_to_the_wall/words.py", "playtest/games/source/score.py",
           "playtest/games/source/rules.py", "playtest/games/back_to_the_wall/rules.py",
-          "playtest/games/corner_rush/rules.py", "playtest/widgets/board.py", "playtest/widgets/move_log.py",
+          "playtest/games/corner_rush/rules.py", "playtest/games/corner_rush/scores.py", "playtest/widgets/board.py", "playtest/widgets/move_log.py",
           "playtest/widgets/picker.py"]
 
 pytest.importorskip("mypy", reason="mypy is in the test extra")

@@ -1,0 +1,124 @@
+"""Corner Rush's running scores: each pawn's steps to its own Ace, kept seat by seat between calls.
+
+A part of :class:`.rules.CornerRush` (a mixin: it reads the game's parameters and board), kept
+apart so the rules module stays one concern: what is legal and what it does. The lab reads the
+running scores at every turn end, so a seat's search is redone only when its pawn moved or the
+blockers changed where its route could go (``tests/test_corner_rush_speed.py`` checks the kept
+answers against scores worked out from scratch).
+"""
+
+from __future__ import annotations
+
+from ...geometry import FAR, bits
+from .board import Board
+from .params import CornerRushParams
+from .position import State
+
+__all__ = ["CornerRushScores"]
+
+
+class CornerRushScores:
+    """The running scores (mixed into the game class; its ``__init__`` sets the kept values)."""
+
+    params: CornerRushParams
+    B: Board
+    _running: tuple[int, tuple[int, ...], tuple[int, ...]] | None
+    _seat_running: list[tuple[int, int, int, int, int, int] | None]
+    _lifted: tuple[int, tuple[list[int], ...]] | None
+    _pawn_steps: dict[int, list[int]]
+
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """Minus each pawn's steps to its own Ace over the tiles it may cross (as :meth:`walk_masks` and
+        :meth:`ace_distances` have them: around blockers, the hole and closed tiles): the first pawn
+        on its Ace wins, so nearer is ahead. A pawn the blockers cut off (most pawns, once the
+        bags are emptied) counts its steps with the blockers lifted, plus ``board_size``: a
+        blocker in the way can be beaten in a challenge. The winner stands on its Ace (0);
+        every other pawn is off its own Ace, so it is behind.
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush", num_players=2)
+        >>> game.running_scores(game.state_from_json({"phase": "start", "to_move": 0, "pawns": ["c4", "d1"],
+        ...                                           "blockers": {"d4": {"colour": 1, "value": 3}}}))
+        (-7, -7)
+        """
+        blocked, pawns = state.blocked, state.pawns
+        kept = self._running            # the last answer: most turn ends move no pawn and no blocker
+        if kept is not None and kept[0] == blocked and kept[1] == pawns:
+            return kept[2]
+        known = self._seat_running
+        touch4 = self.B.touch4
+        out = []
+        for seat, tile in enumerate(pawns):
+            was = known[seat]
+            if was is not None and was[1] == tile:
+                # the same pawn tile, and the blockers changed only where the last search from this Ace
+                # never looked: none put on a tile it went over, none taken from a tile next to one
+                # (its frontiers are then the same, tile by tile, and so is the score)
+                # ... or put on tiles no route of its length crosses, the blockers lifted (or the pawn
+                # was cut off: more blockers keep it so)
+                before = was[0]
+                added = blocked & ~before
+                if before == blocked or (not before & ~blocked & was[3] and (
+                        not added & was[2] or self._off_route(seat, tile, added, was[5]))):
+                    out.append(was[4])
+                    continue
+            score, reach, route = self._ace_steps(seat, tile, blocked)
+            known[seat] = (blocked, tile, reach, reach | touch4(reach), score, route)
+            out.append(score)
+        result = tuple(out)
+        self._running = (blocked, pawns, result)
+        return result
+
+    def _ace_steps(self, seat: int, tile: int, blocked: int) -> tuple[int, int, int]:
+        """:meth:`running_scores`' score of ``seat``'s pawn on ``tile`` with these blockers, the tiles the
+        search from its Ace went over (a blocker put anywhere else leaves the score as it is), and the
+        length of the route it found (:data:`~playtest.geometry.FAR`: cut off; -1: the pawn stands on
+        a tile closed to it)."""
+        p, B = self.params, self.B
+        grid = B.grid
+        cols, not_first, not_last = grid.cols, grid.not_first_col, grid.not_last_col
+        lifted, far = self._lifted_steps()
+        crossable = lifted & ~blocked               # pawns are passed, or may move off (ace_distances)
+        ace = 1 << B.aces[seat]
+        target, extra = (1 << tile, 0) if (crossable | ace) >> tile & 1 else (B.adj4[tile], 1)  # closed Ace
+        reach = frontier = ace
+        steps = 0
+        allowed = crossable | ace
+        while frontier and not reach & target:     # breadth first from the Ace, up to the pawn (touch4)
+            frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
+                        | (frontier >> cols)) & allowed & ~reach
+            reach |= frontier
+            steps += 1
+        if reach & target:
+            return -(steps + extra), reach, -1 if extra else steps
+        d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
+        return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
+
+    def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
+        """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
+        was (``route`` steps, :meth:`_ace_steps`): a pawn cut off stays cut off; otherwise no route of
+        that length crosses them even with every blocker lifted (the steps from the Ace to a tile and
+        from the tile to the pawn add up to more), so the route found still stands and none is shorter."""
+        if route >= FAR:
+            return True
+        if route < 0:
+            return False
+        from_ace = self._lifted_steps()[1][seat]
+        key = seat * self.B.tiles + tile
+        from_pawn = self._pawn_steps.get(key)
+        if from_pawn is None:
+            lifted = self._lifted_steps()[0] | 1 << self.B.aces[seat]
+            from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
+        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+
+    def _lifted_steps(self) -> tuple[int, tuple[list[int], ...]]:
+        """The tiles a pawn may cross with the blockers lifted (as :meth:`walk_masks` has them: the hole and
+        closed Aces aside), and each seat's steps from its Ace over them: the same all game long."""
+        found = self._lifted
+        if found is None:
+            p, B = self.params, self.B
+            lifted = B.all if p.hole_passable else B.all & ~B.hole_mask
+            if not p.other_aces_open:
+                lifted &= ~B.ace_mask
+            found = self._lifted = (lifted, tuple(B.grid.distances(1 << a, lifted | 1 << a) for a in B.aces))
+        return found
