@@ -162,20 +162,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             trapped.append(known[1])
         left = len(ahead)
         need_tokens, need_wall = self._thresholds
-        arrived = len(arrived_seats)
-        if arrived >= need_tokens:
-            tokens = arrived / need_tokens
-        elif arrived + left < need_tokens:
-            tokens = 0.0
-        else:
-            tokens = (arrived + sum(sorted(ahead, reverse=True)[:need_tokens - arrived])) / need_tokens
-        eliminated = len(out)
-        if eliminated >= need_wall:
-            wall = eliminated / need_wall
-        elif eliminated + left < need_wall:
-            wall = 0.0
-        else:
-            wall = (eliminated + sum(sorted(trapped, reverse=True)[:need_wall - eliminated])) / need_wall
+        tokens = _toward(len(arrived_seats), need_tokens, left, ahead)
+        wall = _toward(len(out), need_wall, left, trapped)
         return (wall,) + (tokens,) * self.tokens_n
 
     def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
@@ -953,4 +941,15 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     # ---- the scene
     def view(self, state: State, seat: int | None = None) -> dict:
         return View(self, state, seat).build()
+
+
+def _toward(done: int, need: int, left: int, partial: list[float]) -> float:
+    """A side's progress toward ``need`` (arrivals for the tokens, eliminations for the wall): what it
+    has ``done``, plus the best partial progress of the tokens still on the board that it still needs;
+    0 once too few tokens are ``left`` to get there."""
+    if done >= need:
+        return done / need
+    if done + left < need:
+        return 0.0
+    return (done + sum(sorted(partial, reverse=True)[:need - done])) / need
 
