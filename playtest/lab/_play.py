@@ -58,7 +58,7 @@ from typing import Any
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import _overrides
-from ..rules import CHANCE, SIMULTANEOUS, Game, draw_outcome
+from ..rules import CHANCE, SIMULTANEOUS, Game
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
