@@ -177,10 +177,16 @@ def match(name: str, against: object, iterations: int, games: int, workers: int 
             result = playtest.simulate(game, table, games=each, seed=f"mcts-{seat}", progress=False,
                                        executor=executor)
             frame = result.games
+            seat_tally = {"win": 0, "draw": 0, "loss": 0}
             for _, row in frame.iterrows():
                 tally[row[f"result_{seat}"]] += 1
+                seat_tally[row[f"result_{seat}"]] += 1
                 tally["timeout"] += bool(row["timeout"])
                 tally["games"] += 1
+            # a long match shows what it has so far, seat by seat (stopped early, its games are not lost)
+            print(f"  ({name}: MCTS as seat {seat}, {len(frame)} games: {seat_tally['win']} / "
+                  f"{seat_tally['draw']} / {seat_tally['loss']}, "
+                  f"{(time.perf_counter() - started) / 60:.1f} minutes so far)", file=sys.stderr, flush=True)
     finally:
         if executor is not None:
             executor.shutdown()
