@@ -133,47 +133,35 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
         [0.0, 0.929, 0.929, 0.929]
         """
-        B = self.B
-        obstacles = state.obstacles
-        walls = state.walls | state.built
+        obstacles, walls = state.obstacles, state.walls | state.built
         # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
-        # turns change no wall): tile -> (how far along, how trapped) the token on it is
+        # turns change no wall): tile -> (how far along, how trapped) the token on it is (-1: not placed)
         kept = self._goal_layers
         if kept is None or kept[0] != obstacles or kept[1] != walls:
-            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {})
+            B = self.B
+            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {-1: (0.0, 0.0)})
         looked_up = kept[3]
-        arrived_seats, out = state.arrived, state.eliminated
-        gone = {seat for seat, _ in out} if out else ()
-        ahead: list[float] = []
-        trapped: list[float] = []
-        seat = 0
-        for t in state.tokens:
-            seat += 1
-            if arrived_seats and seat in arrived_seats or gone and seat in gone:
-                continue
-            if t < 0:                       # not on the board yet
-                ahead.append(0.0)
-                trapped.append(0.0)
+        arrived, out = state.arrived, state.eliminated
+        progress = []
+        for seat, t in enumerate(state.tokens, 1):
+            if (arrived or out) and (seat in arrived or any(s == seat for s, _ in out)):
                 continue
             known = looked_up.get(t)
             if known is None:
-                known = looked_up[t] = self._goal_progress(t, B.all & ~obstacles, walls, kept[2])
-            ahead.append(known[0])
-            trapped.append(known[1])
-        left = len(ahead)
+                known = looked_up[t] = self._goal_progress(t, obstacles, walls, kept[2])
+            progress.append(known)
         need_tokens, need_wall = self._thresholds
-        tokens = _toward(len(arrived_seats), need_tokens, left, ahead)
-        wall = _toward(len(out), need_wall, left, trapped)
-        return (wall,) + (tokens,) * self.tokens_n
+        tokens = _toward(len(arrived), need_tokens, len(progress), [p[0] for p in progress])
+        return (_toward(len(out), need_wall, len(progress), [p[1] for p in progress]),) + (tokens,) * self.tokens_n
 
-    def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
+    def _goal_progress(self, t: int, obstacles: int, walls: int, layers: list[int]) -> tuple[float, float]:
         """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
         B = self.B
         length = B.rows
         for d, layer in enumerate(layers):
             if layer >> t & 1:
                 return max(0, length - 1 - d) / length, 0.0
-        area = popcount(B.reach(1 << t, free, walls))
+        area = popcount(B.reach(1 << t, B.all & ~obstacles, walls))
         return 0.0, 0.5 + 0.4 * min(1.0, (self.params.move_length + 1) / max(1, area))
 
     def describe_state(self, state: State) -> str:
@@ -253,9 +241,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """The steps the token to move may take now, as ``(cell, is_jump)``: the clean ones while one exists
         (``allow_voluntary_revisit`` off), else every allowed step."""
         clean, other = self.paths.token_moves(state)
-        if clean and not state.rules.allow_voluntary_revisit:
-            return clean
-        return clean + other
+        return clean + other if other and (state.rules.allow_voluntary_revisit or not clean) else clean
 
     def has_clean_path(self, state: State) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
@@ -457,7 +443,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         phase = state.phase
         B = self.B
         if phase == "token":
-            return [self.step_action(n, j) for n, j in self.legal_token_moves(state)]
+            steps, jumps = self._steps, self._jumps
+            return [jumps[n] if j else steps[n] for n, j in self.legal_token_moves(state)]
         if phase == "wall":
             removes, builds, buys, end = self._wall_turn_actions()
             actions = select(removes, state.walls | state.built)
