@@ -31,6 +31,7 @@ SEAT_COLORS = ("#4a4a4a", "#d1495b", "#2e86ab", "#3b9c4b", "#e09f3e")
 SEAT_SHAPES = ("square", "circle", "triangle", "diamond", "hexagon")
 
 
+END_TURN = EndTurn()
 #: the phase in which each kind of action may be played
 PHASE_OF = {"scatter": "scatter", "place_obstacle": "place", "start": "start", "choose": "order",
             "build": "wall", "remove": "wall", "buy": "wall", "end_turn": "wall", "step": "token", "jump": "token"}
@@ -71,7 +72,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         #: running_scores' last board: (obstacles, walls, layers from the goal row, what was looked up)
         self._goal_layers: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = None
         #: actions are values: each edge's wall action and each cell's step is made once per game
-        self._made: dict[tuple[Any, int, bool], Action] = {}
+        self._made: dict[type, tuple[Action, ...]] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
         self._jumps = tuple(Jump(self.B.cell(i)) for i in range(self.B.size))
 
@@ -268,30 +269,17 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> str(game.wall_action(Build, game.B.edge_bit(0, 10)))
         'wall a1|a2'
         """
-        made = self._made.get((kind, e, False))
-        if made is None:
-            i, j = self.B.edge_ends(e)
-            made = self._made[(kind, e, False)] = kind(self.B.cell(i), self.B.cell(j))
-        return made
+        return self._made_actions(kind)[e]
 
-    def buy_action(self, cell: int) -> Action:
-        """Buying the obstacle tile at cell index ``cell`` (made once per game)."""
-        made = self._made.get((Buy, cell, False))
+    def _made_actions(self, kind: type) -> tuple[Action, ...]:
+        """The wall turn's actions of ``kind``, made once per game: by edge bit (:class:`Build`,
+        :class:`Remove`) or cell (:class:`Buy`). Listings select from them with the masks, so a
+        listing makes no object and the same action is the same object every time."""
+        made = self._made.get(kind)
         if made is None:
-            made = self._made[(Buy, cell, False)] = Buy(self.B.cell(cell))
-        return made
-
-    def _wall_turn_actions(self) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...], Action]:
-        """The wall turn's actions made once per game, by bit (:meth:`wall_action`'s and
-        :meth:`buy_action`'s objects): picking up and building by edge bit, buying by cell index,
-        and the end of the turn. ``legal_actions`` selects from them with the masks, so a listing
-        makes no object and the same action is the same object every time."""
-        made = self.__dict__.get("_wall_turn")
-        if made is None:
-            edges = range(self.B.inner.bit_length())
-            made = self.__dict__["_wall_turn"] = (
-                tuple(self.wall_action(Remove, e) for e in edges), tuple(self.wall_action(Build, e) for e in edges),
-                tuple(self.buy_action(i) for i in range(self.B.size)), EndTurn())
+            B = self.B
+            made = self._made[kind] = (tuple(Buy(B.cell(i)) for i in range(B.size)) if kind is Buy else
+                                       tuple(kind(*map(B.cell, B.edge_ends(e))) for e in range(B.inner.bit_length())))
         return made
 
     def step_action(self, cell: int, jump: bool) -> Action:
@@ -446,12 +434,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             steps, jumps = self._steps, self._jumps
             return [jumps[n] if j else steps[n] for n, j in self.legal_token_moves(state)]
         if phase == "wall":
-            removes, builds, buys, end = self._wall_turn_actions()
-            actions = select(removes, state.walls | state.built)
-            actions += select(builds, self.build_edges(state))
-            actions += select(buys, self.buy_tiles(state))
+            actions = select(self._made_actions(Remove), state.walls | state.built)
+            actions += select(self._made_actions(Build), self.build_edges(state))
+            actions += select(self._made_actions(Buy), self.buy_tiles(state))
             if self._why_not_end_turn(state) is None:
-                actions.append(end)
+                actions.append(END_TURN)
             return actions
         if phase == "start":
             return [a for a in (Start((c, 0)) for c in B.start) if self._why_not_start(state, a) is None]
