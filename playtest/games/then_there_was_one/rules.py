@@ -11,7 +11,7 @@ which the board and the bots ask too, so they never disagree.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from ...geometry import bits, popcount, select
 from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, IllegalAction, Outcome, Refusal, Seat,
@@ -626,7 +626,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             return state
         return after       # (it carries the step's marks: the copies after it keep them)
 
-    def _eliminate(self, state: State, seat: int, how: str) -> State:
+    def _eliminate(self, state: State, seat: int, how: Literal["trapped", "landed twice"]) -> State:
         tokens = list(state.tokens)
         tokens[seat - 1] = -1
         return self._end_token_turn(state.replace(tokens=tuple(tokens),
