@@ -218,14 +218,6 @@ class TokenPaths:
 
     def can_step(self, state: Any, pos: int) -> bool:
         """Whether the token to move (on ``pos``) has any step the board allows, revisits included."""
-        rules = state.rules
-        walls = state.walls | state.built
-        occupied = state.obstacles
-        if rules.tokens_block_tokens:
-            occupied |= self.token_cells(state, exclude=state.mover)
-        for n, bit in self.B.ortho[pos]:
-            if not (walls & bit or occupied >> n & 1):
-                return True
         return bool(self.candidates(state, self.context(state)))
 
     def token_moves(self, state: Any) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:

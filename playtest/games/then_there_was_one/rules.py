@@ -644,17 +644,18 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _decided(self, state: State, changes: dict[str, Any] | None = None) -> State | None:
         """The finished state if a win threshold is reached (A.1 §19-20), else None (``changes``: fields
         to write as well)."""
-        p = self.params
-        n = self.tokens_n
-        arrived, eliminated = len(state.arrived), len(state.eliminated)
-        if arrived >= p.token_win_threshold[n - 2]:
-            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (),
-                                    "winners": tuple(range(1, n + 1)),
-                                    "reason": f"the tokens win: {arrived} of {n} tokens reached the goal row"})
-        if eliminated >= p.wall_win_threshold[n - 2]:
-            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": (WALL,),
-                                    "reason": f"the wall player wins: {eliminated} of {n} tokens eliminated"})
+        n, (arrived, eliminated) = self.tokens_n, (len(state.arrived), len(state.eliminated))
+        if arrived >= self._thresholds[0]:
+            return self._over(state, changes, tuple(range(1, n + 1)),
+                              f"the tokens win: {arrived} of {n} tokens reached the goal row")
+        if eliminated >= self._thresholds[1]:
+            return self._over(state, changes, (WALL,), f"the wall player wins: {eliminated} of {n} tokens eliminated")
         return None
+
+    def _over(self, state: State, changes: dict[str, Any] | None, winners: tuple[int, ...], reason: str) -> State:
+        """The game over: ``winners`` and the ``reason``, with ``changes`` written as well."""
+        return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": winners,
+                                "reason": reason})
 
     def _pending(self, state: State, moved: tuple[int, ...] | None = None) -> list[int]:
         if moved is None:
@@ -675,15 +676,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         return self._begin_token_turn(state, pending[0], changes)
 
     def _end_round(self, state: State, changes: dict[str, Any] | None = None) -> State:
-        p = self.params
-        changes = changes or {}
         if not self.in_play(state):
-            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (), "reason":
-                                    "a draw: no token is left in play and no side reached its threshold"})
-        if state.round >= p.max_rounds:
-            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (),
-                                    "reason": f"a draw: no winner after {state.round} rounds (max_rounds)"})
-        return self._begin_wall_turn(state, {**changes, "round": state.round + 1, "moved": ()})
+            return self._over(state, changes, (), "a draw: no token is left in play and no side reached its threshold")
+        if state.round >= self.params.max_rounds:
+            return self._over(state, changes, (), f"a draw: no winner after {state.round} rounds (max_rounds)")
+        return self._begin_wall_turn(state, {**(changes or {}), "round": state.round + 1, "moved": ()})
 
     def _begin_wall_turn(self, state: State, changes: dict[str, Any] | None = None) -> State:
         return state.replace(**{**(changes or {}), "phase": "wall", "mover": WALL, "rules": self.params, "built": 0,
