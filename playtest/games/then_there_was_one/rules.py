@@ -87,29 +87,21 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                       tokens=(-1,) * self.tokens_n)
         if p.obstacle_setup == "fixed_layout":
             mask = sum(1 << self.B.index(c) for c in p.obstacle_layout)
-            return self._after_obstacles(state.replace(obstacles=mask))
+            return state.replace(obstacles=mask, phase="start", mover=1)
         if p.initial_obstacles == 0:
-            return self._after_obstacles(state)
+            return state.replace(phase="start", mover=1)
         if p.obstacle_setup == "players_place_in_turn":
             return state.replace(phase="place", mover=0)
         return state
 
-    def _after_obstacles(self, state: State) -> State:
-        return state.replace(phase="start", mover=1)
 
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
         phase = state.phase
-        if phase == "over":
-            return None
-        if phase == "scatter":
-            return CHANCE
-        return state.mover
+        return None if phase == "over" else CHANCE if phase == "scatter" else state.mover
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.winners is None:
-            return None
-        return Outcome(tuple(state.winners), state.reason)
+        return None if state.winners is None else Outcome(tuple(state.winners), state.reason)
 
     def running_scores(self, state: State) -> tuple[float, ...]:
         """Each side's way to its win threshold (A.1 §19-20), the wall player first, then every token
@@ -143,9 +135,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {-1: (0.0, 0.0)})
         looked_up = kept[3]
         arrived, out = state.arrived, state.eliminated
+        gone = arrived + tuple(seat for seat, _ in out) if out else arrived
         progress = []
         for seat, t in enumerate(state.tokens, 1):
-            if (arrived or out) and (seat in arrived or any(s == seat for s, _ in out)):
+            if gone and seat in gone:
                 continue
             known = looked_up.get(t)
             if known is None:
@@ -576,13 +569,13 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                     after = self._begin_wall_turn(after.replace(round=1, first_wall_turn=True, moved=()))
                 tiles = (i,)
             case Scatter(cells):
-                after = self._after_obstacles(state.replace(obstacles=sum(1 << B.index(c) for c in set(cells))))
+                after = state.replace(obstacles=sum(1 << B.index(c) for c in set(cells)), phase="start", mover=1)
             case PlaceObstacle(at):
                 i = B.index(at)
                 obstacles = state.obstacles | 1 << i
                 placed = popcount(obstacles)
                 if placed >= self.params.initial_obstacles:
-                    after = self._after_obstacles(state.replace(obstacles=obstacles))
+                    after = state.replace(obstacles=obstacles, phase="start", mover=1)
                 else:
                     after = state.replace(obstacles=obstacles, mover=placed % self.params.num_players)
                 tiles = (i,)
