@@ -46,8 +46,6 @@ class Board(BitGrid):
             self.zone_edges |= self.cell_edges[i]
         #: per cell: ``(neighbour, edge bit)`` for each orthogonal neighbour, north (towards the goal) first
         self.ortho = tuple(self._steps(i) for i in range(size))
-        #: the same with each step as a token's move ``(neighbour, False)`` (not a jump), made once
-        self.ortho_steps = tuple(tuple((n, bit, (n, False)) for n, bit in steps) for steps in self.ortho)
         #: per cell: ``(d, b, c, side_b, side_c, corner)`` for each diagonal neighbour ``d``: the tiles ``b``
         #: (in d's column) and ``c`` (in d's row) beside the jump, the edges closing each side, and both sides'
         #: edges (those that end at the corner point)

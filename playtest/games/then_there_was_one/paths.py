@@ -155,21 +155,27 @@ class TokenPaths:
                 mask |= 1 << t
         return mask
 
-    def visited(self, state: Any) -> int:
-        """The tiles landed on this turn (a mask; the start tile too with ``start_tile_counts``)."""
-        path = state.path
-        mask = 1 << path[0] if state.rules.start_tile_counts else 0
-        for i in path[1:]:
-            mask |= 1 << i
-        return mask
-
-    def context(self, state: Any) -> tuple:
-        """The fields of :class:`TokenTurn` as a plain tuple (cheaper in the hot path)."""
-        rules = state.rules
+    def masks(self, state: Any) -> tuple[int, int]:
+        """(tiles the token to move may not enter, tiles it landed on this turn): kept as :attr:`here`
+        for the state its step leads to, which the game carries on (same turn, one tile more)."""
+        here = self.here
+        if here is not None and here[0] is state:
+            return here[1], here[2]
+        rules, path = state.rules, state.path
         occupied = state.obstacles
         if rules.tokens_block_tokens:
             occupied |= self.token_cells(state, exclude=state.mover)
-        return (state.path[-1], state.walls | state.built, state.obstacles, occupied, self.visited(state),
+        visited = 1 << path[0] if rules.start_tile_counts else 0
+        for i in path[1:]:
+            visited |= 1 << i
+        self.here = (state, occupied, visited)
+        return occupied, visited
+
+    def context(self, state: Any) -> tuple:
+        """The fields of :class:`TokenTurn` as a plain tuple."""
+        rules = state.rules
+        occupied, visited = self.masks(state)
+        return (state.path[-1], state.walls | state.built, state.obstacles, occupied, visited,
                 rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used)
 
     def candidates(self, state: Any, ctx: tuple) -> list[tuple[int, bool]]:
@@ -212,40 +218,34 @@ class TokenPaths:
 
     def can_step(self, state: Any, pos: int) -> bool:
         """Whether the token to move (on ``pos``) has any step the board allows, revisits included."""
-        rules = state.rules
-        walls = state.walls | state.built
-        occupied = state.obstacles
-        if rules.tokens_block_tokens:
-            occupied |= self.token_cells(state, exclude=state.mover)
-        for n, bit in self.B.ortho[pos]:
-            if not (walls & bit or occupied >> n & 1):
-                return True
         return bool(self.candidates(state, self.context(state)))
 
     def token_moves(self, state: Any) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
         """(clean, other) allowed steps, as ``(cell, is_jump)``: see ``ThenThereWasOne.token_moves``."""
-        ctx = self.context(state)
-        pos, walls, obstacles, occupied, visited, k, jumps = ctx
         rules = state.rules
-        goal = self.B.goal if rules.goal_on_entry else 0
+        walls, obstacles = state.walls | state.built, state.obstacles
+        occupied, visited = self.masks(state)
+        k, jumps = rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used
         jcost = rules.jump_step_cost
-        finish = self.finisher(walls, obstacles, rules)
-        clean, other = [], []
-        for n, jump in self.candidates(state, ctx):
-            if visited >> n & 1:
-                other.append((n, jump))
-                continue
+        goal = self.B.goal if rules.goal_on_entry else 0
+        finish = None
+        clean: list[tuple[int, bool]] = []
+        other: list[tuple[int, bool]] = []
+        for step in self.steps_from(state.path[-1], walls, obstacles, occupied, jumps > 0 and k >= jcost, rules):
+            n, jump = step
             cost = jcost if jump else 1
-            if k == cost or goal >> n & 1 or finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
-                clean.append((n, jump))
+            if visited >> n & 1:
+                other.append(step)
+            elif k == cost or goal >> n & 1:
+                clean.append(step)
             else:
-                other.append((n, jump))
+                finish = finish or self.finisher(walls, obstacles, rules)
+                (clean if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n) else other).append(step)
         return clean, other
 
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
-        self.here = (state, occupied, visited)   # (random_step reads them next, at the start of a turn)
         return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
@@ -253,33 +253,14 @@ class TokenPaths:
 
         The steps the board allows are drawn from without replacement until a clean one comes up:
         uniform among the clean ones (any allowed step when none is clean, or with
-        ``allow_voluntary_revisit``). It reads what :meth:`context` and :meth:`candidates` read, in
-        the hot path of every play-out, so it reads it itself. Each draw is ``rng.choice`` of the
-        steps not drawn yet, the drawn one swapped to the end and dropped.
+        ``allow_voluntary_revisit``). Each draw is ``rng.choice`` of the steps not drawn yet, the
+        drawn one swapped to the end and dropped.
         """
-        rules = state.rules
-        path = state.path
-        pos = path[-1]                  # the token's own tile (a path ends on it)
-        walls = state.walls | state.built
-        obstacles = state.obstacles
-        here = self.here
-        if here is not None and here[0] is state:
-            occupied, visited = here[1], here[2]
-        else:
-            occupied = obstacles
-            if rules.tokens_block_tokens:
-                for t in state.tokens:
-                    if t >= 0:
-                        occupied |= 1 << t
-                occupied &= ~(1 << pos)
-            visited = 1 << path[0] if rules.start_tile_counts else 0
-            for i in path[1:]:
-                visited |= 1 << i
-            self.here = (state, occupied, visited)
-        k = rules.move_length - state.steps_taken
-        jumps = rules.max_jumps_per_turn - state.jumps_used
+        rules, pos, B = state.rules, state.path[-1], self.B
+        walls, obstacles = state.walls | state.built, state.obstacles
+        occupied, visited = self.masks(state)
+        k, jumps = rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used
         jcost = rules.jump_step_cost
-        B = self.B
         # (steps_from, inline: this is the hot path)
         jump = jumps > 0 and k >= jcost
         key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump else -1)
@@ -302,13 +283,7 @@ class TokenPaths:
                 cost = jcost if jump else 1
                 if k == cost or goal >> n & 1:
                     return step
-                if finish is None:
-                    kept = self._finisher      # (finisher(), inline: this is the hot path)
-                    if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
-                            and len(kept[4]) < FINISHER_MEMO):
-                        finish = kept[3]
-                    else:
-                        finish = self.finisher(walls, obstacles, rules)
+                finish = finish or self.finisher(walls, obstacles, rules)
                 if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
                     return step
         return rng.choice(cands)

@@ -14,12 +14,11 @@ ValueError: Position.round must be a whole number of at least 1, not 0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Iterable, Literal
 
 from ...geometry import bits, popcount
 from ...kernel import CHANCE, State as Declared, field
-from ...kernel.fieldtypes import FieldType, field_type
-from ...kernel.values import MAX_ITEMS, shown, to_json_value
+from ...kernel.values import to_json_value
 from .board import Board, board
 from .params import ThenThereWasOneParams
 
@@ -32,6 +31,7 @@ WALL = 0  # the wall player's seat
 PHASES = ("scatter", "place", "start", "order", "wall", "token", "over")
 Tile = tuple[int, int]
 Edge = tuple[Tile, Tile]
+Elimination = tuple[int, Literal["trapped", "landed twice"]]
 
 
 class State(Declared):
@@ -55,7 +55,7 @@ class State(Declared):
     built: int = field(default=0, min=0)                      # walls built this wall turn (edge mask)
     tokens: tuple[int, ...] = field(default=(), min=-1)
     arrived: tuple[int, ...] = field(default=(), min=1, max=4)  # seats, in order of arrival
-    eliminated: tuple[tuple[int, str], ...] = ()              # ((seat, "trapped" | "landed twice"), ...)
+    eliminated: tuple[Elimination, ...] = ()                  # ((seat, "trapped" | "landed twice"), ...)
     moved: tuple[int, ...] = field(default=(), min=1, max=4)  # token seats that had their turn this round
     round: int = field(default=1, min=1)
     first_wall_turn: bool = True
@@ -70,32 +70,25 @@ class State(Declared):
     last_edges: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the package docstring)."""
+        """The hand-writable JSON form (see the package docstring): the :class:`Position` of this state."""
         B = board(*self.board)
-        cells = lambda mask: [list(B.cell(i)) for i in bits(mask)]  # noqa: E731
-        edges = lambda mask: [[list(B.cell(i)) for i in B.edge_ends(e)] for e in bits(mask)]  # noqa: E731
-        defaults = {s.name: s.default for s in self.rules.specs() if s.live}
-        data: dict[str, Any] = {
-            "board": [B.cols, B.rows], "phase": self.phase,
-            "to_move": None if self.phase in ("over", "scatter") else self.mover,
-            "round": self.round, "first_wall_turn": self.first_wall_turn,
-            "obstacles": cells(self.obstacles), "bought_this_turn": cells(self.bought),
-            "bought_in_game": self.bought_total,
-            "walls": edges(self.walls), "built_this_turn": edges(self.built),
-            "tokens": {str(k + 1): list(B.cell(t)) for k, t in enumerate(self.tokens) if t >= 0},
-            "arrived": list(self.arrived), "eliminated": [[seat, how] for seat, how in self.eliminated],
-            "moved": list(self.moved),
-            "path": [list(B.cell(i)) for i in self.path],
-            "steps_taken": self.steps_taken, "jumps_used": self.jumps_used,
-            "rules": {name: to_json_value(getattr(self.rules, name)) for name, default in defaults.items()
-                      if getattr(self.rules, name) != default},
-        }
-        if self.winners is not None:
-            data["winners"] = list(self.winners)
-            data["reason"] = self.reason
-        if self.last_tiles or self.last_edges:
-            data["last"] = {"tiles": [list(B.cell(i)) for i in self.last_tiles], "edges": edges(self.last_edges)}
-        return data
+
+        def tiles(cells: Iterable[int]) -> tuple[Tile, ...]:
+            return tuple(B.cell(i) for i in cells)
+
+        def edges(mask: int) -> tuple[Edge, ...]:
+            return tuple((B.cell(i), B.cell(j)) for i, j in map(B.edge_ends, bits(mask)))
+        rules = {s.name: to_json_value(getattr(self.rules, s.name)) for s in self.rules.specs()
+                 if s.live and getattr(self.rules, s.name) != s.default}
+        last = Last(tiles(self.last_tiles), edges(self.last_edges)) if self.last_tiles or self.last_edges else None
+        return Position(
+            board=(B.cols, B.rows), phase=self.phase, to_move=None if self.phase in ("over", "scatter") else self.mover,
+            round=self.round, first_wall_turn=self.first_wall_turn, obstacles=tiles(bits(self.obstacles)),
+            bought_this_turn=tiles(bits(self.bought)), bought_in_game=self.bought_total, walls=edges(self.walls),
+            built_this_turn=edges(self.built), tokens={str(k + 1): B.cell(t) for k, t in enumerate(self.tokens) if t >= 0},
+            arrived=self.arrived, eliminated=self.eliminated, moved=self.moved, path=tiles(self.path),
+            steps_taken=self.steps_taken, jumps_used=self.jumps_used, rules=rules, winners=self.winners,
+            reason=None if self.winners is None else self.reason, last=last).to_json()
 
     @classmethod
     def from_json(cls, data: Any, where: str | None = None, context: Any = None) -> Any:
@@ -104,42 +97,6 @@ class State(Declared):
 
 
 # --------------------------------------------------------------------------- the JSON form, declared
-
-class _Object(tuple[Any, ...]):
-    """A JSON object ``{"key": value}``, read as the pairs ``((key, value), ...)`` in order.
-
-    The kernel's declared field types have no objects keyed by data (only records with fixed
-    fields), and the position format has two: ``tokens`` by seat and ``rules`` by parameter
-    name. ``_playtest_record`` is the kernel's hook for a field type of one's own.
-    """
-
-    words: ClassVar[str] = "an object"
-    item: ClassVar[FieldType | None] = None
-
-    @classmethod
-    def _playtest_record(cls, annotation: Any) -> FieldType:
-        def read(value: Any, where: str) -> Any:
-            if not isinstance(value, dict):
-                raise ValueError(f"{where} must be {cls.words}, not {shown(value)}")
-            if len(value) > MAX_ITEMS:
-                raise ValueError(f"{where}: an object of more than {MAX_ITEMS:,} entries is not allowed")
-            item = cls.item
-            return cls((k, v if item is None else item.read(v, f"{where}.{str(k)[:40]}")) for k, v in value.items())
-        return FieldType(cls.words, read, lambda pairs: {k: to_json_value(v) for k, v in pairs}, cls, plain=False)
-
-
-class SeatTiles(_Object):
-    """``tokens``: ``{"seat": [col, row]}`` for the tokens on the board."""
-
-    words = 'an object {"seat": [col, row]} of the tokens on the board'
-    item = field_type(Tile)
-
-
-class LiveRules(_Object):
-    """``rules``: ``{"parameter": value}``, the live parameters of this turn that differ from the defaults."""
-
-    words = "an object of live parameter values"
-
 
 class Last(Declared):
     """What the last move touched, outlined on the board (no part of the position's equality)."""
@@ -166,17 +123,17 @@ class Position(Declared):
     bought_in_game: int | None = field(default=None, min=0)
     walls: tuple[Edge, ...] = ()
     built_this_turn: tuple[Edge, ...] = ()
-    tokens: SeatTiles = field(default=SeatTiles())
+    tokens: dict[str, Tile] | None = None                     # {"seat": [col, row]} of the tokens on the board
     arrived: tuple[int, ...] = field(default=(), min=1, max=4)
-    eliminated: tuple[int | tuple[int, Literal["trapped", "landed twice"]], ...] = field(default=(), min=1, max=4)
+    eliminated: tuple[int | Elimination, ...] = field(default=(), min=1, max=4)
     moved: tuple[int, ...] = field(default=(), min=1, max=4)
     path: tuple[Tile, ...] | None = None
     steps_taken: int | None = field(default=None, min=0)
     jumps_used: int | None = field(default=None, min=0)
-    rules: LiveRules = field(default=LiveRules())
-    winners: tuple[int, ...] = field(default=(), min=0, max=4)
-    reason: str = ""
-    last: Last | None = None
+    rules: dict[str, int | bool | str | float | tuple] | None = None   # live parameters that differ from the defaults
+    winners: tuple[int, ...] | None = field(default=None, min=0, max=4, omit_default=True)
+    reason: str | None = field(default=None, omit_default=True)
+    last: Last | None = field(default=None, omit_default=True)
 
 
 # --------------------------------------------------------------------------- tiles and edges of one board
@@ -250,11 +207,11 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
     rules = p
     if pos.rules:
         live = {s.name for s in p.specs() if s.live}
-        bad = [k for k, _ in pos.rules if k not in live]
+        bad = [k for k in pos.rules if k not in live]
         if bad:
             raise ValueError(f"rules: {bad} are not live parameters of then_there_was_one")
         fixed = {s.name: (getattr(p, s.name) if not s.live else s.default) for s in p.specs()}
-        rules = type(p).create(**{**fixed, **dict(pos.rules)})  # type: ignore[assignment]
+        rules = type(p).create(**{**fixed, **pos.rules})  # type: ignore[assignment]
     obstacles = _cells(B, pos.obstacles, "obstacles")
     bought = _cells(B, pos.bought_this_turn, "bought_this_turn")
     bought_total = popcount(bought) if pos.bought_in_game is None else pos.bought_in_game
@@ -264,7 +221,7 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
         raise ValueError("an edge is listed in both walls and built_this_turn")
     # tokens
     tokens = [-1] * n
-    for key, at in pos.tokens:
+    for key, at in (pos.tokens or {}).items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
@@ -278,7 +235,7 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
             raise ValueError(f"tokens: two tokens on {list(at)} (tokens_block_tokens)")
         tokens[seat - 1] = i
     arrived = _seats(pos.arrived, "arrived", n)
-    eliminated = [(e, "trapped") if isinstance(e, int) else e for e in pos.eliminated]
+    eliminated: list[Elimination] = [(e, "trapped") if isinstance(e, int) else e for e in pos.eliminated]
     _seats(tuple(s for s, _ in eliminated), "eliminated", n)
     if set(arrived) & {s for s, _ in eliminated}:
         raise ValueError("a token cannot be both arrived and eliminated")
@@ -345,7 +302,7 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
                  bought_total=bought_total, walls=walls, tokens=tuple(tokens), arrived=tuple(arrived),
                  eliminated=tuple(eliminated), moved=tuple(moved), round=round_, first_wall_turn=first)
     if phase == "over":
-        return base.replace(phase="over", mover=-1, winners=pos.winners, reason=pos.reason)
+        return base.replace(phase="over", mover=-1, winners=pos.winners or (), reason=pos.reason or "")
     in_play = [s for s in range(1, n + 1) if s not in done]
     if len(arrived) >= p.token_win_threshold[n - 2]:
         raise ValueError(f"{len(arrived)} tokens have arrived: the tokens have won (write phase \"over\")")

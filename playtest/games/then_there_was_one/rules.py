@@ -11,7 +11,7 @@ which the board and the bots ask too, so they never disagree.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from ...geometry import bits, popcount, select
 from ...kernel import (CHANCE, Action, EndTurn, Game, GameType, IllegalAction, Outcome, Refusal, Seat,
@@ -31,6 +31,7 @@ SEAT_COLORS = ("#4a4a4a", "#d1495b", "#2e86ab", "#3b9c4b", "#e09f3e")
 SEAT_SHAPES = ("square", "circle", "triangle", "diamond", "hexagon")
 
 
+END_TURN = EndTurn()
 #: the phase in which each kind of action may be played
 PHASE_OF = {"scatter": "scatter", "place_obstacle": "place", "start": "start", "choose": "order",
             "build": "wall", "remove": "wall", "buy": "wall", "end_turn": "wall", "step": "token", "jump": "token"}
@@ -71,7 +72,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         #: running_scores' last board: (obstacles, walls, layers from the goal row, what was looked up)
         self._goal_layers: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = None
         #: actions are values: each edge's wall action and each cell's step is made once per game
-        self._made: dict[tuple[Any, int, bool], Action] = {}
+        self._made: dict[type, tuple[Action, ...]] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
         self._jumps = tuple(Jump(self.B.cell(i)) for i in range(self.B.size))
 
@@ -86,29 +87,21 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                       tokens=(-1,) * self.tokens_n)
         if p.obstacle_setup == "fixed_layout":
             mask = sum(1 << self.B.index(c) for c in p.obstacle_layout)
-            return self._after_obstacles(state.replace(obstacles=mask))
+            return state.replace(obstacles=mask, phase="start", mover=1)
         if p.initial_obstacles == 0:
-            return self._after_obstacles(state)
+            return state.replace(phase="start", mover=1)
         if p.obstacle_setup == "players_place_in_turn":
             return state.replace(phase="place", mover=0)
         return state
 
-    def _after_obstacles(self, state: State) -> State:
-        return state.replace(phase="start", mover=1)
 
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
         phase = state.phase
-        if phase == "over":
-            return None
-        if phase == "scatter":
-            return CHANCE
-        return state.mover
+        return None if phase == "over" else CHANCE if phase == "scatter" else state.mover
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.winners is None:
-            return None
-        return Outcome(tuple(state.winners), state.reason)
+        return None if state.winners is None else Outcome(tuple(state.winners), state.reason)
 
     def running_scores(self, state: State) -> tuple[float, ...]:
         """Each side's way to its win threshold (A.1 §19-20), the wall player first, then every token
@@ -133,47 +126,36 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
         [0.0, 0.929, 0.929, 0.929]
         """
-        B = self.B
-        obstacles = state.obstacles
-        walls = state.walls | state.built
+        obstacles, walls = state.obstacles, state.walls | state.built
         # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
-        # turns change no wall): tile -> (how far along, how trapped) the token on it is
+        # turns change no wall): tile -> (how far along, how trapped) the token on it is (-1: not placed)
         kept = self._goal_layers
         if kept is None or kept[0] != obstacles or kept[1] != walls:
-            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {})
+            B = self.B
+            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {-1: (0.0, 0.0)})
         looked_up = kept[3]
-        arrived_seats, out = state.arrived, state.eliminated
-        gone = {seat for seat, _ in out} if out else ()
-        ahead: list[float] = []
-        trapped: list[float] = []
-        seat = 0
-        for t in state.tokens:
-            seat += 1
-            if arrived_seats and seat in arrived_seats or gone and seat in gone:
-                continue
-            if t < 0:                       # not on the board yet
-                ahead.append(0.0)
-                trapped.append(0.0)
+        arrived, out = state.arrived, state.eliminated
+        gone = arrived + tuple(seat for seat, _ in out) if out else arrived
+        progress = []
+        for seat, t in enumerate(state.tokens, 1):
+            if gone and seat in gone:
                 continue
             known = looked_up.get(t)
             if known is None:
-                known = looked_up[t] = self._goal_progress(t, B.all & ~obstacles, walls, kept[2])
-            ahead.append(known[0])
-            trapped.append(known[1])
-        left = len(ahead)
+                known = looked_up[t] = self._goal_progress(t, obstacles, walls, kept[2])
+            progress.append(known)
         need_tokens, need_wall = self._thresholds
-        tokens = _toward(len(arrived_seats), need_tokens, left, ahead)
-        wall = _toward(len(out), need_wall, left, trapped)
-        return (wall,) + (tokens,) * self.tokens_n
+        tokens = _toward(len(arrived), need_tokens, len(progress), [p[0] for p in progress])
+        return (_toward(len(out), need_wall, len(progress), [p[1] for p in progress]),) + (tokens,) * self.tokens_n
 
-    def _goal_progress(self, t: int, free: int, walls: int, layers: list[int]) -> tuple[float, float]:
+    def _goal_progress(self, t: int, obstacles: int, walls: int, layers: list[int]) -> tuple[float, float]:
         """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
         B = self.B
         length = B.rows
         for d, layer in enumerate(layers):
             if layer >> t & 1:
                 return max(0, length - 1 - d) / length, 0.0
-        area = popcount(B.reach(1 << t, free, walls))
+        area = popcount(B.reach(1 << t, B.all & ~obstacles, walls))
         return 0.0, 0.5 + 0.4 * min(1.0, (self.params.move_length + 1) / max(1, area))
 
     def describe_state(self, state: State) -> str:
@@ -253,9 +235,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """The steps the token to move may take now, as ``(cell, is_jump)``: the clean ones while one exists
         (``allow_voluntary_revisit`` off), else every allowed step."""
         clean, other = self.paths.token_moves(state)
-        if clean and not state.rules.allow_voluntary_revisit:
-            return clean
-        return clean + other
+        return clean + other if other and (state.rules.allow_voluntary_revisit or not clean) else clean
 
     def has_clean_path(self, state: State) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
@@ -282,30 +262,17 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> str(game.wall_action(Build, game.B.edge_bit(0, 10)))
         'wall a1|a2'
         """
-        made = self._made.get((kind, e, False))
-        if made is None:
-            i, j = self.B.edge_ends(e)
-            made = self._made[(kind, e, False)] = kind(self.B.cell(i), self.B.cell(j))
-        return made
+        return self._made_actions(kind)[e]
 
-    def buy_action(self, cell: int) -> Action:
-        """Buying the obstacle tile at cell index ``cell`` (made once per game)."""
-        made = self._made.get((Buy, cell, False))
+    def _made_actions(self, kind: type) -> tuple[Action, ...]:
+        """The wall turn's actions of ``kind``, made once per game: by edge bit (:class:`Build`,
+        :class:`Remove`) or cell (:class:`Buy`). Listings select from them with the masks, so a
+        listing makes no object and the same action is the same object every time."""
+        made = self._made.get(kind)
         if made is None:
-            made = self._made[(Buy, cell, False)] = Buy(self.B.cell(cell))
-        return made
-
-    def _wall_turn_actions(self) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...], Action]:
-        """The wall turn's actions made once per game, by bit (:meth:`wall_action`'s and
-        :meth:`buy_action`'s objects): picking up and building by edge bit, buying by cell index,
-        and the end of the turn. ``legal_actions`` selects from them with the masks, so a listing
-        makes no object and the same action is the same object every time."""
-        made = self.__dict__.get("_wall_turn")
-        if made is None:
-            edges = range(self.B.inner.bit_length())
-            made = self.__dict__["_wall_turn"] = (
-                tuple(self.wall_action(Remove, e) for e in edges), tuple(self.wall_action(Build, e) for e in edges),
-                tuple(self.buy_action(i) for i in range(self.B.size)), EndTurn())
+            B = self.B
+            made = self._made[kind] = (tuple(Buy(B.cell(i)) for i in range(B.size)) if kind is Buy else
+                                       tuple(kind(*map(B.cell, B.edge_ends(e))) for e in range(B.inner.bit_length())))
         return made
 
     def step_action(self, cell: int, jump: bool) -> Action:
@@ -457,14 +424,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         phase = state.phase
         B = self.B
         if phase == "token":
-            return [self.step_action(n, j) for n, j in self.legal_token_moves(state)]
+            steps, jumps = self._steps, self._jumps
+            return [jumps[n] if j else steps[n] for n, j in self.legal_token_moves(state)]
         if phase == "wall":
-            removes, builds, buys, end = self._wall_turn_actions()
-            actions = select(removes, state.walls | state.built)
-            actions += select(builds, self.build_edges(state))
-            actions += select(buys, self.buy_tiles(state))
+            actions = select(self._made_actions(Remove), state.walls | state.built)
+            actions += select(self._made_actions(Build), self.build_edges(state))
+            actions += select(self._made_actions(Buy), self.buy_tiles(state))
             if self._why_not_end_turn(state) is None:
-                actions.append(end)
+                actions.append(END_TURN)
             return actions
         if phase == "start":
             return [a for a in (Start((c, 0)) for c in B.start) if self._why_not_start(state, a) is None]
@@ -602,13 +569,13 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
                     after = self._begin_wall_turn(after.replace(round=1, first_wall_turn=True, moved=()))
                 tiles = (i,)
             case Scatter(cells):
-                after = self._after_obstacles(state.replace(obstacles=sum(1 << B.index(c) for c in set(cells))))
+                after = state.replace(obstacles=sum(1 << B.index(c) for c in set(cells)), phase="start", mover=1)
             case PlaceObstacle(at):
                 i = B.index(at)
                 obstacles = state.obstacles | 1 << i
                 placed = popcount(obstacles)
                 if placed >= self.params.initial_obstacles:
-                    after = self._after_obstacles(state.replace(obstacles=obstacles))
+                    after = state.replace(obstacles=obstacles, phase="start", mover=1)
                 else:
                     after = state.replace(obstacles=obstacles, mover=placed % self.params.num_players)
                 tiles = (i,)
@@ -652,7 +619,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             return state
         return after       # (it carries the step's marks: the copies after it keep them)
 
-    def _eliminate(self, state: State, seat: int, how: str) -> State:
+    def _eliminate(self, state: State, seat: int, how: Literal["trapped", "landed twice"]) -> State:
         tokens = list(state.tokens)
         tokens[seat - 1] = -1
         return self._end_token_turn(state.replace(tokens=tuple(tokens),
@@ -670,17 +637,18 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _decided(self, state: State, changes: dict[str, Any] | None = None) -> State | None:
         """The finished state if a win threshold is reached (A.1 §19-20), else None (``changes``: fields
         to write as well)."""
-        p = self.params
-        n = self.tokens_n
-        arrived, eliminated = len(state.arrived), len(state.eliminated)
-        if arrived >= p.token_win_threshold[n - 2]:
-            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (),
-                                    "winners": tuple(range(1, n + 1)),
-                                    "reason": f"the tokens win: {arrived} of {n} tokens reached the goal row"})
-        if eliminated >= p.wall_win_threshold[n - 2]:
-            return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": (WALL,),
-                                    "reason": f"the wall player wins: {eliminated} of {n} tokens eliminated"})
+        n, (arrived, eliminated) = self.tokens_n, (len(state.arrived), len(state.eliminated))
+        if arrived >= self._thresholds[0]:
+            return self._over(state, changes, tuple(range(1, n + 1)),
+                              f"the tokens win: {arrived} of {n} tokens reached the goal row")
+        if eliminated >= self._thresholds[1]:
+            return self._over(state, changes, (WALL,), f"the wall player wins: {eliminated} of {n} tokens eliminated")
         return None
+
+    def _over(self, state: State, changes: dict[str, Any] | None, winners: tuple[int, ...], reason: str) -> State:
+        """The game over: ``winners`` and the ``reason``, with ``changes`` written as well."""
+        return state.replace(**{**(changes or {}), "phase": "over", "mover": -1, "path": (), "winners": winners,
+                                "reason": reason})
 
     def _pending(self, state: State, moved: tuple[int, ...] | None = None) -> list[int]:
         if moved is None:
@@ -701,15 +669,11 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         return self._begin_token_turn(state, pending[0], changes)
 
     def _end_round(self, state: State, changes: dict[str, Any] | None = None) -> State:
-        p = self.params
-        changes = changes or {}
         if not self.in_play(state):
-            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (), "reason":
-                                    "a draw: no token is left in play and no side reached its threshold"})
-        if state.round >= p.max_rounds:
-            return state.replace(**{**changes, "phase": "over", "mover": -1, "winners": (),
-                                    "reason": f"a draw: no winner after {state.round} rounds (max_rounds)"})
-        return self._begin_wall_turn(state, {**changes, "round": state.round + 1, "moved": ()})
+            return self._over(state, changes, (), "a draw: no token is left in play and no side reached its threshold")
+        if state.round >= self.params.max_rounds:
+            return self._over(state, changes, (), f"a draw: no winner after {state.round} rounds (max_rounds)")
+        return self._begin_wall_turn(state, {**(changes or {}), "round": state.round + 1, "moved": ()})
 
     def _begin_wall_turn(self, state: State, changes: dict[str, Any] | None = None) -> State:
         return state.replace(**{**(changes or {}), "phase": "wall", "mover": WALL, "rules": self.params, "built": 0,

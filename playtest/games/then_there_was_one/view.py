@@ -135,10 +135,7 @@ class View:
 
     def status(self) -> None:
         game, state, s = self.game, self.state, self.s
-        if state.phase == "over":
-            s.status(f"Game over: {state.reason}")
-            return
-        if state.phase == "scatter":
+        if state.phase in ("over", "scatter"):      # (nobody's colour)
             s.status(game.describe_state(state))
             return
         seat = game.seats()[state.mover]
