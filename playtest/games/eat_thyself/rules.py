@@ -211,13 +211,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if phase == "place":
             free_tiles = _free_tiles(ring) if _FREE_TILE in ring else []
             actions: list[Action] = []
-            for piece in sorted(set(state.hand)):
+            hand = state.hand
+            for piece in (hand if len(hand) == 1 else sorted(set(hand))):
                 gaps = self._gaps[piece]
                 actions += gaps[:n] if len(gaps) >= n else self._by_slot(n, PlaceInGap, piece)[:n]
                 if free_tiles:
-                    on_tile = self._by_slot(n, PlaceOnTile, piece)
-                    actions += [on_tile[i] for i in free_tiles]
-                if self._may_discard(state, piece):
+                    actions += map(self._by_slot(n, PlaceOnTile, piece).__getitem__, free_tiles)
+                if self._may and self._may_discard(state, piece):
                     actions.append(self._discards[piece])
             return actions
         if phase == "take":
@@ -348,10 +348,10 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return self._effect[type(action)](state, action)
 
     def _move(self, state: State, move: Move) -> State:
-        me, ring, cards = state.to_move, list(state.ring), state.cards
+        me, slots, cards = state.to_move, list(state.ring), state.cards
         src, card = move.slot, move.card
         if self._count_tiles:   # self.target, inline (the hot path of every game)
-            dst = (src + move.direction * cards[me][card]) % len(ring)
+            dst = (src + move.direction * cards[me][card]) % len(slots)
         else:
             dst = self.target(state, src, card, move.direction)  # type: ignore[assignment]
         turned = self._turned.get((cards, me, card))
@@ -362,17 +362,17 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             if len(self._turned) < 4096:
                 self._turned[cards, me, card] = turned
         cards = turned
-        src_tile, king = ring[src]
-        tile, eaten = ring[dst]
-        ring[dst] = (tile, king)
+        src_tile, king = slots[src]
+        tile, eaten = slots[dst]
+        slots[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
         if src_tile:
             last = (dst,)
-            ring[src] = _FREE_TILE
+            slots[src] = _FREE_TILE
         else:
             last = (dst - 1 if dst > src else dst,)
-            del ring[src]
-        ring = tuple(ring)  # type: ignore[assignment]
+            del slots[src]
+        ring = tuple(slots)
         own_pawn = me * 2 + PAWN
         if eaten is None or eaten == own_pawn:  # an empty tile, or own pawn: removed from the game
             return self._end_turn(state, ring, last, cards)
@@ -406,10 +406,11 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def _take(self, state: State, action: Take) -> State:
         piece, owner = state.ring[action.slot][1], state.take_from
+        assert piece is not None and owner is not None     # (why_not: a piece of the player whose king was eaten)
         ring, last = _lifted(state.ring, state.last, action.slot)
-        hand = tuple(sorted(state.hand + (piece,)))  # type: ignore[operator]
+        hand = tuple(sorted(state.hand + (piece,)))
         takes_left = state.takes_left - 1
-        if takes_left > 0 and (_has(ring, owner * 2) or _has(ring, owner * 2 + PAWN)):  # type: ignore[operator]
+        if takes_left > 0 and (_has(ring, owner * 2) or _has(ring, owner * 2 + PAWN)):
             return state.replace(ring=ring, hand=hand, takes_left=takes_left, last=last)
         return state.replace(ring=ring, hand=hand, takes_left=0, phase="place", last=last)
 
