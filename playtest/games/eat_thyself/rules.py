@@ -596,11 +596,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         # the cards of every player
         s.panel("Cards (face up)", [[seats[pl].name] + [f"{self.params.card_pair[c]}: {state.cards[pl][c]}"
                                                         for c in (0, 1)] for pl in range(self.params.num_players)])
-        counts = []
-        for pl in range(self.params.num_players):
-            k, pw = state.count(pl)
-            counts.append([seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")])
-        s.panel("Pieces left", counts)
+        s.panel("Pieces left", [[seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")]
+                                for pl, (k, pw) in enumerate(map(state.count, range(self.params.num_players)))])
         first = seats[state.mover if 0 <= state.mover < len(seats) else 0]
         s.legend("a king (K), filled in its seat's colour", "piece", shape=first.shape, color=first.color,
                  size=0.72, text="K")
@@ -616,7 +613,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if state.phase == "move":
             for a in actions:
                 if not isinstance(a, Move):
-                    continue
+                    continue                         # (a pass: its button below)
                 target = self.target(state, a.slot, a.card, a.direction)
                 assert target is not None            # a legal move never comes back to its own slot
                 arrow = "clockwise ↻" if a.direction == CW else "counter-clockwise ↺"
@@ -629,15 +626,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 if piece is not None and piece != me * 2:
                     s.reason(slot_id(i), f"only {mover_seat.name}'s kings move now (rule E.1 §8)")
         elif state.phase == "bonus":
-            for a in actions:
-                if isinstance(a, RemovePawn):
-                    s.move(slot_id(a.slot), "remove this pawn (bonus)", a.to_json())
+            for a in actions[:-1]:                   # the pawns, then KeepPawns (its button)
+                s.move(slot_id(a.slot), "remove this pawn (bonus)", a.to_json())  # type: ignore[attr-defined]
             s.button("Keep my pawns", KeepPawns().to_json())
             s.hint(f"{mover_seat.name} ate their own king: you may remove one of your pawns too.")
         elif state.phase == "take":
             for a in actions:
-                if isinstance(a, Take):
-                    s.move(slot_id(a.slot), "take in hand", a.to_json())
+                s.move(slot_id(a.slot), "take in hand", a.to_json())  # type: ignore[attr-defined]
             s.hint(f"Take {_count(state.takes_left, 'more piece')} of {seats[state.take_from or 0].name} in hand.")
         elif state.phase == "place":
             s.board("hand", "grid", title="In hand", cols=max(1, len(state.hand)), rows=1, cell=40)
@@ -649,15 +644,14 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             for g in range(n):
                 s.gap("ring", g)
             for a in actions:
-                hand_ids = [f"hand:{i}" for i, q in enumerate(state.hand) if q == getattr(a, "piece", None)]
-                for hid in hand_ids:
-                    if isinstance(a, PlaceInGap):
-                        s.select(hid, gap_id(a.gap), "put it here", a.to_json())
-                    elif isinstance(a, PlaceOnTile):
-                        s.select(hid, slot_id(a.slot), "put it on this □", a.to_json())
-            for piece in sorted(set(state.hand)):
-                if any(isinstance(a, Discard) and a.piece == piece for a in actions):
-                    s.button(f"Do not put {piece_symbol(piece)} back", Discard(piece).to_json())
+                if isinstance(a, (PlaceInGap, PlaceOnTile)):
+                    to, label = (gap_id(a.gap), "put it here") if isinstance(a, PlaceInGap) else \
+                        (slot_id(a.slot), "put it on this □")
+                    for i in (i for i, q in enumerate(state.hand) if q == a.piece):
+                        s.select(f"hand:{i}", to, label, a.to_json())
+            for a in actions:
+                if isinstance(a, Discard):
+                    s.button(f"Do not put {piece_symbol(a.piece)} back", a.to_json())
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
         s.cite_rules(self.name)
         return s.to_json()
