@@ -92,6 +92,14 @@ def _has(ring: tuple[Slot, ...], piece: int) -> bool:
     return (False, piece) in ring or (True, piece) in ring
 
 
+def _owns(ring: tuple[Slot, ...], player: int) -> bool:
+    """Whether ``player`` has a piece on the ring."""
+    for _, piece in ring:
+        if piece is not None and piece >> 1 == player:
+            return True
+    return False
+
+
 def _lifted(ring: tuple[Slot, ...], last: tuple[int, ...], slot: int) -> tuple[tuple[Slot, ...], tuple[int, ...]]:
     """``ring`` without the piece on ``slot`` (a bare slot disappears, a tile stays empty), and the
     last-move mark ``last`` (slot indices) as the slots are numbered then."""

@@ -11,12 +11,13 @@ from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass
                       Take)
 from .params import (KING, KING_SYMBOLS, PAWN, SEAT_COLORS, SEAT_NAMES, SEAT_SHAPES, EatThyselfParams, Slot, _card_faces,
                      piece_symbol)
-from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _piece_counts, _position, _setup_ring
+from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _piece_counts, _position, _setup_ring
 
 #: (a state made by ``_end_turn``, its running scores, the slots of its mover's kings): what
 #: ``running_scores``, ``candidates`` and ``random_action`` read there instead of going round the ring
 #: again (kept by identity, so it holds for that very state only)
 _COUNTED: tuple[Any, tuple[int, ...], list[int]] = (None, (), [])
+_Random = random.Random
 
 
 def _moves_at(directions: tuple[int, ...], slot: int) -> tuple[Move, ...]:
@@ -75,6 +76,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
         self._moves: list[tuple[Move, ...]] = self._by_slot(0, _moves_at, self._directions)   # (the tables,
         self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]  # at hand)
+        self._takes: list[Take] = self._by_slot(0, Take)
         self._initial: State | None = None
         self._turned: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
         # why_not and effect by kind of action
@@ -221,7 +223,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                     actions.append(self._discards[piece])
             return actions
         if phase == "take":
-            table, owner = self._by_slot(n, Take), state.take_from
+            table, owner = self._takes if len(self._takes) >= n else self._by_slot(n, Take), state.take_from
             return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == owner]
         if phase == "bonus":
             own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
@@ -311,11 +313,14 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
         True
         """
-        below = rng._randbelow if type(rng) is random.Random else rng.randrange  # type: ignore[attr-defined]
+        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
-            slots, table = self._kings(state), self._moves
+            counted, _, slots = _COUNTED     # (self._kings(state), without the call in a play-out)
+            if counted is not state:
+                slots = self._kings(state)
+            table = self._moves
             if len(table) < n:
                 self._by_slot(n, _moves_at, self._directions)
             faces = state.cards[state.to_move]
@@ -334,14 +339,15 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             hand = state.hand
             piece = hand[below(len(hand))] if hand else rng.choice(hand)
             free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
-            k = below(n + free + self._may_discard(state, piece))
+            k = below(n + free + (self._may and self._may_discard(state, piece)))
             if k < n:
                 gaps = self._gaps[piece]
                 return gaps[k] if k < len(gaps) else self._by_slot(n, PlaceInGap, piece)[k]
             if k - n < free:
                 return self._by_slot(n, PlaceOnTile, piece)[_free_tiles(ring)[k - n]]
             return self._discards[piece]
-        return rng.choice(self.candidates(state, state.to_move) if phase != "over" else [])
+        listed = self.candidates(state, state.to_move)      # a take or a bonus: one of the candidates
+        return listed[below(len(listed))] if listed else rng.choice(listed)
 
     # ---- what an action does
     def effect(self, state: State, action: Action) -> State:
@@ -386,7 +392,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if eaten & 1:  # opponent's pawn: in hand, to be put back
             return state.replace(ring=ring, cards=cards, last=last, phase="place", hand=(eaten,), take_from=None)
         # opponent's king: in hand with extra pieces of that opponent
-        if p.opponent_king_extra_pieces > 0 and (_has(ring, owner * 2) or _has(ring, owner * 2 + PAWN)):
+        if p.opponent_king_extra_pieces > 0 and _owns(ring, owner):
             return state.replace(ring=ring, cards=cards, last=last, phase="take", hand=(eaten,),
                                  take_from=owner, takes_left=p.opponent_king_extra_pieces)
         return state.replace(ring=ring, cards=cards, last=last, phase="place", hand=(eaten,), take_from=owner)
@@ -410,7 +416,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         ring, last = _lifted(state.ring, state.last, action.slot)
         hand = tuple(sorted(state.hand + (piece,)))
         takes_left = state.takes_left - 1
-        if takes_left > 0 and (_has(ring, owner * 2) or _has(ring, owner * 2 + PAWN)):
+        if takes_left > 0 and _owns(ring, owner):
             return state.replace(ring=ring, hand=hand, takes_left=takes_left, last=last)
         return state.replace(ring=ring, hand=hand, takes_left=0, phase="place", last=last)
 
