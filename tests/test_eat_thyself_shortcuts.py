@@ -164,3 +164,17 @@ def test_a_game_that_kept_its_tables_pickles_and_plays_the_same():
     kept = copy._actions_by_slot[PlaceInGap, 1]                 # the kept actions travel
     assert kept == [PlaceInGap(1, gap) for gap in range(len(kept))] and len(kept) > 16
     assert digest(copy, games=4) == before == digest(playtest.load("eat_thyself", num_players=3), games=4)
+
+
+def test_kept_scores_hold_for_the_rule_they_were_counted_by():
+    """A state ``_end_turn`` made keeps its running scores for its game's scoring rule only: the same
+    state scored by a game with another win_condition (a live parameter) is counted again."""
+    by_pieces = playtest.load("eat_thyself")
+    by_kings = by_pieces.with_params(win_condition="one_king_left")
+    rng, state = random.Random(1), by_pieces.initial_state()
+    while state.turn < 3 or state.phase != "move":
+        state = by_pieces.effect(state, by_pieces.random_action(state, rng))
+    counts = [state.count(p) for p in range(2)]
+    assert by_pieces.running_scores(state) == tuple(-(k + pawns) for k, pawns in counts)
+    assert by_kings.running_scores(state) == tuple(-k for k, _ in counts)
+    assert by_pieces.running_scores(state) == tuple(-(k + pawns) for k, pawns in counts)

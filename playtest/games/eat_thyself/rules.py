@@ -13,10 +13,11 @@ from .params import (KING, KING_SYMBOLS, PAWN, SEAT_COLORS, SEAT_NAMES, SEAT_SHA
                      piece_symbol)
 from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _piece_counts, _position, _setup_ring
 
-#: (a state made by ``_end_turn``, its running scores, the slots of its mover's kings): what
-#: ``running_scores``, ``candidates`` and ``random_action`` read there instead of going round the ring
-#: again (kept by identity, so it holds for that very state only)
-_COUNTED: tuple[Any, tuple[int, ...], list[int]] = (None, (), [])
+#: (a state made by ``_end_turn``, the slots of its mover's kings, its running scores and the scoring rule
+#: they were counted by): what ``random_action``, ``candidates`` and ``running_scores`` read there instead
+#: of going round the ring again (kept by identity, so it holds for that very state, and for the scores,
+#: that very rule: a game with another win_condition, live, counts them again)
+_COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
 _Random = random.Random
 
 
@@ -124,8 +125,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counted, scores, _ = _COUNTED
-        if counted is state:
+        counted, _, scores, rule = _COUNTED
+        if counted is state and rule is self._scored:
             return scores
         return self._scores(_piece_counts(state.ring, state.hand))
 
@@ -175,7 +176,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
 
     def _kings(self, state: State) -> list[int]:
         """The slots of the mover's kings (as ``_end_turn`` found them, for a state it made)."""
-        counted, _, kings = _COUNTED
+        counted, kings, _, _ = _COUNTED
         if counted is state:
             return kings
         king = state.to_move * 2
@@ -317,7 +318,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
-            counted, _, slots = _COUNTED     # (self._kings(state), without the call in a play-out)
+            counted, slots, _, _ = _COUNTED     # (self._kings(state), without the call in a play-out)
             if counted is not state:
                 slots = self._kings(state)
             table = self._moves
@@ -464,7 +465,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if -1 not in scores and turn < self.params.max_turns:
             after = _position(ring, cards or state.cards, nxt, "move", (), None, 0, 0, turn, state.winners,
                               state.reason, last)
-            _COUNTED = (after, scores, kings)
+            _COUNTED = (after, kings, scores, self._scored)
             return after
         p = self.params
         winners = [pl for pl, score in enumerate(scores) if score == -1]
@@ -481,7 +482,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
                              takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
                              reason=reason)
-        _COUNTED = (over, scores, [])
+        _COUNTED = (over, [], scores, self._scored)
         return over
 
     # ---- notation and positions
