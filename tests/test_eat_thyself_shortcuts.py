@@ -1,8 +1,8 @@
 """Eat Thyself's play-out shortcuts are the long way's answers (issue 27).
 
-``random_action`` draws from ``rng.getrandbits`` for a plain ``random.Random`` (the number
-``randrange`` draws), in the order ``candidates`` lists the actions; ``_end_turn`` keeps the piece
-counts and the next mover's kings for the state it makes (``running_scores`` and ``random_action``
+``random_action`` draws through ``rng._randbelow`` for a plain ``random.Random`` (the number
+``randrange`` draws), in the order ``candidates`` lists the actions; ``_end_turn`` keeps the running
+scores and the next mover's kings for the state it makes (``running_scores`` and ``random_action``
 read them there, by identity); a turn's last state is made by ``_position``. Each is held here to
 the slow path it replaces, and the games to a digest of the rules as they played before the
 shortcuts (commit 91c4ea0): the same positions, listings, running scores, draws and outcomes.
@@ -17,8 +17,7 @@ import pytest
 
 import playtest
 from playtest.games.eat_thyself import Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn, State, Take
-from playtest.games.eat_thyself.position import _FIELDS, _piece_counts, _position
-from playtest.games.eat_thyself.rules import _below
+from playtest.games.eat_thyself.position import _FIELDS, _position
 
 VARIANTS = [
     {},
@@ -123,7 +122,8 @@ def test_what_end_turn_keeps_is_what_the_ring_says(params):
         copy = copy.replace(last=state.last)
         assert copy == state and copy is not state
         assert game.running_scores(state) == game.running_scores(copy)
-        counts = _piece_counts(state.ring, state.hand)
+        pieces = [p for _, p in state.ring] + list(state.hand)
+        counts = [pieces.count(code) for code in range(6)]
         players = game.params.num_players
         by_pieces = game.params.win_condition == "one_piece_left"
         assert game.running_scores(state) == tuple(-(counts[2 * p] + counts[2 * p + 1] * by_pieces)
@@ -144,11 +144,13 @@ def test_position_makes_the_declared_state():
     assert hash(made) == hash(declared)
 
 
-def test_below_draws_what_randrange_draws():
+def test_randbelow_draws_what_randrange_draws():
+    """random_action asks a plain random.Random for its numbers through ``_randbelow``, the method
+    its ``randrange(m)`` ends in: the same numbers, the same state after."""
     for seed in range(20):
         fast, slow = random.Random(seed), random.Random(seed)
         for m in list(range(1, 70)) + [127, 128, 129, 1000, 2 ** 31 + 1]:
-            assert _below(fast.getrandbits, m) == slow.randrange(m)
+            assert fast._randbelow(m) == slow.randrange(m)
         assert fast.getstate() == slow.getstate()
 
 
@@ -159,5 +161,20 @@ def test_a_game_that_kept_its_tables_pickles_and_plays_the_same():
     game = playtest.load("eat_thyself", num_players=3)
     before = digest(game, games=4)               # fills the tables
     copy = pickle.loads(pickle.dumps(game))
-    assert copy._gaps[1] is copy._actions_by_slot[PlaceInGap, 1]      # one table, as in the game pickled
+    kept = copy._actions_by_slot[PlaceInGap, 1]                 # the kept actions travel
+    assert kept == [PlaceInGap(1, gap) for gap in range(len(kept))] and len(kept) > 16
     assert digest(copy, games=4) == before == digest(playtest.load("eat_thyself", num_players=3), games=4)
+
+
+def test_kept_scores_hold_for_the_rule_they_were_counted_by():
+    """A state ``_end_turn`` made keeps its running scores for its game's scoring rule only: the same
+    state scored by a game with another win_condition (a live parameter) is counted again."""
+    by_pieces = playtest.load("eat_thyself")
+    by_kings = by_pieces.with_params(win_condition="one_king_left")
+    rng, state = random.Random(1), by_pieces.initial_state()
+    while state.turn < 3 or state.phase != "move":
+        state = by_pieces.effect(state, by_pieces.random_action(state, rng))
+    counts = [state.count(p) for p in range(2)]
+    assert by_pieces.running_scores(state) == tuple(-(k + pawns) for k, pawns in counts)
+    assert by_kings.running_scores(state) == tuple(-k for k, _ in counts)
+    assert by_pieces.running_scores(state) == tuple(-(k + pawns) for k, pawns in counts)

@@ -69,25 +69,16 @@ class State(kernel.State):
 
     def count(self, player: int) -> tuple[int, int]:
         """(kings, pawns) of ``player`` on the ring and in hand."""
-        kings = pawns = 0
-        for _, p in self.ring:
-            if p is not None and p >> 1 == player:
-                if p & 1:
-                    pawns += 1
-                else:
-                    kings += 1
-        for p in self.hand:
-            if p >> 1 == player:
-                if p & 1:
-                    pawns += 1
-                else:
-                    kings += 1
-        return kings, pawns
+        pieces = [p for _, p in self.ring] + list(self.hand)
+        return pieces.count(2 * player), pieces.count(2 * player + 1)
+
+
+_FREE_TILE: Slot = (True, None)
 
 
 def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
-    """Pieces on the ring and in hand, by code: ``player * 2 + (king 0 | pawn 1)``."""
-    counts = [0] * 6
+    """Pieces on the ring and in hand, by code (``player * 2 + (king 0 | pawn 1)``; code 6: none)."""
+    counts = [0] * 7
     for _, piece in ring:
         if piece is not None:
             counts[piece] += 1
@@ -96,20 +87,25 @@ def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
     return counts
 
 
-def _after_lift(last: tuple[int, ...], ring: list[Slot], slot: int) -> tuple[int, ...]:
-    """The last-move mark ``last`` (slot indices) once the piece on ``slot`` is lifted off ``ring``:
-    a bare slot disappears, so the slots after it move down one."""
-    if ring[slot][0]:
-        return last
-    return tuple(i - 1 if i > slot else i for i in last if i != slot)
+def _has(ring: tuple[Slot, ...], piece: int) -> bool:
+    """Whether ``piece`` (a piece code) stands on the ring, bare or on a tile."""
+    return (False, piece) in ring or (True, piece) in ring
 
 
-def _lift(ring: list[Slot], slot: int) -> None:  # (the last-move mark follows with _after_lift)
-    """Take the piece on ``slot`` off the ring: a bare slot disappears, a tile stays empty."""
+def _owns(ring: tuple[Slot, ...], player: int) -> bool:
+    """Whether ``player`` has a piece on the ring."""
+    for _, piece in ring:
+        if piece is not None and piece >> 1 == player:
+            return True
+    return False
+
+
+def _lifted(ring: tuple[Slot, ...], last: tuple[int, ...], slot: int) -> tuple[tuple[Slot, ...], tuple[int, ...]]:
+    """``ring`` without the piece on ``slot`` (a bare slot disappears, a tile stays empty), and the
+    last-move mark ``last`` (slot indices) as the slots are numbered then."""
     if ring[slot][0]:
-        ring[slot] = (True, None)
-    else:
-        del ring[slot]
+        return ring[:slot] + (_FREE_TILE,) + ring[slot + 1:], last
+    return ring[:slot] + ring[slot + 1:], tuple([i - 1 if i > slot else i for i in last if i != slot])
 
 
 @functools.lru_cache(maxsize=16)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from ...kernel import Action, Game, GameType, IllegalAction, Outcome, Refusal, Seat, register
 from ...scene import Scene, gap_id, slot_id
@@ -11,33 +11,19 @@ from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass
                       Take)
 from .params import (KING, KING_SYMBOLS, PAWN, SEAT_COLORS, SEAT_NAMES, SEAT_SHAPES, EatThyselfParams, Slot, _card_faces,
                      piece_symbol)
-from .position import State, _after_lift, _free_tiles, _lift, _piece_counts, _position, _setup_ring
+from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _piece_counts, _position, _setup_ring
 
-#: (a state made by ``_end_turn``, the piece counts of its ring, the slots of its mover's kings): what
-#: ``running_scores`` and ``random_action`` read there instead of going round the ring again (kept by
-#: identity, so it holds for that very state only; both are the ring's, whatever the parameters)
-_COUNTED: tuple[Any, list[int], list[int]] = (None, [], [])
-
-
-_FREE_TILE: Slot = (True, None)
+#: (a state made by ``_end_turn``, the slots of its mover's kings, its running scores and the scoring rule
+#: they were counted by): what ``random_action``, ``candidates`` and ``running_scores`` read there instead
+#: of going round the ring again (kept by identity, so it holds for that very state, and for the scores,
+#: that very rule: a game with another win_condition, live, counts them again)
+_COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
 _Random = random.Random
 
 
-def _below(bits: Callable[[int], int], m: int) -> int:
-    """``rng.randrange(m)`` for a plain ``random.Random`` whose ``getrandbits`` is ``bits`` (``m`` > 0),
-    drawn as randrange draws it: the bits of m's length, again while the number is m or more.
-
-    >>> import random
-    >>> a, b = random.Random(5), random.Random(5)
-    >>> [_below(a.getrandbits, m) for m in (1, 6, 37, 100)] == [b.randrange(m) for m in (1, 6, 37, 100)]
-    True
-    """
-    b = m.bit_length()
-    k = bits(b)
-    while k >= m:
-        k = bits(b)
-    return k
-
+def _moves_at(directions: tuple[int, ...], slot: int) -> tuple[Move, ...]:
+    """The moves of a king on ``slot``: card 0 then card 1, in each allowed direction."""
+    return tuple(Move(slot, card, d) for card in (0, 1) for d in directions)
 
 
 # --------------------------------------------------------------------------- the game
@@ -71,32 +57,36 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         super().__init__(params, **values)
         p = self.params
         self._cards = tuple(_card_faces(c) for c in p.card_pair)
-        self._order = tuple(range(p.num_players)) if p.turn_order == "setup_order" \
-            else tuple(reversed(range(p.num_players)))
+        self._flip = tuple({low: high, high: low} for low, high in self._cards)    # a card's face once turned over
+        order = tuple(range(p.num_players))[::1 if p.turn_order == "setup_order" else -1]
+        self._next = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
         self._directions = (CW, CCW) if p.allow_both_directions else (CW,)
         self._count_tiles = p.count_empty_tiles
-        self._two_by_pieces = p.num_players == 2 and p.win_condition == "one_piece_left"
-        self._next = {seat: self._order[(k + 1) % len(self._order)] for k, seat in enumerate(self._order)}
         self._may = p.opponent_pawn_return == "may"
-        self._max_turns = p.max_turns
+        # the piece codes each player's score counts (minus them): its king and pawn, or its king only (E1;
+        # code 6, which no piece has)
+        self._scored = tuple((2 * pl, 2 * pl + 1 if p.win_condition == "one_piece_left" else 6)
+                             for pl in range(p.num_players))
+        self._two_by_pieces = self._scored == ((0, 1), (2, 3))
         # a move drawn as one number k: its king is slots[k >> _shift], its (card, direction) k & _mask
         self._shift = len(self._directions)            # 2 or 1: four or two moves a king
         self._mask = (1 << self._shift) - 1
-        # the actions, made once per game (actions are values: a listing and a draw hand out the same objects)
-        self._moves_by_slot: list[tuple[Move, ...]] = []
-        self._made_actions: dict[tuple[Any, ...], Any] = {}
+        # the actions, made once per game (actions are values: a listing and a draw hand out the same objects,
+        # and a numbering library finds them by identity)
+        self._pass, self._keep, self._discards = Pass(), KeepPawns(), tuple(Discard(piece) for piece in range(6))
         self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
-        self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]
+        self._moves: list[tuple[Move, ...]] = self._by_slot(0, _moves_at, self._directions)   # (the tables,
+        self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]  # at hand)
         self._takes: list[Take] = self._by_slot(0, Take)
         self._initial: State | None = None
-        self._turned: dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[tuple[int, int], ...]] = {}
+        self._turned: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
             Move: self._why_move, Pass: self._why_pass, KeepPawns: self._why_keep, RemovePawn: self._why_remove,
             Take: self._why_take, PlaceInGap: self._why_place, PlaceOnTile: self._why_place, Discard: self._why_place}
         self._effect: dict[type, Callable[[State, Any], State]] = {
-            Move: self._move, Pass: self._pass, KeepPawns: self._keep, RemovePawn: self._remove, Take: self._take,
-            PlaceInGap: self._place_in_gap, PlaceOnTile: self._place_on_tile, Discard: self._discard}
+            Move: self._move, Pass: self._pass_turn, KeepPawns: self._keep_pawns, RemovePawn: self._remove,
+            Take: self._take, PlaceInGap: self._place_in_gap, PlaceOnTile: self._place_on_tile, Discard: self._drop}
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -111,9 +101,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             faces = tuple((p.initial_faces[0], p.initial_faces[1]) for _ in range(p.num_players))
             made = self._initial = State(ring=_setup_ring(text), cards=faces, to_move=p.first_player)
         return made
-
-    def _next_player(self, player: int) -> int:
-        return self._next[player]
 
     # ---- the protocol
     def to_move(self, state: State) -> int | None:
@@ -138,19 +125,16 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.running_scores(game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]]}))
         (-3, -2)
         """
-        counted, counts, _ = _COUNTED
-        if counted is not state:
-            counts = _piece_counts(state.ring, state.hand)
+        counted, _, scores, rule = _COUNTED
+        if counted is state and rule is self._scored:
+            return scores
+        return self._scores(_piece_counts(state.ring, state.hand))
+
+    def _scores(self, counts: list[int]) -> tuple[int, ...]:
+        """The running scores of a position with ``counts`` pieces of each code (and none of code 6)."""
         if self._two_by_pieces:
-            return (-(counts[0] + counts[1]), -(counts[2] + counts[3]))
-        p = self.params
-        if p.num_players == 2:
-            if p.win_condition == "one_piece_left":
-                return (-(counts[0] + counts[1]), -(counts[2] + counts[3]))
-            return (-counts[0], -counts[2])
-        if p.win_condition == "one_piece_left":
-            return tuple(-(counts[2 * pl] + counts[2 * pl + 1]) for pl in range(p.num_players))
-        return tuple(-counts[2 * pl] for pl in range(p.num_players))
+            return (-counts[0] - counts[1], -counts[2] - counts[3])
+        return tuple([-counts[king] - counts[pawn] for king, pawn in self._scored])
 
     def target(self, state: State, slot: int, card: int, direction: int) -> int | None:
         """Index of the slot a king on ``slot`` reaches with ``card`` (rule E.1 §9), or None.
@@ -182,99 +166,69 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                     return None if i == slot else i
 
     # ---- legality: candidates, one decision (why_not) and the effect
-    def _moves(self, state: State) -> Iterator[Move]:
-        """Every king of the mover with either card in every allowed direction (rules E.1 §7-§8, E3)."""
-        king, table = state.to_move * 2, self._slot_moves(len(state.ring))
-        for slot, (_, piece) in enumerate(state.ring):
-            if piece == king:
-                yield from table[slot]
-
-    def _slot_moves(self, n: int) -> list[tuple[Move, ...]]:
-        """Each slot's moves (card 0 then card 1, in each allowed direction: the order :meth:`_moves`
-        lists them in), made once per game for rings of up to ``n`` slots and more: actions are
-        values, so a listing hands out the same objects every time (and a numbering library
-        finds them by identity)."""
-        table = self._moves_by_slot
-        while len(table) < n:
-            slot = len(table)
-            table.append(tuple(Move(slot, card, d) for card in (0, 1) for d in self._directions))
-        return table
-
-    def _made(self, kind: type, *values: Any) -> Any:
-        """``kind(*values)``, made once per game (actions are values: the same object every time)."""
-        made = self._made_actions
-        key = (kind,) + values
-        action = made.get(key)
-        if action is None:
-            action = made[key] = kind(*values)
-        return action
-
-    def _by_slot(self, n: int, kind: type, *first: Any) -> list[Any]:
+    def _by_slot(self, n: int, kind: Callable[..., Any], *first: Any) -> list[Any]:
         """``kind(*first, i)`` for every slot (or gap) ``i`` of rings of up to ``n`` slots and more,
         made once per game (actions are values: the same object every time)."""
-        tables = self._actions_by_slot
-        key = (kind,) + first
-        table = tables.get(key)
-        if table is None:
-            table = tables[key] = []
+        table = self._actions_by_slot.setdefault((kind,) + first, [])
         while len(table) < n:
             table.append(kind(*first, len(table)))
         return table
 
+    def _kings(self, state: State) -> list[int]:
+        """The slots of the mover's kings (as ``_end_turn`` found them, for a state it made)."""
+        counted, kings, _, _ = _COUNTED
+        if counted is state:
+            return kings
+        king = state.to_move * 2
+        return [slot for slot, (_, piece) in enumerate(state.ring) if piece == king]
+
+    def _legal_moves(self, state: State) -> list[Any]:
+        """Every king of the mover with either card in every allowed direction (rules E.1 §7-§8, E3),
+        but a count that comes back to its king (E.1 §9)."""
+        n = len(state.ring)
+        slots, table = self._kings(state), self._moves
+        if len(table) < n:
+            self._by_slot(n, _moves_at, self._directions)
+        if not self._count_tiles:
+            target = self.target
+            return [m for slot in slots for m in table[slot] if target(state, slot, m.card, m.direction) is not None]
+        # self.target, for every king at once: a count comes back to its king exactly when the card's
+        # value is a multiple of the ring's length (d * value, d = +1 or -1), whatever the slot
+        faces = state.cards[state.to_move]
+        if faces[0] % n and faces[1] % n:
+            return [m for slot in slots for m in table[slot]]
+        return [m for slot in slots for m in table[slot] if faces[m.card] % n]
+
     def _may_discard(self, state: State, piece: int) -> bool:
         """An eaten opponent pawn may stay off the ring (E6: ``opponent_pawn_return = "may"``)."""
-        return self.params.opponent_pawn_return == "may" and bool(piece & 1) and state.take_from is None
+        return self._may and bool(piece & 1) and state.take_from is None
 
     def candidates(self, state: State, seat: int) -> list[Action]:
         """The legal actions of the phase, in the order the board and the bots list them (what
         ``why_not`` lets through: a move's count may not come back to its king, E.1 §9; a pass
         only when no move is possible, E12; a discard only where E6 allows it)."""
-        # the actions are made once per game (_slot_moves, _by_slot): a listing makes no new object
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
-            me = state.to_move
-            counted, _, slots = _COUNTED        # the mover's kings, as _end_turn found them for this state
-            if counted is not state:
-                king = me * 2
-                slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
-            by_slot = self._moves_by_slot
-            if len(by_slot) < n:
-                self._slot_moves(n)
-            moves: list[Action]
-            if self._count_tiles:
-                # self.target, for every king at once: a count comes back to its king exactly when the
-                # card's value is a multiple of the ring's length (d * value, d = +1 or -1), whatever the slot
-                faces = state.cards[me]
-                if faces[0] % n and faces[1] % n:
-                    moves = list(by_slot[slots[0]]) if len(slots) == 1 else \
-                        [m for slot in slots for m in by_slot[slot]]
-                else:
-                    moves = [m for slot in slots for m in by_slot[slot] if faces[m.card] % n]
-            else:
-                target = self.target
-                moves = [m for slot in slots for m in by_slot[slot]
-                         if target(state, slot, m.card, m.direction) is not None]
-            return moves or [self._made(Pass)]
+            return self._legal_moves(state) or [self._pass]
         if phase == "place":
-            hand = state.hand
             free_tiles = _free_tiles(ring) if _FREE_TILE in ring else []
             actions: list[Action] = []
-            for piece in ((hand[0],) if len(hand) == 1 else sorted(set(hand))):
+            hand = state.hand
+            for piece in (hand if len(hand) == 1 else sorted(set(hand))):
                 gaps = self._gaps[piece]
                 actions += gaps[:n] if len(gaps) >= n else self._by_slot(n, PlaceInGap, piece)[:n]
                 if free_tiles:
-                    on_tile = self._by_slot(n, PlaceOnTile, piece)
-                    actions += [on_tile[i] for i in free_tiles]
-                if self._may and piece & 1 and state.take_from is None:       # _may_discard, inline
-                    actions.append(self._made(Discard, piece))
+                    actions += map(self._by_slot(n, PlaceOnTile, piece).__getitem__, free_tiles)
+                if self._may and self._may_discard(state, piece):
+                    actions.append(self._discards[piece])
             return actions
         if phase == "take":
-            table = self._by_slot(n, Take)
-            return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == state.take_from]
+            table, owner = self._takes if len(self._takes) >= n else self._by_slot(n, Take), state.take_from
+            return [table[i] for i, (_, p) in enumerate(ring) if p is not None and p >> 1 == owner]
         if phase == "bonus":
             own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
-            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._made(KeepPawns)]
+            return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._keep]
         return []
 
     def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
@@ -307,8 +261,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         return None
 
     def _why_pass(self, state: State, action: Pass) -> Refusal | None:
-        why_move = self._why_move
-        if any(why_move(state, move) is None for move in self._moves(state)):
+        if self._legal_moves(state):
             return Refusal("a player may pass only when no move is possible: moving is mandatory", "E12")
         return None
 
@@ -350,9 +303,9 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         draw) over the choices in the order :meth:`candidates` lists them: a move is a king, a card
         and a direction (when some of those come back to their king, they are drawn without
         replacement until one does not); a placement is a piece of the hand, then a gap, an
-        unoccupied □ or the discard; a take or a bonus is one of the candidates. For a plain
-        ``random.Random`` the number is drawn as ``randrange`` draws it, from ``rng.getrandbits``
-        (:func:`_below`): the same number without the call's checks
+        unoccupied □ or the discard; a take or a bonus is one of the candidates. A plain
+        ``random.Random`` is asked for the number through ``_randbelow``, the method its
+        ``randrange`` ends in: the same number without the call's checks
         (``tests/test_eat_thyself_shortcuts.py`` holds the two equal).
 
         >>> import random, playtest
@@ -361,205 +314,145 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
         True
         """
-        plain = type(rng) is _Random
-        phase = state.phase
+        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
+        phase, ring = state.phase, state.ring
+        n = len(ring)
         if phase == "move":
-            me = state.to_move
-            ring = state.ring
-            counted, _, slots = _COUNTED
+            counted, slots, _, _ = _COUNTED     # (self._kings(state), without the call in a play-out)
             if counted is not state:
-                king = me * 2
-                slots = [slot for slot, (_, piece) in enumerate(ring) if piece == king]
-            if slots and self._count_tiles:
-                # a count comes back to its king exactly when the card's value times the direction is a
-                # multiple of the ring's length, whatever the slot: when no (card, direction) does, the
-                # first draw is a legal move (the same draw the rejection loop below makes first)
-                n, faces = len(ring), state.cards[me]
-                if faces[0] % n and faces[1] % n:     # (d = +1 or -1: d * value is a multiple of n iff value is)
-                    shift = self._shift
-                    m = len(slots) << shift
-                    k = _below(rng.getrandbits, m) if plain else rng.randrange(m)
-                    table = self._moves_by_slot
-                    if len(table) < n:
-                        self._slot_moves(n)
-                    return table[slots[k >> shift]][k & self._mask]
-            choices = [(slot, card, d) for slot in slots for card in (0, 1) for d in self._directions]
-            why_move = self._why_move
+                slots = self._kings(state)
+            table = self._moves
+            if len(table) < n:
+                self._by_slot(n, _moves_at, self._directions)
+            faces = state.cards[state.to_move]
+            if slots and self._count_tiles and faces[0] % n and faces[1] % n:
+                # no (card, direction) comes back to its king (see _legal_moves): the first draw of the
+                # loop below is a legal move
+                k = below(len(slots) << self._shift)
+                return table[slots[k >> self._shift]][k & self._mask]
+            choices = [m for slot in slots for m in table[slot]]
             while choices:
-                move = Move(*choices.pop(rng.randrange(len(choices))))
-                if why_move(state, move) is None:
+                move = choices.pop(below(len(choices)))
+                if self._why_move(state, move) is None:
                     return move
-            return self._made(Pass)
+            return self._pass
         if phase == "place":  # sample without listing every gap for every piece
-            ring = state.ring
             hand = state.hand
-            h = len(hand)
-            if plain and h:
-                piece = hand[_below(rng.getrandbits, h)]
-            else:
-                piece = hand[rng.randrange(h)] if h else rng.choice(hand)
-            n = len(ring)
+            piece = hand[below(len(hand))] if hand else rng.choice(hand)
             free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
-            m = n + free + (1 if self._may and piece & 1 and state.take_from is None else 0)
-            k = _below(rng.getrandbits, m) if plain else rng.randrange(m)
+            k = below(n + free + (self._may and self._may_discard(state, piece)))
             if k < n:
                 gaps = self._gaps[piece]
                 return gaps[k] if k < len(gaps) else self._by_slot(n, PlaceInGap, piece)[k]
             if k - n < free:
                 return self._by_slot(n, PlaceOnTile, piece)[_free_tiles(ring)[k - n]]
-            return self._made(Discard, piece)
-        if phase == "take":   # what candidates lists, drawn as rng.choice draws over the same positions
-            take_from = state.take_from
-            ring = state.ring
-            slots = [i for i, (_, q) in enumerate(ring) if q is not None and q >> 1 == take_from]
-            m = len(slots)
-            slot = slots[_below(rng.getrandbits, m)] if plain and m else rng.choice(slots)
-            takes = self._takes
-            return takes[slot] if slot < len(takes) else self._by_slot(len(ring), Take)[slot]
-        if phase == "bonus":  # RemovePawn on each own pawn in ring order, then KeepPawns (as candidates)
-            own_pawn = state.to_move * 2 + PAWN
-            ring = state.ring
-            pawns: list[int | None] = [i for i, (_, q) in enumerate(ring) if q == own_pawn]
-            pawns.append(None)
-            pawn = pawns[_below(rng.getrandbits, len(pawns))] if plain else rng.choice(pawns)
-            return self._made(KeepPawns) if pawn is None else self._by_slot(len(ring), RemovePawn)[pawn]
-        return rng.choice(self.legal_actions(state))
+            return self._discards[piece]
+        listed = self.candidates(state, state.to_move)      # a take or a bonus: one of the candidates
+        return listed[below(len(listed))] if listed else rng.choice(listed)
 
     # ---- what an action does
     def effect(self, state: State, action: Action) -> State:
         return self._effect[type(action)](state, action)
 
     def _move(self, state: State, move: Move) -> State:
-        me = state.to_move
-        ring = list(state.ring)
+        me, slots, cards = state.to_move, list(state.ring), state.cards
         src, card = move.slot, move.card
-        cards = state.cards
-        mine = cards[me]
         if self._count_tiles:   # self.target, inline (the hot path of every game)
-            dst = (src + move.direction * mine[card]) % len(ring)
-            assert dst != src
+            dst = (src + move.direction * cards[me][card]) % len(slots)
         else:
-            target = self.target(state, src, card, move.direction)
-            assert target is not None
-            dst = target
-        src_tile, king = ring[src]
-        tile, eaten = ring[dst]
-        faces = self._turned.get((cards, me, card))
-        if faces is None:          # the cards after ``me`` turns ``card`` over, kept (a few dozen face-ups a game)
-            low, high = self._cards[card]
-            flipped = high if mine[card] == low else low
-            faces = cards[:me] + (((flipped, mine[1]) if card == 0 else (mine[0], flipped)),) + cards[me + 1:]
+            dst = self.target(state, src, card, move.direction)  # type: ignore[assignment]
+        turned = self._turned.get((cards, me, card))
+        if turned is None:      # the cards once ``me`` turns ``card`` over, kept (a few dozen face-ups a game)
+            mine = cards[me]
+            face = self._flip[card][mine[card]]
+            turned = cards[:me] + (((face, mine[1]) if card == 0 else (mine[0], face)),) + cards[me + 1:]
             if len(self._turned) < 4096:
-                self._turned[cards, me, card] = faces
-        ring[dst] = (tile, king)
+                self._turned[cards, me, card] = turned
+        cards = turned
+        src_tile, king = slots[src]
+        tile, eaten = slots[dst]
+        slots[dst] = (tile, king)
         # the last-move mark: where the king lands, once its old slot is gone (a bare slot disappears)
         if src_tile:
             last = (dst,)
-            ring[src] = _FREE_TILE
+            slots[src] = _FREE_TILE
         else:
             last = (dst - 1 if dst > src else dst,)
-            del ring[src]
-        if eaten is None or eaten == me * 2 + PAWN:  # an empty tile, or own pawn: removed from the game
-            return self._end_turn(state, tuple(ring), last, faces)
+            del slots[src]
+        ring = tuple(slots)
+        own_pawn = me * 2 + PAWN
+        if eaten is None or eaten == own_pawn:  # an empty tile, or own pawn: removed from the game
+            return self._end_turn(state, ring, last, cards)
         p = self.params
         owner = eaten >> 1
         if owner == me:  # own king: removed; optional bonus removal of own pawns
-            if p.own_king_bonus_removals > 0 and any(q == me * 2 + PAWN for _, q in ring):
-                return state.replace(ring=tuple(ring), cards=faces, last=last, phase="bonus",
+            if p.own_king_bonus_removals > 0 and _has(ring, own_pawn):
+                return state.replace(ring=ring, cards=cards, last=last, phase="bonus",
                                      bonus_left=p.own_king_bonus_removals)
-            return self._end_turn(state, tuple(ring), last, faces)
+            return self._end_turn(state, ring, last, cards)
         if eaten & 1:  # opponent's pawn: in hand, to be put back
-            return state.replace(ring=tuple(ring), cards=faces, last=last, phase="place", hand=(eaten,),
-                                 take_from=None)
+            return state.replace(ring=ring, cards=cards, last=last, phase="place", hand=(eaten,), take_from=None)
         # opponent's king: in hand with extra pieces of that opponent
-        if p.opponent_king_extra_pieces > 0 and any(q is not None and q >> 1 == owner for _, q in ring):
-            return state.replace(ring=tuple(ring), cards=faces, last=last, phase="take", hand=(eaten,),
+        if p.opponent_king_extra_pieces > 0 and _owns(ring, owner):
+            return state.replace(ring=ring, cards=cards, last=last, phase="take", hand=(eaten,),
                                  take_from=owner, takes_left=p.opponent_king_extra_pieces)
-        return state.replace(ring=tuple(ring), cards=faces, last=last, phase="place", hand=(eaten,),
-                             take_from=owner)
+        return state.replace(ring=ring, cards=cards, last=last, phase="place", hand=(eaten,), take_from=owner)
 
-    def _pass(self, state: State, action: Pass) -> State:
+    def _pass_turn(self, state: State, action: Pass) -> State:
         return self._end_turn(state, state.ring, ())
 
-    def _keep(self, state: State, action: KeepPawns) -> State:
+    def _keep_pawns(self, state: State, action: KeepPawns) -> State:
         return self._end_turn(state, state.ring, state.last)
 
     def _remove(self, state: State, action: RemovePawn) -> State:
-        ring = list(state.ring)
-        last = _after_lift(state.last, ring, action.slot)
-        _lift(ring, action.slot)
+        ring, last = _lifted(state.ring, state.last, action.slot)
         bonus_left = state.bonus_left - 1
-        if bonus_left > 0 and any(p == state.to_move * 2 + PAWN for _, p in ring):
-            return state.replace(ring=tuple(ring), bonus_left=bonus_left, last=last)
-        return self._end_turn(state, tuple(ring), last)
+        if bonus_left > 0 and _has(ring, state.to_move * 2 + PAWN):
+            return state.replace(ring=ring, bonus_left=bonus_left, last=last)
+        return self._end_turn(state, ring, last)
 
     def _take(self, state: State, action: Take) -> State:
-        slot = action.slot
-        ring = state.ring
-        tile, piece = ring[slot]
-        assert piece is not None
-        last = state.last
-        if tile:                                   # a tile stays, empty
-            ring = ring[:slot] + (_FREE_TILE,) + ring[slot + 1:]
-        else:                                      # a bare slot disappears: the marks after it move down one
-            ring = ring[:slot] + ring[slot + 1:]
-            if last:
-                last = tuple([i - 1 if i > slot else i for i in last if i != slot])
-        hand = state.hand
-        hand = tuple(sorted(hand + (piece,))) if hand else (piece,)
+        piece, owner = state.ring[action.slot][1], state.take_from
+        assert piece is not None and owner is not None     # (why_not: a piece of the player whose king was eaten)
+        ring, last = _lifted(state.ring, state.last, action.slot)
+        hand = tuple(sorted(state.hand + (piece,)))
         takes_left = state.takes_left - 1
-        if takes_left > 0:
-            take_from = state.take_from
-            for _, q in ring:
-                if q is not None and q >> 1 == take_from:
-                    return state.replace(ring=ring, hand=hand, takes_left=takes_left, last=last)
+        if takes_left > 0 and _owns(ring, owner):
+            return state.replace(ring=ring, hand=hand, takes_left=takes_left, last=last)
         return state.replace(ring=ring, hand=hand, takes_left=0, phase="place", last=last)
-
-    def _rest_of_hand(self, hand: tuple[int, ...], piece: int) -> tuple[int, ...]:
-        """``hand`` without one ``piece`` (a ValueError when it has none, as list.remove)."""
-        if len(hand) == 1 and hand[0] == piece:
-            return ()
-        rest = list(hand)
-        rest.remove(piece)
-        return tuple(rest)
 
     def _place_in_gap(self, state: State, action: PlaceInGap) -> State:
         piece, gap = action.piece, action.gap
-        hand = state.hand
-        hand = () if len(hand) == 1 and hand[0] == piece else self._rest_of_hand(hand, piece)
-        ring = state.ring
-        ring = ring[:gap] + ((False, piece),) + ring[gap:]
-        last = tuple([i + 1 if i >= gap else i for i in state.last]) + (gap,)
-        if hand:
-            return state.replace(ring=ring, hand=hand, last=last)
-        return self._end_turn(state, ring, last)
+        return self._placed(state, piece, state.ring[:gap] + ((False, piece),) + state.ring[gap:],
+                            tuple([i + 1 if i >= gap else i for i in state.last]) + (gap,))
 
     def _place_on_tile(self, state: State, action: PlaceOnTile) -> State:
         piece, slot = action.piece, action.slot
-        hand = self._rest_of_hand(state.hand, piece)
-        ring = state.ring
-        ring = ring[:slot] + ((True, piece),) + ring[slot + 1:]
-        last = state.last + (slot,)
-        if hand:
-            return state.replace(ring=ring, hand=hand, last=last)
-        return self._end_turn(state, ring, last)
+        return self._placed(state, piece, state.ring[:slot] + ((True, piece),) + state.ring[slot + 1:],
+                            state.last + (slot,))
 
-    def _discard(self, state: State, action: Discard) -> State:
-        hand = self._rest_of_hand(state.hand, action.piece)
-        if hand:
-            return state.replace(hand=hand)
-        return self._end_turn(state, state.ring, state.last)
+    def _drop(self, state: State, action: Discard) -> State:
+        return self._placed(state, action.piece, state.ring, state.last)
+
+    def _placed(self, state: State, piece: int, ring: tuple[Slot, ...], last: tuple[int, ...]) -> State:
+        """``piece`` has left the hand for ``ring``: the next piece to put back, or the end of the turn."""
+        hand = state.hand
+        if len(hand) == 1 and hand[0] == piece:
+            return self._end_turn(state, ring, last)
+        rest = list(hand)
+        rest.remove(piece)        # (a ValueError when the hand has no such piece)
+        return state.replace(ring=ring, hand=tuple(rest), last=last)
 
     def _end_turn(self, state: State, ring: tuple[Slot, ...], last: tuple[int, ...],
                   cards: tuple[tuple[int, int], ...] | None = None) -> State:
         """The end of a fully resolved turn played from ``state``, leaving ``ring``, ``last`` (and
-        ``cards``): a win, a draw at the turn cap, or the next player's turn."""
+        ``cards``): a win (rule E.1 §12, E1: a player down to one), a draw at the turn cap, or the
+        next player's turn."""
         global _COUNTED
-        turn = state.turn + 1
-        mover = state.to_move
+        turn, mover = state.turn + 1, state.to_move
         nxt = self._next[mover]
         king = nxt * 2
-        counts = [0] * 6          # _piece_counts(ring, ()), and the slots of the next player's kings, in one pass
+        counts = [0] * 7          # _piece_counts(ring, ()), and the slots of the next player's kings, in one pass
         kings = []
         i = -1
         for _, piece in ring:
@@ -568,21 +461,20 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 counts[piece] += 1
                 if piece == king:
                     kings.append(i)
-        if self._two_by_pieces:   # two players, one piece left wins: _winners without the loop
-            winners = [pl for pl, left in ((0, counts[0] + counts[1]), (1, counts[2] + counts[3])) if left == 1] \
-                if counts[0] + counts[1] == 1 or counts[2] + counts[3] == 1 else []
-        else:
-            winners = self._winners(counts)
-        if not winners and turn < self._max_turns:
+        scores = self._scores(counts)
+        if -1 not in scores and turn < self.params.max_turns:
             after = _position(ring, cards or state.cards, nxt, "move", (), None, 0, 0, turn, state.winners,
                               state.reason, last)
-            _COUNTED = (after, counts, kings)
+            _COUNTED = (after, kings, scores, self._scored)
             return after
         p = self.params
+        winners = [pl for pl, score in enumerate(scores) if score == -1]
         if winners:
             if len(winners) > 1 and p.simultaneous_win == "mover":
-                winners = [mover] if mover in winners else [
-                    next(s for s in self._rotation(mover) if s in winners)]
+                first = mover                     # the mover, else the first winner after it in turn order
+                while first not in winners:
+                    first = self._next[first]
+                winners = [first]
             what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
             reason = f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
         else:
@@ -590,22 +482,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
                              takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
                              reason=reason)
-        _COUNTED = (over, counts, [])
+        _COUNTED = (over, [], scores, self._scored)
         return over
-
-    def _winners(self, counts: list[int]) -> list[int]:
-        """The players who meet the win condition with these piece ``counts`` (rule E.1 §12, E1)."""
-        p = self.params
-        if p.win_condition == "one_piece_left":
-            return [pl for pl in range(p.num_players) if counts[2 * pl] + counts[2 * pl + 1] == 1]
-        return [pl for pl in range(p.num_players) if counts[2 * pl] == 1]
-
-    def _rotation(self, start: int) -> list[int]:
-        seats, player = [], start
-        for _ in range(self.params.num_players):
-            player = self._next_player(player)
-            seats.append(player)
-        return seats
 
     # ---- notation and positions
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
@@ -686,7 +564,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                              "is in hand while its owner's extra pieces are taken)")
         if state.phase == "take" and state.take_from is None:
             raise ValueError("phase 'take' needs take_from, the seat whose king was eaten")
-        if state.phase != "over" and self._winners(_piece_counts(state.ring, state.hand)):
+        if state.phase != "over" and -1 in self.running_scores(state):
             raise ValueError("a player in this position has already won; write \"phase\": \"over\" "
                              "with \"winners\" for a finished game")
         if any(w >= n for w in state.winners) or len(set(state.winners)) != len(state.winners):
@@ -725,11 +603,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         # the cards of every player
         s.panel("Cards (face up)", [[seats[pl].name] + [f"{self.params.card_pair[c]}: {state.cards[pl][c]}"
                                                         for c in (0, 1)] for pl in range(self.params.num_players)])
-        counts = []
-        for pl in range(self.params.num_players):
-            k, pw = state.count(pl)
-            counts.append([seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")])
-        s.panel("Pieces left", counts)
+        s.panel("Pieces left", [[seats[pl].name, _count(k, "king"), _count(pw, "pawn"), _count(k + pw, "piece")]
+                                for pl, (k, pw) in enumerate(map(state.count, range(self.params.num_players)))])
         first = seats[state.mover if 0 <= state.mover < len(seats) else 0]
         s.legend("a king (K), filled in its seat's colour", "piece", shape=first.shape, color=first.color,
                  size=0.72, text="K")
@@ -745,7 +620,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         if state.phase == "move":
             for a in actions:
                 if not isinstance(a, Move):
-                    continue
+                    continue                         # (a pass: its button below)
                 target = self.target(state, a.slot, a.card, a.direction)
                 assert target is not None            # a legal move never comes back to its own slot
                 arrow = "clockwise ↻" if a.direction == CW else "counter-clockwise ↺"
@@ -758,15 +633,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 if piece is not None and piece != me * 2:
                     s.reason(slot_id(i), f"only {mover_seat.name}'s kings move now (rule E.1 §8)")
         elif state.phase == "bonus":
-            for a in actions:
-                if isinstance(a, RemovePawn):
-                    s.move(slot_id(a.slot), "remove this pawn (bonus)", a.to_json())
+            for a in actions[:-1]:                   # the pawns, then KeepPawns (its button)
+                s.move(slot_id(a.slot), "remove this pawn (bonus)", a.to_json())  # type: ignore[attr-defined]
             s.button("Keep my pawns", KeepPawns().to_json())
             s.hint(f"{mover_seat.name} ate their own king: you may remove one of your pawns too.")
         elif state.phase == "take":
             for a in actions:
-                if isinstance(a, Take):
-                    s.move(slot_id(a.slot), "take in hand", a.to_json())
+                s.move(slot_id(a.slot), "take in hand", a.to_json())  # type: ignore[attr-defined]
             s.hint(f"Take {_count(state.takes_left, 'more piece')} of {seats[state.take_from or 0].name} in hand.")
         elif state.phase == "place":
             s.board("hand", "grid", title="In hand", cols=max(1, len(state.hand)), rows=1, cell=40)
@@ -778,15 +651,14 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             for g in range(n):
                 s.gap("ring", g)
             for a in actions:
-                hand_ids = [f"hand:{i}" for i, q in enumerate(state.hand) if q == getattr(a, "piece", None)]
-                for hid in hand_ids:
-                    if isinstance(a, PlaceInGap):
-                        s.select(hid, gap_id(a.gap), "put it here", a.to_json())
-                    elif isinstance(a, PlaceOnTile):
-                        s.select(hid, slot_id(a.slot), "put it on this □", a.to_json())
-            for piece in sorted(set(state.hand)):
-                if any(isinstance(a, Discard) and a.piece == piece for a in actions):
-                    s.button(f"Do not put {piece_symbol(piece)} back", Discard(piece).to_json())
+                if isinstance(a, (PlaceInGap, PlaceOnTile)):
+                    to, label = (gap_id(a.gap), "put it here") if isinstance(a, PlaceInGap) else \
+                        (slot_id(a.slot), "put it on this □")
+                    for i in (i for i, q in enumerate(state.hand) if q == a.piece):
+                        s.select(f"hand:{i}", to, label, a.to_json())
+            for a in actions:
+                if isinstance(a, Discard):
+                    s.button(f"Do not put {piece_symbol(a.piece)} back", a.to_json())
             s.hint("Click a piece in hand, then a gap between slots or an unoccupied □.")
         s.cite_rules(self.name)
         return s.to_json()
