@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bots import Bot, register_bot
 from ...geometry import bits, popcount
+from ...kernel import per_seat
 from ...rules import Action
 from .actions import AddWall, Direct, Garnet, Submit  # noqa: F401  (AddWall, Direct, Submit: the doctest)
 from .position import Order, State
@@ -83,7 +84,7 @@ class GreedyBot(Bot):
             garnet = [False, False, False]
             for b in sorted(range(3), key=lambda b: -max(state.placed[seat][b])):
                 if max(state.placed[seat][b]) and game.why_not(
-                        state._replace(orders=_put(state.orders, seat, empty._replace(garnet=tuple(garnet)))),
+                        state._replace(orders=per_seat(state.orders, seat, empty._replace(garnet=tuple(garnet)))),
                         Garnet(seat, b, True)) is None:
                     garnet[b] = True
             return empty._replace(garnet=tuple(garnet))
@@ -94,7 +95,7 @@ class GreedyBot(Bot):
         garnet = [False, False, False]
         if p.garnet_bonus_enabled and p.garnet_decision_time == "during_round" and state.round == p.rounds:
             for b in range(3):
-                probe = state._replace(orders=_put(state.orders, seat, empty._replace(garnet=tuple(garnet))))
+                probe = state._replace(orders=per_seat(state.orders, seat, empty._replace(garnet=tuple(garnet))))
                 if game.why_not(probe, Garnet(seat, b, True)) is None:
                     garnet[b] = True
         walls, directions = [], []
@@ -111,10 +112,7 @@ class GreedyBot(Bot):
         n = len(names)
         phases = p.directions_per_round
         pieces = state.pieces[b]
-        occupied = 0
-        for cells in pieces:
-            for c in cells:
-                occupied |= 1 << c
+        occupied = game.piece_cells(state, b)
         opponents = [({s: sample[s].walls[b] for s in range(n) if s != seat},
                       [sample[s].directions[b] if s != seat else () for s in range(n)]) for sample in samples]
 
@@ -184,7 +182,3 @@ class GreedyBot(Bot):
             chosen.append(best_cell)
             base = best_value
         return tuple(sorted(chosen)), tuple(plans)
-
-
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1:]

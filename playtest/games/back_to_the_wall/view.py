@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...scene import Scene
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw
-from .params import ARROWS, DIRECTIONS, R_ORDER
+from .params import ARROWS, DIRECTIONS, R_ORDER, arrows
 from .position import State
 from .resolution import names_text
 from .score import board_scores, ordinal, show_points
@@ -56,10 +56,6 @@ def void_warning(reason: str) -> str:
     'this wall will be void: a piece stands here'
     """
     return f"this wall will be void: {reason}"
-
-
-def arrows(plan: Any) -> str:
-    return "".join(ARROWS[d] if d >= 0 else "·" for d in plan)
 
 
 def draw_boards(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
@@ -285,7 +281,7 @@ class View:
                 t = game.tables[b]
                 for k, plan in enumerate(order.directions[b]):
                     rows.append([f"{p.board_names[b]} piece {k + 1} ({t.label(state.pieces[b][seat][k])})",
-                                 " ".join(ARROWS[d] if d >= 0 else "·" for d in plan)])
+                                 arrows(plan, " ")])
         if p.garnet_bonus_enabled:
             flagged = [p.board_names[b] for b in range(3) if order.garnet[b]]
             rows.append(["garnet bonus", ", ".join(flagged) or "—"])
