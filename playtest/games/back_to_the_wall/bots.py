@@ -81,23 +81,15 @@ class GreedyBot(Bot):
         p = game.params
         empty = game.empty_order(state)
         if state.phase == "garnets":
-            garnet = [False, False, False]
-            for b in sorted(range(3), key=lambda b: -max(state.placed[seat][b])):
-                if max(state.placed[seat][b]) and game.why_not(
-                        state._replace(orders=per_seat(state.orders, seat, empty._replace(garnet=tuple(garnet)))),
-                        Garnet(seat, b, True)) is None:
-                    garnet[b] = True
-            return empty._replace(garnet=tuple(garnet))
+            placed = state.placed[seat]
+            return empty.replace(garnet=_flags(game, state, seat, [b for b in sorted(range(3), key=lambda b: -max(
+                placed[b])) if max(placed[b])]))
         rng = random.Random(f"{self.seed}|{seat}|{state.round}|{state.walls}|{state.owned}|{state.pieces}")
         public = state._replace(orders=(None,) * len(state.orders))
         samples = [[game.random_order(public, s, rng) if s != seat else None for s in range(len(state.orders))]
                    for _ in range(self.SAMPLES)]
-        garnet = [False, False, False]
-        if p.garnet_bonus_enabled and p.garnet_decision_time == "during_round" and state.round == p.rounds:
-            for b in range(3):
-                probe = state._replace(orders=per_seat(state.orders, seat, empty._replace(garnet=tuple(garnet))))
-                if game.why_not(probe, Garnet(seat, b, True)) is None:
-                    garnet[b] = True
+        last = p.garnet_bonus_enabled and p.garnet_decision_time == "during_round" and state.round == p.rounds
+        garnet = _flags(game, state, seat, range(3) if last else [])
         walls, directions = [], []
         for b in range(3):
             w, d = self._plan_board(game, state, seat, b, samples, garnet[b])
@@ -182,3 +174,14 @@ class GreedyBot(Bot):
             chosen.append(best_cell)
             base = best_value
         return tuple(sorted(chosen)), tuple(plans)
+
+
+def _flags(game: BackToTheWall, state: State, seat: int, boards: Any) -> tuple[bool, ...]:
+    """The garnet flags of ``seat``'s order on ``boards``, in that order, each while the rules allow one more."""
+    garnet = [False, False, False]
+    empty = game.empty_order(state)
+    for b in boards:
+        probe = state.replace(orders=per_seat(state.orders, seat, empty.replace(garnet=tuple(garnet))))
+        if game.why_not(probe, Garnet(seat, b, True)) is None:
+            garnet[b] = True
+    return tuple(garnet)

@@ -224,7 +224,8 @@ class View:
         draw_boards(s, game, state.walls, state.owned, state.pieces, marks, piece_text,
                     piece_ids=state.phase == "orders")
         self.status()
-        s.panel("Orders", [[names[w], self.order_status(w)] for w in range(len(names))])
+        s.panel("Orders", [[names[w], "—" if state.phase == "over" else "submitted" if o is not None and o.submitted
+                            else "preparing"] for w, o in enumerate(state.orders)])
         if seat is not None and state.phase != "over":
             self.own_order_panel()
         _score_panels(s, game, state, seat)
@@ -242,15 +243,6 @@ class View:
         if seat is not None and state.phase == "orders":
             self.other_reasons()
         return s.to_json()
-
-    def order_status(self, who: int) -> str:
-        state = self.state
-        if state.phase == "over":
-            return "—"
-        order = state.orders[who]
-        if order is not None and order.submitted:
-            return "submitted"
-        return "preparing"
 
     def status(self) -> None:
         game, state, s = self.game, self.state, self.s
