@@ -67,3 +67,41 @@ def test_a_whole_game_pays_the_returns():
 def test_parallel_needs_simultaneous_steps():
     with pytest.raises(ValueError, match="no simultaneous steps"):
         parallel_env("tic_tac_toe")
+
+
+@pytest.mark.parametrize("name", ["goofspiel", "secret_bid", "back_to_the_wall"])
+def test_parallel_seed(name):
+    from pettingzoo.test.seed_test import parallel_seed_test
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_seed_test(lambda: parallel_env(name), num_cycles=8 if name in LONG else 40)
+
+
+def test_back_to_the_wall_parallel_steps_whole_orders():
+    """Issue 24, point 2: in the parallel form an agent's action is its whole order; Back to the
+    Wall's orders are too many to number, so an order is the vector of its parts' ids."""
+    from playtest.games.back_to_the_wall import AddWall, Direct, Submit
+    par = parallel_env("back_to_the_wall", order_parts=6)
+    space = par.action_space("seat_0")
+    none = par.shape.encoding.capacity
+    assert list(space.nvec) == [none + 1] * 6 and par.action_space("seat_0") is space
+    obs, _ = par.reset(seed=5)
+    masks = obs["seat_0"]["action_mask"]
+    encode = par.shape.encoding.encode
+    wall, second = encode(AddWall(0, 1, (3, 4))), encode(AddWall(0, 0, (2, 2)))
+    assert len(masks) == 6 and masks[0][none] == 1 and masks[0][wall] == 1
+    assert masks[0][encode(Submit(1))] == 0                          # another seat's part: not North's
+    north = [wall, encode(AddWall(0, 0, (1, 1))), second,            # Once takes 1 wall: the second is skipped
+             encode(Direct(0, 0, 0, 1, "right")), encode(Submit(2)), none]
+    _, rewards, terms, _, _ = par.step({"seat_0": north})            # the others give nothing: completed
+    state = par.play.state
+    assert state.round == 2 and not any(terms.values())             # every order given: the round resolved
+    results = {(par.game.params.board_names[b], par.game.tables[b].label(c)): seats
+               for b, c, seats, _ in state.last}
+    assert results == {("Twice", "d5"): (0,), ("Once", "b2"): (0,)}
+    moved = par.play.history
+    assert [a for _, a, s, _ in moved if s == 0][:4] == [AddWall(0, 1, (3, 4)), AddWall(0, 0, (1, 1)),
+                                                         Direct(0, 0, 0, 1, "right"), Submit(0)]
+    assert sum(1 for _, a, s, _ in moved if isinstance(a, Submit)) == 4
+    with pytest.raises(ValueError, match="order_parts"):
+        parallel_env("back_to_the_wall", order_parts=0)

@@ -16,7 +16,22 @@ The actions follow the form of :mod:`playtest.interop.core`, as OpenSpiel's adap
 one-action orders, and orders built part by part whose complete orders can be listed (Secret
 Bid: an action is a complete order, :mod:`playtest.interop.orders`), are collected seat by seat
 in the AEC form (and at once in the parallel form) and applied together; orders that cannot be
-listed (Back to the Wall) are given part by part.
+listed (Back to the Wall) are given part by part in the AEC form.
+
+In the parallel form an agent's action is always its **whole order** for the step. Where the
+orders cannot be listed (Back to the Wall's: walls, three directions per piece and garnet flags
+on three boards, far more orders than a ``Discrete`` space can number), the whole order is given
+as its parts: the action space is ``MultiDiscrete([n + 1] * order_parts)``, each entry a part's
+action id (``0..n-1``, the AEC form's ids) or ``n``, no part. The parts are entered in the
+order written; a part the rules refuse when its turn comes (a wall past the round's quota, a
+direction the piece already has, another seat's part) is skipped, and so is everything after
+the part that completes the order (``submit``). An order the parts leave incomplete is then
+completed as the game completes one: by its completing part when the rules allow it (a piece
+given no direction stays), else with the rest drawn at random (the game's ``complete_order``,
+with the generator seeded by ``reset(seed=...)``). ``observation["action_mask"]`` is a tuple
+with one mask per entry (``int8``; what ``MultiDiscrete.sample(mask=...)`` takes): the parts
+the seat may enter at the start of the step, and ``n`` (no part) always. ``order_parts`` is the
+longest whole order met in a few seeded random games, or given to :func:`parallel_env`.
 
 >>> from playtest.interop.pettingzoo import env
 >>> e = env("tic_tac_toe")
@@ -30,6 +45,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..kernel import CHANCE, SIMULTANEOUS, UncountedChance
+from ..kernel.outcome import draw_outcome
+from ..mcts import plans_orders
 from ._require import need
 from .board import board_spec, board_tensor
 from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, resolve_game
@@ -50,10 +68,64 @@ def env(name_or_game: Any, render_mode: str | None = None, **params: Any) -> "Ki
     return KitAECEnv(resolve_game(name_or_game, **params), render_mode=render_mode)
 
 
-def parallel_env(name_or_game: Any, render_mode: str | None = None, **params: Any) -> "KitParallelEnv":
+def parallel_env(name_or_game: Any, render_mode: str | None = None, order_parts: int | None = None,
+                 **params: Any) -> "KitParallelEnv":
     """The parallel environment of a kit game with simultaneous steps (``ValueError`` for a
-    game whose seats always act one at a time: use :func:`env`)."""
-    return KitParallelEnv(resolve_game(name_or_game, **params), render_mode=render_mode)
+    game whose seats always act one at a time: use :func:`env`); ``order_parts``: the entries
+    of a whole order given as its parts (see the module docstring)."""
+    return KitParallelEnv(resolve_game(name_or_game, **params), render_mode=render_mode, order_parts=order_parts)
+
+
+def _longest_order(shape: KitShape, games: int = 8, seed: int = 0) -> int:
+    """The most parts a whole order took in ``games`` seeded random games: each pending seat's
+    order drawn by the game's ``random_order_parts``, else a walk of random legal parts (at most
+    ``shape.max_parts``, then a completing part when there is one)."""
+    game, rng = shape.game, random.Random(seed)
+    longest = 1
+    for _ in range(games):
+        state = shape.initial_state()
+        for _ in range(shape.max_length):
+            if game.to_move(state) is None:
+                break
+            if game.to_move(state) != SIMULTANEOUS:
+                state = game.apply(state, _chance_or_random(game, state, rng), check=False)
+                continue
+            for seat in game.pending_seats(state):
+                parts = game.random_order_parts(state, seat, rng)
+                if parts is None:
+                    parts = []
+                    here = state
+                    for _ in range(4 * shape.max_parts):
+                        listed = game.legal_actions(here, seat)
+                        if not listed:
+                            break
+                        done = [a for a in listed if _completes(game, here, a, seat)]
+                        part = done[0] if done and len(parts) >= shape.max_parts else rng.choice(listed)
+                        parts.append(part)
+                        here, before = game.apply(here, part, check=False), here
+                        if _done(game, before, here):
+                            break
+                longest = max(longest, len(parts))
+                for part in parts:
+                    state = game.apply(state, part, check=False)
+    return longest
+
+
+def _chance_or_random(game: Any, state: Any, rng: random.Random) -> Any:
+    if game.to_move(state) == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        return outcomes.sample(rng) if isinstance(outcomes, UncountedChance) else draw_outcome(outcomes, rng)
+    return rng.choice(game.legal_actions(state))
+
+
+def _completes(game: Any, state: Any, action: Any, seat: int) -> bool:
+    """Whether ``seat``'s ``action`` completes its order: the seat is no longer pending, or the
+    step resolves (the last order in: a new round may have every seat pending again)."""
+    return _done(game, state, game.apply(state, action, check=False))
+
+
+def _done(game: Any, before: Any, after: Any) -> bool:
+    return game.to_move(after) != SIMULTANEOUS or game.pending_seats(after) != game.pending_seats(before)
 
 
 def _text_length(shape: KitShape, games: int = 3) -> int:
@@ -95,6 +167,7 @@ class _Spaces:
         else:
             self.text_length = _text_length(self.shape)
             inner = spaces.Box(0, 255, (self.text_length,), np.uint8)
+        self._inner = inner
         self._obs_space = spaces.Dict({"observation": inner,
                                        "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
         self._act_space = spaces.Discrete(actions)
@@ -225,36 +298,53 @@ class KitAECEnv(_Spaces, _AECBase):
 
 
 class KitParallelEnv(_Spaces, _ParallelBase):
-    """A kit game with simultaneous steps as a PettingZoo parallel environment: at each step
-    every seat that has an order to give (or, built part by part, a part of it) acts at once;
-    at the other steps only the seat to move has legal actions (the others' masks are empty
-    and their actions are ignored)."""
+    """A kit game with simultaneous steps as a PettingZoo parallel environment: at each
+    simultaneous step every seat that has an order to give gives its whole order at once (one
+    id, or, where the orders cannot be listed, its parts: see the module docstring); at the
+    other steps only the seat to move has legal actions (the others' masks are empty and their
+    actions are ignored)."""
 
-    def __init__(self, game: Any, render_mode: str | None = None):
+    def __init__(self, game: Any, render_mode: str | None = None, order_parts: int | None = None):
         super().__init__()
         self._setup(game, render_mode)
         if self.shape.form == "sequential":
             raise ValueError(f"{game.name} has no simultaneous steps: use playtest.interop.pettingzoo.env")
         self.metadata = {"render_modes": ["ansi", "human"], "name": f"playtest_{game.name}_parallel"}
+        self.order_parts = 0
+        if self.shape.form == "hidden_orders":         # whole orders as their parts
+            if order_parts is not None and (type(order_parts) is not int or not 1 <= order_parts <= 1000):
+                raise ValueError(f"order_parts must be a whole number from 1 to 1000, not {order_parts!r}")
+            self.order_parts = order_parts or _longest_order(self.shape)
+            self._none = self.shape.encoding.capacity          # the "no part" value of an entry
+            slot = spaces.Box(0, 1, (self._none + 1,), np.int8)
+            self._act_space = spaces.MultiDiscrete([self._none + 1] * self.order_parts)
+            self._obs_space = spaces.Dict({"observation": self._inner,
+                                           "action_mask": spaces.Tuple((slot,) * self.order_parts)})
+
+    def _simultaneous(self) -> bool:
+        return self.game.to_move(self.play.state) == SIMULTANEOUS
 
     def _legal(self, seat: int) -> list[int]:
         play = self.play
         who = play.current()
         if who == TERMINAL:
             return []
-        if who == SIM or (who >= 0 and self.shape.form == "hidden_orders" and self._simultaneous()):
-            if self.shape.form != "hidden_orders":     # one-action or complete orders: ids of the node
-                return play.legal_ids(seat)
-            pending = self.game.pending_seats(play.state)
-            if seat not in pending:
+        if self.order_parts and self._simultaneous():
+            if seat not in self.game.pending_seats(play.state):
                 return []
-            encode = self.shape.encoding.encode
-            return sorted(encode(a) for a in self.game.legal_actions(play.state, seat))
+            return sorted(self.shape.encoding.ids(self.game.legal_actions(play.state, seat)))
+        if who == SIM:                                   # one-action or complete orders: ids of the node
+            return play.legal_ids(seat)
         return play.legal_ids(seat) if seat == who else []
 
-    def _simultaneous(self) -> bool:
-        from ..kernel import SIMULTANEOUS
-        return self.game.to_move(self.play.state) == SIMULTANEOUS
+    def _observe(self, seat: int, legal: list[int]) -> dict[str, Any]:
+        seen = super()._observe(seat, legal)
+        if self.order_parts:
+            mask = np.zeros(self._none + 1, np.int8)
+            mask[legal] = 1
+            mask[self._none] = 1
+            seen["action_mask"] = (mask,) * self.order_parts
+        return seen
 
     def _all(self) -> dict[str, Any]:
         return {a: self._observe(i, self._legal(i)) for i, a in enumerate(self.agents)}
@@ -267,27 +357,59 @@ class KitParallelEnv(_Spaces, _ParallelBase):
         self._resolve_chance()
         return self._all(), {a: {"seat": s.name} for a, s in zip(self.agents, self.game.seats())}
 
+    def _give_order(self, seat: int, given: Any) -> None:
+        """``seat``'s whole order from its parts' ids (see the module docstring)."""
+        game, play, encoding = self.game, self.play, self.shape.encoding
+        codes = [] if given is None else [int(x) for x in np.asarray(given).reshape(-1)[:self.order_parts]]
+        for code in codes:
+            if not 0 <= code < self._none:
+                continue
+            try:
+                action = encoding.decode(code)
+            except ValueError:
+                continue
+            if game.check(play.state, action, seat) is None and self._part(seat, code, action):
+                return
+        plan = None
+        for _ in range(4 * self.shape.max_parts + self.order_parts):
+            state = play.state
+            listed = game.legal_actions(state, seat)
+            if not listed:
+                return
+            done = [a for a in listed if getattr(a, "kind", None) in self.shape.completing
+                    and _completes(game, state, a, seat)]
+            if done:
+                part = done[0]
+            elif plans_orders(game):
+                plan = plan if plan is not None else game.complete_order(state, seat, self._rng)
+                part = game.step_toward(state, seat, plan)
+            else:
+                part = self._rng.choice(listed)
+            if self._part(seat, encoding.encode(part), part):
+                return
+
+    def _part(self, seat: int, code: int, action: Any) -> bool:
+        """Play a part of ``seat``'s order: whether it completed the order."""
+        before = self.play.state
+        self.play._play(seat, code, action)
+        return _done(self.game, before, self.play.state)
+
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         play, n = self.play, self.shape.num_players
-        legal = {s: self._legal(s) for s in range(n)}
         who = play.current()
-        if who == SIM:
+        if self.order_parts and who != TERMINAL and self._simultaneous():
+            for s in self.game.pending_seats(play.state):
+                self._give_order(s, actions.get(self.possible_agents[s]))
+        elif who == SIM:
+            legal = {s: self._legal(s) for s in range(n)}
             codes = []
             for s in range(n):
                 code = int(actions.get(self.possible_agents[s], self.shape.pass_id))
                 codes.append(code if code in legal[s] else (legal[s][0] if legal[s] else self.shape.pass_id))
             play.step_joint(codes)
-        elif who >= 0 and self.shape.form == "hidden_orders" and self._simultaneous():
-            encoding = self.shape.encoding
-            for s in range(n):
-                agent = self.possible_agents[s]
-                if legal[s] and agent in actions and int(actions[agent]) in legal[s]:
-                    action = encoding.decode(int(actions[agent]))
-                    if self._simultaneous() and action in self.game.legal_actions(play.state, s):
-                        play._play(s, int(actions[agent]), action)
         elif who >= 0:
             agent = self.possible_agents[who]
-            if agent not in actions or int(actions[agent]) not in legal[who]:
+            if agent not in actions or int(actions[agent]) not in self._legal(who):
                 raise ValueError(f"{self.game.name}: {agent} is to move and needs a legal action")
             play.step(who, int(actions[agent]))
         self._steps += 1

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bots import Bot, register_bot
 from ...geometry import bits, popcount
+from ...kernel import per_seat
 from ...rules import Action
 from .actions import AddWall, Direct, Garnet, Submit  # noqa: F401  (AddWall, Direct, Submit: the doctest)
 from .position import Order, State
@@ -80,23 +81,15 @@ class GreedyBot(Bot):
         p = game.params
         empty = game.empty_order(state)
         if state.phase == "garnets":
-            garnet = [False, False, False]
-            for b in sorted(range(3), key=lambda b: -max(state.placed[seat][b])):
-                if max(state.placed[seat][b]) and game.why_not(
-                        state._replace(orders=_put(state.orders, seat, empty._replace(garnet=tuple(garnet)))),
-                        Garnet(seat, b, True)) is None:
-                    garnet[b] = True
-            return empty._replace(garnet=tuple(garnet))
+            placed = state.placed[seat]
+            return empty.replace(garnet=_flags(game, state, seat, [b for b in sorted(range(3), key=lambda b: -max(
+                placed[b])) if max(placed[b])]))
         rng = random.Random(f"{self.seed}|{seat}|{state.round}|{state.walls}|{state.owned}|{state.pieces}")
         public = state._replace(orders=(None,) * len(state.orders))
         samples = [[game.random_order(public, s, rng) if s != seat else None for s in range(len(state.orders))]
                    for _ in range(self.SAMPLES)]
-        garnet = [False, False, False]
-        if p.garnet_bonus_enabled and p.garnet_decision_time == "during_round" and state.round == p.rounds:
-            for b in range(3):
-                probe = state._replace(orders=_put(state.orders, seat, empty._replace(garnet=tuple(garnet))))
-                if game.why_not(probe, Garnet(seat, b, True)) is None:
-                    garnet[b] = True
+        last = p.garnet_bonus_enabled and p.garnet_decision_time == "during_round" and state.round == p.rounds
+        garnet = _flags(game, state, seat, range(3) if last else [])
         walls, directions = [], []
         for b in range(3):
             w, d = self._plan_board(game, state, seat, b, samples, garnet[b])
@@ -111,10 +104,7 @@ class GreedyBot(Bot):
         n = len(names)
         phases = p.directions_per_round
         pieces = state.pieces[b]
-        occupied = 0
-        for cells in pieces:
-            for c in cells:
-                occupied |= 1 << c
+        occupied = game.piece_cells(state, b)
         opponents = [({s: sample[s].walls[b] for s in range(n) if s != seat},
                       [sample[s].directions[b] if s != seat else () for s in range(n)]) for sample in samples]
 
@@ -186,5 +176,12 @@ class GreedyBot(Bot):
         return tuple(sorted(chosen)), tuple(plans)
 
 
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+def _flags(game: BackToTheWall, state: State, seat: int, boards: Any) -> tuple[bool, ...]:
+    """The garnet flags of ``seat``'s order on ``boards``, in that order, each while the rules allow one more."""
+    garnet = [False, False, False]
+    empty = game.empty_order(state)
+    for b in boards:
+        probe = state.replace(orders=per_seat(state.orders, seat, empty.replace(garnet=tuple(garnet))))
+        if game.why_not(probe, Garnet(seat, b, True)) is None:
+            garnet[b] = True
+    return tuple(garnet)

@@ -21,12 +21,19 @@ from typing import Any
 from ...kernel.fieldtypes import FieldType
 from ...rules import Params, param, show_value
 
-__all__ = ["BackToTheWallParams", "DIRECTIONS", "ARROWS", "LETTERS", "STEPS", "TOWARD_CORNER", "ADJACENCY"]
+__all__ = ["BackToTheWallParams", "DIRECTIONS", "ARROWS", "LETTERS", "STEPS", "TOWARD_CORNER", "ADJACENCY", "arrows"]
 
 #: directions by index, clockwise from up: a perpendicular is +-1, the opposite +2 (mod 4)
 DIRECTIONS = ("up", "right", "down", "left")
 ARROWS = ("↑", "→", "↓", "←")
 LETTERS = "URDL"
+
+
+def arrows(plan: Any, between: str = "") -> str:
+    """A piece's directions as arrows, ``·`` for none: ``arrows((0, -1, 3))`` is ``↑·←``."""
+    return between.join(ARROWS[d] if d >= 0 else "·" for d in plan)
+
+
 #: step of each direction as (dcol, drow); row 0 is the top row, so "up" lowers the row
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 #: the two directions that point toward each corner (for the redirect tie-break, B17)

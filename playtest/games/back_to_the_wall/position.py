@@ -168,19 +168,6 @@ def board_rows(t: Any, walls: int, owned: tuple, p: BackToTheWallParams) -> list
 _SPECS = {spec.name: spec for spec in State._fields}
 
 
-def _declared(name: str, value: Any, where: str | None = None) -> Any:
-    """``value`` read as the declared field ``name`` of :class:`State` (its type and bounds), or ``ValueError``."""
-    spec = _SPECS[name]
-    assert spec.type is not None
-    where = where or name
-    try:
-        value = spec.type.read(value, where)
-    except ValueError:
-        raise ValueError(f"{where} must be {spec.words()}, not {_shown(value)}") from None
-    spec.check(value, where)
-    return value
-
-
 class _Names:
     """The seats, boards and cells of one game's positions, by the names the JSON form uses."""
 
@@ -189,15 +176,11 @@ class _Names:
     def __init__(self, game: BackToTheWall):
         self.p, self.names, self.tables = game.params, game.names, game.tables
 
-    def seat(self, key: Any, where: str) -> int:
-        if key not in self.names:
-            raise ValueError(f"{where}: {key!r} is not a seat; the seats are {', '.join(self.names)}")
-        return self.names.index(key)
-
-    def board(self, key: Any, where: str) -> int:
-        names = self.p.board_names
+    def index(self, key: Any, where: str, noun: str = "seat") -> int:
+        """The index of the seat (or board) named ``key``."""
+        names = self.names if noun == "seat" else self.p.board_names
         if key not in names:
-            raise ValueError(f"{where}: {key!r} is not a board; the boards are {', '.join(names)}")
+            raise ValueError(f"{where}: {key!r} is not a {noun}; the {noun}s are {', '.join(names)}")
         return names.index(key)
 
     def cell(self, b: int, value: Any, where: str) -> int:
@@ -208,18 +191,23 @@ class _Names:
                              f"{t.label(t.size - 1)}, or [col, row])")
         return cell
 
-    def per_seat(self, value: Any, where: str, what: str) -> dict[int, Any]:
-        """An object by seat name, as ``{seat: value}``."""
+    def by(self, value: Any, where: str, what: str, noun: str = "seat") -> dict[int, Any]:
+        """An object by seat (or board) name, as ``{index: value}``."""
         if not isinstance(value, dict):
-            raise ValueError(f"{where} must be an object by seat name ({', '.join(self.names)}): {what}, "
+            names = self.names if noun == "seat" else self.p.board_names
+            raise ValueError(f"{where} must be an object by {noun} name ({', '.join(names)}): {what}, "
                              f"not {_shown(value)}")
-        return {self.seat(k, where): v for k, v in value.items()}
+        return {self.index(k, where, noun): v for k, v in value.items()}
 
-    def per_board(self, value: Any, where: str, what: str) -> dict[int, Any]:
-        if not isinstance(value, dict):
-            raise ValueError(f"{where} must be an object by board name ({', '.join(self.p.board_names)}): "
-                             f"{what}, not {_shown(value)}")
-        return {self.board(k, where): v for k, v in value.items()}
+    def table(self, data: dict[str, Any], key: str, what: str, inner: str, empty: Any,
+              read: Any) -> tuple[tuple[Any, ...], ...]:
+        """``data[key]``, an object by seat name of objects by board name, as a tuple per seat of a
+        value per board: ``read(value, where)`` for those given, ``empty`` for the others."""
+        table = [[empty] * 3 for _ in self.names]
+        for s, per in self.by(data.get(key, {}), key, what).items():
+            for b, value in self.by(per, f"{key}.{self.names[s]}", inner, "board").items():
+                table[s][b] = read(value, f"{key}.{self.names[s]}.{self.p.board_names[b]}")
+        return tuple(tuple(per) for per in table)
 
 
 def read_position(game: BackToTheWall, data: Any) -> State:
@@ -234,12 +222,12 @@ def read_position(game: BackToTheWall, data: Any) -> State:
                          f"fields are {', '.join(sorted(FIELDS))}")
     r = _Names(game)
     p, names = r.p, r.names
-    phase = _declared("phase", data.get("phase", "orders"))
-    rnd = _declared("round", data.get("round", p.rounds if phase != "orders" else 1))
+    phase = _SPECS["phase"].read_json(data.get("phase", "orders"), "phase", None)
+    rnd = _SPECS["round"].read_json(data.get("round", p.rounds if phase != "orders" else 1), "round", None)
     if rnd > p.rounds:
         raise ValueError(f"round must be a whole number from 1 to {p.rounds}, not {rnd}")
     count = pieces_in_round(p, rnd)
-    boards = r.per_board(data.get("boards", {}), "boards", '{"rows": [...], "pieces": {...}}')
+    boards = r.by(data.get("boards", {}), "boards", '{"rows": [...], "pieces": {...}}', "board")
     walls, owned, pieces = [], [], []
     for b, t in enumerate(r.tables):
         entry = boards.get(b, {})
@@ -247,7 +235,7 @@ def read_position(game: BackToTheWall, data: Any) -> State:
         if not isinstance(entry, dict) or set(entry) - {"rows", "pieces"}:
             raise ValueError(f"{where} must be an object with rows and pieces, not {_shown(entry)}")
         wall, own = _read_rows(r, b, entry.get("rows"), where)
-        given = r.per_seat(entry["pieces"], f"{where}.pieces", "lists of cells") if "pieces" in entry else {}
+        given = r.by(entry["pieces"], f"{where}.pieces", "lists of cells") if "pieces" in entry else {}
         seats = []
         for s in range(len(names)):
             cells = given.get(s, [t.label(t.corners[t.corner_of[s]])] * count)
@@ -258,27 +246,23 @@ def read_position(game: BackToTheWall, data: Any) -> State:
         owned.append(own)
         pieces.append(tuple(seats))
     done = rnd - 1 if phase == "orders" else p.rounds      # rounds already played
-    flags = [[(), (), ()] for _ in names]
-    for s, per in r.per_seat(data.get("flags", {}), "flags", "{board: [rounds with the garnet bonus]}").items():
-        for b, rounds in r.per_board(per, f"flags.{names[s]}", "[rounds]").items():
-            where = f"flags.{names[s]}.{p.board_names[b]}"
-            if not isinstance(rounds, list) or any(type(x) is not int or not 1 <= x <= done for x in rounds) \
-                    or len(set(rounds)) != len(rounds):
-                raise ValueError(f"{where} must list different rounds already played (1 to {done}), "
-                                 f"not {_shown(rounds)}")
-            flags[s][b] = tuple(sorted(rounds))
-    placed = [[(0,) * p.rounds for _ in range(3)] for _ in names]
-    for s, per in r.per_seat(data.get("placed", {}), "placed", "{board: [walls placed in each round]}").items():
-        for b, counts in r.per_board(per, f"placed.{names[s]}", "[counts]").items():
-            where = f"placed.{names[s]}.{p.board_names[b]}"
-            if not isinstance(counts, list) or len(counts) != p.rounds or any(
-                    type(x) is not int or x < 0 for x in counts):
-                raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds, "
-                                 f"not {_shown(counts)}")
-            placed[s][b] = tuple(counts)
+
+    def rounds(value: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list) or any(type(x) is not int or not 1 <= x <= done for x in value) \
+                or len(set(value)) != len(value):
+            raise ValueError(f"{where} must list different rounds already played (1 to {done}), not {_shown(value)}")
+        return tuple(sorted(value))
+
+    def counts(value: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) != p.rounds or any(type(x) is not int or x < 0 for x in value):
+            raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds, "
+                             f"not {_shown(value)}")
+        return tuple(value)
+    flags = r.table(data, "flags", "{board: [rounds with the garnet bonus]}", "[rounds]", (), rounds)
+    placed = r.table(data, "placed", "{board: [walls placed in each round]}", "[counts]", (0,) * p.rounds, counts)
     state = State(phase=phase, round=rnd, walls=tuple(walls), owned=tuple(owned), pieces=tuple(pieces),
-                  orders=(None,) * len(names), flags=tuple(tuple(per) for per in flags),
-                  placed=tuple(tuple(per) for per in placed), last=_read_last(r, data.get("last", [])), rules=p)
+                  orders=(None,) * len(names), flags=flags, placed=placed, last=_read_last(r, data.get("last", [])),
+                  rules=p)
     return state.replace(orders=_read_orders(r, state, data.get("orders", {})))
 
 
@@ -291,23 +275,17 @@ def _read_rows(r: _Names, b: int, rows: Any, where: str) -> tuple[int, tuple]:
             not isinstance(row, str) or len(row) != t.cols for row in rows):
         raise ValueError(f"{where}.rows must be {t.rows} text rows of {t.cols} characters: '.' unowned, '#' a "
                          f"wall, {'/'.join(letters)} the owner (lower case: an owned wall), not {_shown(rows)}")
-    wall = 0
-    own = [0] * len(letters)
-    for row_no, row in enumerate(rows):
-        for col, ch in enumerate(row):
-            i = row_no * t.cols + col
-            if ch == ".":
-                continue
-            if ch == "#":
-                wall |= 1 << i
-            elif ch in letters:
-                own[letters.index(ch)] |= 1 << i
-            elif ch.upper() in letters and ch.islower():
-                own[letters.index(ch.upper())] |= 1 << i
-                wall |= 1 << i
-            else:
-                raise ValueError(f"{where}.rows: {ch!r} at {t.label(i)} is not '.', '#' or a seat's initial "
-                                 f"({'/'.join(letters)})")
+    marks = {".": (0, -1), "#": (1, -1), **{c: (0, s) for s, c in enumerate(letters)},
+             **{c.lower(): (1, s) for s, c in enumerate(letters)}}      # a character: (a wall, its owner)
+    wall, own = 0, [0] * len(letters)
+    for i, ch in enumerate("".join(rows)):
+        if ch not in marks:
+            raise ValueError(f"{where}.rows: {ch!r} at {t.label(i)} is not '.', '#' or a seat's initial "
+                             f"({'/'.join(letters)})")
+        walled, seat = marks[ch]
+        wall |= walled << i
+        if seat >= 0:
+            own[seat] |= 1 << i
     return wall, tuple(own)
 
 
@@ -319,11 +297,11 @@ def _read_last(r: _Names, entries: Any) -> tuple:
         where = f"last[{k}]"
         if not isinstance(entry, dict) or set(entry) != {"board", "cell", "by", "result"}:
             raise ValueError(f"{where} must be an object with board, cell, by and result, not {_shown(entry)}")
-        b = r.board(entry["board"], where)
+        b = r.index(entry["board"], where, "board")
         cell = r.cell(b, entry["cell"], where)
         if not isinstance(entry["by"], list) or not entry["by"]:
             raise ValueError(f"{where}.by must list the seats that submitted the wall, not {_shown(entry['by'])}")
-        seats = tuple(sorted({r.seat(x, where + ".by") for x in entry["by"]}))
+        seats = tuple(sorted({r.index(x, where + ".by") for x in entry["by"]}))
         result = entry["result"]
         if not isinstance(result, str) or len(result) > 400:
             raise ValueError(f"{where}.result must be text (at most 400 characters), not {_shown(result)}")
@@ -336,7 +314,7 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
     orders: list[Order | None] = [None] * len(r.names)
     count = pieces_in_round(p, state.round) if state.phase == "orders" else 0
     phases = p.directions_per_round
-    for s, entry in r.per_seat(given, "orders", "{walls, directions, garnet, submitted}").items():
+    for s, entry in r.by(given, "orders", "{walls, directions, garnet, submitted}").items():
         where = f"orders.{r.names[s]}"
         if entry is None:
             continue
@@ -344,7 +322,7 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
             raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted, "
                              f"not {_shown(entry)}")
         walls: list[tuple[int, ...]] = [(), (), ()]
-        for b, cells in r.per_board(entry.get("walls", {}), f"{where}.walls", "[cells]").items():
+        for b, cells in r.by(entry.get("walls", {}), f"{where}.walls", "[cells]", "board").items():
             if not isinstance(cells, list):
                 raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells, not {_shown(cells)}")
             found = [r.cell(b, c, f"{where}.walls.{p.board_names[b]}") for c in cells]
@@ -352,8 +330,8 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
                 raise ValueError(f"{where}.walls.{p.board_names[b]}: a cell is listed twice (rule B.1 §9.1)")
             walls[b] = tuple(sorted(found))
         directions = [((-1,) * phases,) * count for _ in range(3)]
-        for b, lists in r.per_board(entry.get("directions", {}), f"{where}.directions",
-                                    '["URD", "L.U", ...] per piece').items():
+        for b, lists in r.by(entry.get("directions", {}), f"{where}.directions", '["URD", "L.U", ...] per piece',
+                             "board").items():
             w = f"{where}.directions.{p.board_names[b]}"
             if not isinstance(lists, list) or len(lists) != count or any(
                     not isinstance(x, str) or len(x) != phases or set(x) - set(LETTERS + NO_DIRECTION)
@@ -367,7 +345,7 @@ def _read_orders(r: _Names, state: State, given: Any) -> tuple:
         if not isinstance(chosen, list):
             raise ValueError(f"{where}.garnet must list board names, not {_shown(chosen)}")
         for name in chosen:
-            garnet[r.board(name, f"{where}.garnet")] = True
+            garnet[r.index(name, f"{where}.garnet", "board")] = True
         submitted = entry.get("submitted", False)
         if not isinstance(submitted, bool):
             raise ValueError(f"{where}.submitted must be true or false, not {_shown(submitted)}")

@@ -25,7 +25,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from ...geometry import bits
 from .boards import BoardTables
-from .params import ARROWS, DIRECTIONS, TOWARD_CORNER, BackToTheWallParams
+from .params import TOWARD_CORNER, BackToTheWallParams
 
 __all__ = ["Verdict", "Move", "Tick", "Phase", "resolve_walls", "move_pieces", "corner_text"]
 
@@ -358,8 +358,3 @@ def _positions(movers: list[tuple[int, int, tuple[int, ...]]], seats: int, tick:
     for seat, start, path in movers:
         out[seat].append(path[min(tick, len(path)) - 1] if path else start)
     return tuple(tuple(cells) for cells in out)
-
-
-def direction_text(d: int) -> str:
-    """``up ↑``; ``none`` for -1."""
-    return f"{DIRECTIONS[d]} {ARROWS[d]}" if d >= 0 else "none"

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...geometry import bits
-from ...kernel import SIMULTANEOUS, Action, Game, GameType, Outcome, Refusal, Seat, register
+from ...kernel import SIMULTANEOUS, Action, Game, GameType, Outcome, Refusal, Seat, per_seat, register
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
 from .boards import board_tables
 from .params import DIRECTIONS, R_BONUS, R_ORDER, R_OVERALL, R_VOID, BackToTheWallParams
@@ -548,18 +548,18 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
                 return state
             return self.resolve(state, record=False).after
         if isinstance(action, Garnet):
-            return _with_order(state, seat, _normal(cur.replace(garnet=_put(cur.garnet, action.board, action.on))))
+            return _with_order(state, seat, _normal(cur.replace(garnet=per_seat(cur.garnet, action.board, action.on))))
         if isinstance(action, (AddWall, RemoveWall)):
             mine = set(cur.walls[action.board])
             mine.symmetric_difference_update((self.tables[action.board].index(action.at),))
-            return _with_order(state, seat, _normal(cur.replace(walls=_put(cur.walls, action.board,
+            return _with_order(state, seat, _normal(cur.replace(walls=per_seat(cur.walls, action.board,
                                                                            tuple(sorted(mine))))))
         assert isinstance(action, Direct)
         d = -1 if action.direction == STAY else DIRECTIONS.index(action.direction)
         per = cur.directions[action.board]
-        plan = _put(per[action.piece], action.phase - 1, d)
+        plan = per_seat(per[action.piece], action.phase - 1, d)
         return _with_order(state, seat, _normal(cur.replace(
-            directions=_put(cur.directions, action.board, _put(per, action.piece, plan)))))
+            directions=per_seat(cur.directions, action.board, per_seat(per, action.piece, plan)))))
 
     # ---- resolution
     def resolve(self, state: State, record: bool = True) -> RoundLog:
@@ -799,24 +799,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
         >>> game.order_of(state, 0) == plan
         True
         """
-        now = self.order_of(state, seat)
-        for b in range(3):
-            t = self.tables[b]
-            for c in now.walls[b]:
-                if c not in order.walls[b]:
-                    return RemoveWall(seat, b, t.cell(c))
-            for c in order.walls[b]:
-                if c not in now.walls[b]:
-                    return AddWall(seat, b, t.cell(c))
-        for b, per in enumerate(order.directions):
-            for k, want in enumerate(per):
-                for i, d in enumerate(want):
-                    if now.directions[b][k][i] != d:
-                        return Direct(seat, b, k, i + 1, DIRECTIONS[d] if d >= 0 else STAY)
-        for b in range(3):
-            if now.garnet[b] != order.garnet[b]:
-                return Garnet(seat, b, order.garnet[b])
-        return Submit(seat)
+        return self._parts_toward(state, seat, order)[0]
 
     # ---- positions, actions, parameters
     def state_from_json(self, data: Any) -> State:
@@ -924,8 +907,7 @@ class BackToTheWall(OrderWords, Game[BackToTheWallParams, State, Action]):
                 or self.why_not(state, action) is not None:
             return []
         from .view import playback
-        full = _with_order(state, action.seat, self.order_of(state, action.seat).replace(submitted=True))
-        return playback(self, self.resolve(full), seat)
+        return playback(self, self.last_submission(state, action.seat), seat)
 
 
 @lru_cache(maxsize=512)
@@ -946,8 +928,3 @@ def cell_list(mask: int) -> tuple[int, ...]:
 def _normal(order: Order) -> Order | None:
     """An order with nothing set and not submitted is no order (``None``): one form per position."""
     return None if not order.submitted and order.is_empty() else order
-
-
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with entry ``index`` replaced."""
-    return values[:index] + (value,) + values[index + 1:]

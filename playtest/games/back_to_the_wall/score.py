@@ -155,7 +155,3 @@ def show_points(value: float) -> str:
 
 def ordinal(place: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-
-
-def cells_count(mask: int) -> int:
-    return popcount(mask)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...scene import Scene
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw
-from .params import ARROWS, DIRECTIONS, R_ORDER
+from .params import ARROWS, DIRECTIONS, R_ORDER, arrows
 from .position import State
 from .resolution import names_text
 from .score import board_scores, ordinal, show_points
@@ -56,10 +56,6 @@ def void_warning(reason: str) -> str:
     'this wall will be void: a piece stands here'
     """
     return f"this wall will be void: {reason}"
-
-
-def arrows(plan: Any) -> str:
-    return "".join(ARROWS[d] if d >= 0 else "·" for d in plan)
 
 
 def draw_boards(s: Scene, game: BackToTheWall, walls: Walls, owned: Owned, pieces: Pieces,
@@ -228,7 +224,8 @@ class View:
         draw_boards(s, game, state.walls, state.owned, state.pieces, marks, piece_text,
                     piece_ids=state.phase == "orders")
         self.status()
-        s.panel("Orders", [[names[w], self.order_status(w)] for w in range(len(names))])
+        s.panel("Orders", [[names[w], "—" if state.phase == "over" else "submitted" if o is not None and o.submitted
+                            else "preparing"] for w, o in enumerate(state.orders)])
         if seat is not None and state.phase != "over":
             self.own_order_panel()
         _score_panels(s, game, state, seat)
@@ -246,15 +243,6 @@ class View:
         if seat is not None and state.phase == "orders":
             self.other_reasons()
         return s.to_json()
-
-    def order_status(self, who: int) -> str:
-        state = self.state
-        if state.phase == "over":
-            return "—"
-        order = state.orders[who]
-        if order is not None and order.submitted:
-            return "submitted"
-        return "preparing"
 
     def status(self) -> None:
         game, state, s = self.game, self.state, self.s
@@ -285,7 +273,7 @@ class View:
                 t = game.tables[b]
                 for k, plan in enumerate(order.directions[b]):
                     rows.append([f"{p.board_names[b]} piece {k + 1} ({t.label(state.pieces[b][seat][k])})",
-                                 " ".join(ARROWS[d] if d >= 0 else "·" for d in plan)])
+                                 arrows(plan, " ")])
         if p.garnet_bonus_enabled:
             flagged = [p.board_names[b] for b in range(3) if order.garnet[b]]
             rows.append(["garnet bonus", ", ".join(flagged) or "—"])

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...kernel import Action, Refusal
 from .actions import STAY, AddWall, Clear, Direct, Garnet, RemoveWall, Submit, Withdraw, cell_text
-from .params import ARROWS, DIRECTIONS, BackToTheWallParams
+from .params import ARROWS, DIRECTIONS, BackToTheWallParams, arrows
 from .position import Order, State
 from .resolution import names_text
 from .score import FinalScore, ordinal, show_points
@@ -52,8 +52,7 @@ class OrderWords:
         order = order or self.empty_order(state)
         walls = ", ".join(f"{p.board_names[b]} " + " ".join(self.tables[b].label(c) for c in cells)
                           for b, cells in enumerate(order.walls) if cells) or "none"
-        moves = ", ".join(f"{p.board_names[b]} " + "/".join("".join(ARROWS[d] if d >= 0 else "·" for d in plan)
-                                                            for plan in per)
+        moves = ", ".join(f"{p.board_names[b]} " + "/".join(map(arrows, per))
                           for b, per in enumerate(order.directions) if per)
         text = f"walls {walls}" + (f"; pieces {moves}" if moves else "")
         if garnet and any(order.garnet):
@@ -134,12 +133,13 @@ class OrderWords:
             return f"{name} withdraws their order"
         if not isinstance(action, Submit):
             return str(action)
-        pending = self.pending_seats(state)
-        if pending != (seat,):
+        if self.pending_seats(state) != (seat,):
             return f"{name} submitted"
-        full = with_order(state, seat, self.order_of(state, seat).replace(submitted=True))
-        log = self.resolve(full)
-        return f"{name} submitted; " + self.round_words(log)
+        return f"{name} submitted; " + self.round_words(self.last_submission(state, seat))
+
+    def last_submission(self, state: State, seat: int) -> RoundLog:
+        """The resolution that ``seat`` submitting its order as it stands sets off (the last one pending)."""
+        return self.resolve(with_order(state, seat, self.order_of(state, seat).replace(submitted=True)))
 
     def round_words(self, log: RoundLog) -> str:
         """A resolution in words: the orders revealed, every wall's result, the cells captured, the end."""
@@ -149,23 +149,29 @@ class OrderWords:
             return "the garnet bonuses are revealed; " + self._final_words(after)
         parts = [f"round {log.round} revealed: " + "; ".join(
             f"{names[s]}: {self.order_words(before, s, before.orders[s], garnet=False)}" for s in range(len(names)))]
-        rejected = [f"{p.board_names[b]} {self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
-                    for b, board in enumerate(log.boards) for v in board.verdicts if not v.placed]
-        placed = [f"{p.board_names[b]} {self.tables[b].label(v.cell)}"
-                  for b, board in enumerate(log.boards) for v in board.verdicts if v.placed]
-        parts.append("walls placed: " + (", ".join(placed) or "none"))
+        boards = [self._board_words(log, b) for b in range(3)]
+        parts.append("walls placed: " + (", ".join(f"{p.board_names[b]} {c}" for b, (placed, _, _) in
+                                                   enumerate(boards) for c in placed) or "none"))
+        rejected = [f"{p.board_names[b]} {x}" for b, (_, not_placed, _) in enumerate(boards) for x in not_placed]
         if rejected:
             parts.append("not placed: " + "; ".join(rejected))
-        cells = []
-        for b in range(3):
-            counts = [bin(after.owned[b][s]).count("1") for s in range(len(names))]
-            cells.append(f"{p.board_names[b]} " + " ".join(f"{names[s][0]}{counts[s]}" for s in range(len(names))))
-        parts.append("cells: " + ", ".join(cells))
+        parts.append("cells: " + ", ".join(f"{p.board_names[b]} {cells}" for b, (_, _, cells) in enumerate(boards)))
+        return "; ".join(parts + self._end_words(after))
+
+    def _board_words(self, log: RoundLog, b: int) -> tuple[list[str], list[str], str]:
+        """Board ``b``'s resolution: the walls placed, those not (who and why), the cells each seat owns."""
+        t, names = self.tables[b], self.names
+        verdicts = log.boards[b].verdicts
+        return ([t.label(v.cell) for v in verdicts if v.placed],
+                [f"{t.label(v.cell)} ({names_text(names, v.seats)}): {v.text}" for v in verdicts if not v.placed],
+                " ".join(f"{names[s][0]}{bin(log.after.owned[b][s]).count('1')}" for s in range(len(names))))
+
+    def _end_words(self, after: State) -> list[str]:
         if after.phase == "over":
-            parts.append(self._final_words(after))
-        elif after.phase == "garnets":
-            parts.append("the last round is over: each seat now chooses its garnet bonuses")
-        return "; ".join(parts)
+            return [self._final_words(after)]
+        if after.phase == "garnets":
+            return ["the last round is over: each seat now chooses its garnet bonuses"]
+        return []
 
     # ---- the move log's rows (the table's optional hooks: see playtest.widgets.table)
     def log_group(self, state: State, action: Action, viewer: int | None = None) -> str | None:
@@ -187,8 +193,7 @@ class OrderWords:
         if not isinstance(action, Submit) or type(seat) is not int or not 0 <= seat < len(self.names) \
                 or self.pending_seats(state) != (seat,) or self.why_not(state, action) is not None:
             return None
-        full = with_order(state, seat, self.order_of(state, seat)._replace(submitted=True))
-        log = self.resolve(full)
+        log = self.last_submission(state, seat)
         p, names = self.params, self.names
         before, after = log.before, log.after
         if before.phase == "garnets":
@@ -196,20 +201,13 @@ class OrderWords:
         lines = [f"{names[seat]} submitted: round {log.round} resolves"]
         lines += [f"{names[s]}'s order: {self.order_words(before, s, before.orders[s], garnet=False)}"
                   for s in range(len(names))]
-        for b, board in enumerate(log.boards):
-            placed = [self.tables[b].label(v.cell) for v in board.verdicts if v.placed]
-            rejected = [f"{self.tables[b].label(v.cell)} ({names_text(names, v.seats)}): {v.text}"
-                        for v in board.verdicts if not v.placed]
-            counts = " ".join(f"{names[s][0]}{bin(after.owned[b][s]).count('1')}" for s in range(len(names)))
+        for b in range(3):
+            placed, rejected, cells = self._board_words(log, b)
             text = f"{p.board_names[b]}: walls placed {', '.join(placed) or 'none'}"
             if rejected:
                 text += "; not placed " + "; ".join(rejected)
-            lines.append(text + f"; cells {counts}")
-        if after.phase == "over":
-            lines.append(self._final_words(after))
-        elif after.phase == "garnets":
-            lines.append("the last round is over: each seat now chooses its garnet bonuses")
-        return lines
+            lines.append(text + f"; cells {cells}")
+        return lines + self._end_words(after)
 
     def _final_words(self, state: State) -> str:
         p, names = self.params, self.names

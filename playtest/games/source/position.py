@@ -21,7 +21,7 @@ from .params import COLORS, LETTERS, R_SETUP
 if TYPE_CHECKING:
     from .rules import Source
 
-__all__ = ["State", "read_position", "set_item", "add_layer", "remove_layer", "clear_layers"]
+__all__ = ["State", "read_position", "add_layer", "remove_layer", "clear_layers"]
 
 FIELDS = ("board", "supply", "to_move", "ap_left", "acted", "passes", "turn", "over", "last")
 
@@ -99,15 +99,6 @@ class State(kernel.State):
 
     def __str__(self) -> str:
         return "\n".join(self.diagram())
-
-
-
-
-def set_item(values: tuple, index: int, value: Any) -> tuple:
-    """``values`` with item ``index`` replaced."""
-    changed = list(values)
-    changed[index] = value
-    return tuple(changed)
 
 
 def add_layer(forts: tuple, bit: int) -> tuple:

@@ -16,11 +16,11 @@ import random
 from typing import Any, Sequence
 
 from ...geometry import bit_grid, bits
-from ...kernel import Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, register
+from ...kernel import Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, per_seat, register
 from .actions import END_TURN, POINT_ACTIONS, Capture, Fortify, Place, RemoveFortification
 from .params import (COLOR_CSS, COLORS, PLAYER_NAMES, R_BOARD, R_CAP_CONN, R_CAP_FORT, R_CAP_UNCONN, R_END,
                      R_FORTIFY, R_NOT_ALLOWED, R_PLACE, R_RANGE, R_REMOVE, R_TURN, SourceParams)
-from .position import State, add_layer, clear_layers, read_position, remove_layer, set_item
+from .position import State, add_layer, clear_layers, read_position, remove_layer
 from .score import ColorScore, Score, tally_from_scratch
 from .view import view
 
@@ -529,28 +529,28 @@ class Source(Game[SourceParams, State, Action]):
         occupancy = False
         if kind == "place":
             cost = p.cost_place
-            stones = set_item(stones, c, stones[c] | bit)
-            supply = set_item(supply, c, supply[c] - 1)
+            stones = per_seat(stones, c, stones[c] | bit)
+            supply = per_seat(supply, c, supply[c] - 1)
             if through:
                 changed: tuple[int, ...] = (c, self.partner[c])
             else:  # the new token joins the chain, with any stranded tokens it touches
-                connected = set_item(connected, c, connected[c] | b.flood(bit, stones[c] & ~connected[c]))
+                connected = per_seat(connected, c, connected[c] | b.flood(bit, stones[c] & ~connected[c]))
                 changed = (c,)
             occupancy = True
         elif kind == "fortify":
             cost = p.cost_fortify
-            supply = set_item(supply, c, supply[c] - 1)
+            supply = per_seat(supply, c, supply[c] - 1)
             forts = add_layer(forts, bit)
             changed = (c,) if p.fortification_scores else ()
         elif kind == "remove_fortification":
             cost = p.cost_remove_fortification
-            supply = set_item(supply, c, supply[c] - p.remove_fortification_tokens)
+            supply = per_seat(supply, c, supply[c] - p.remove_fortification_tokens)
             forts = remove_layer(forts, bit)
             changed = (state.color_at(i),) if p.fortification_scores else ()
         else:  # capture: the token (or the whole stack) leaves the game
             target = state.color_at(i)
             cost = self._capture_cost(state, target, bit)[0]
-            stones = set_item(stones, target, stones[target] & ~bit)
+            stones = per_seat(stones, target, stones[target] & ~bit)
             if forts and forts[0] & bit:
                 forts = clear_layers(forts, bit)
             if through:
@@ -558,7 +558,7 @@ class Source(Game[SourceParams, State, Action]):
             elif connected[target] & bit:   # a chain may be cut: recompute that colour
                 changed = (target,)
             else:
-                connected = set_item(connected, target, connected[target] & ~bit)
+                connected = per_seat(connected, target, connected[target] & ~bit)
                 changed = (target,)
             occupancy = True
         if through or (kind == "capture" and state.connected[changed[0]] & bit):
