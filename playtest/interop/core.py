@@ -309,6 +309,14 @@ class StateMemo:
         self.table[key] = value
 
 
+def _action_id(game: Game, code: Any) -> int:
+    """``code`` as an action id (a whole number: an ``int``, or an integer type such as numpy's), or
+    ``ValueError`` naming what it is instead (a bool, a float, text: malformed, whatever the position)."""
+    if isinstance(code, bool) or not hasattr(code, "__index__"):
+        raise ValueError(f"{game.name}: an action id is a whole number, not {type(code).__name__}")
+    return int(code.__index__())
+
+
 def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
     return game.apply(state, action, check=False)
 
@@ -612,10 +620,16 @@ class KitPlay:
                 action = self._by_id(code)
                 self._play(seat, code, action if action is not None else shape.encoding.decode(code))
                 return
+        if type(code) is not int:         # a malformed id is named first, before legality or the game's end
+            code = _action_id(self.game, code)
+        if self.current() == TERMINAL:
+            outcome = self.game.outcome(self.state)
+            raise ValueError(f"{self.game.name}: the game is over ({outcome.reason if outcome else 'finished'}): "
+                             f"no action may be played")
         if shape.staged and seat >= 0 and shape.kind_of(code) is not None:
             self._choose_kind(seat, int(code))
             return
-        if legal is not None and type(code) is int:
+        if legal is not None:
             at = bisect_left(legal, code)
             listed = at < len(legal) and legal[at] == code
         elif seat == CHANCE_ID and self._chance is not None and code in self._chance_actions:
@@ -633,6 +647,7 @@ class KitPlay:
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
+        codes = [c if type(c) is int else _action_id(self.game, c) for c in codes]
         if len(codes) != self.shape.num_players:
             raise ValueError(f"{self.game.name}: a joint action has one id per seat ({self.shape.num_players}), "
                              f"not {len(codes)}")

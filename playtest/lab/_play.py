@@ -769,7 +769,7 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
     (1,)
     """
     rng = rng or random.Random()
-    players = [_make(game, one) for one in _table(bots, len(game.seats()))]
+    players = [_make(game, one) for one in _table(bots, game.seat_count())]
     state = game.initial_state() if start is None else start
     steps = 0
     to_move, apply, secrets = game.to_move, game.apply, game.has_secrets
