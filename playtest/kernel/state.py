@@ -378,14 +378,14 @@ class State:
         TypeError: Score has no field 'point'; its fields are points
         """
         cls = type(self)
-        new = _new(cls)
-        data = new.__dict__                        # filled in place: no dictionary copied, no setattr
-        data.update(self.__dict__)
+        data = self.__dict__.copy()                # one copy of the fields, then the changes on it
         data.update(changes)
         if len(data) != len(cls._fields):          # a name that is no field's (checked by count: fast)
             unknown = sorted(set(changes) - cls._names)[0]
             raise TypeError(f"{cls.__name__} has no field {unknown!r}; its fields are "
                             f"{', '.join(s.name for s in cls._fields)}")
+        new = _new(cls)
+        _set_dict(new, "__dict__", data)           # handed over whole: no empty dictionary made and filled
         return new
 
     #: the name ``replace`` had when positions were named tuples (code written then calls it)
@@ -517,6 +517,7 @@ class State:
 
 
 _new = object.__new__
+_set_dict = object.__setattr__
 
 
 def _literal_choices(kind: FieldType | None) -> tuple[Any, ...]:
