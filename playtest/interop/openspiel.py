@@ -321,7 +321,8 @@ class KitSpielState(_StateBase):
 
     def _apply_action(self, action: int) -> None:
         play = self.play
-        play.step(play.current(), action)
+        who = play._current           # (known: OpenSpiel asked who moves just before)
+        play.step(play.current() if who is None else who, action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self.play.step_joint([int(a) for a in actions])

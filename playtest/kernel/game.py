@@ -213,7 +213,7 @@ class Game(Generic[P, S, A]):
         count = self.__dict__.get("_seat_count")
         if count is None:
             count = self.__dict__["_seat_count"] = len(self.seats())
-        return count  # type: ignore[no-any-return]
+        return count
 
     def initial_state(self) -> S:
         """The position before the first move (possibly a chance step); default: the declared

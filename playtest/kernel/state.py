@@ -43,7 +43,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
+from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
 from .values import show_value, shown, to_json_value
 
 __all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
@@ -266,6 +266,7 @@ class State:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:
+            fast_init(cls, redo=True)          # remade by @dataclass(slots=True): see fast_init
             return
         hints = type_hints(cls)
         specs: dict[str, FieldSpec] = {s.name: s for s in cls._fields}
@@ -346,7 +347,10 @@ class State:
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
         cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
                          for s in cls._fields)
+        own_init = "__init__" in cls.__dict__
         dataclass(frozen=True)(cls)
+        if not own_init:
+            fast_init(cls)
         del cls.__setattr__, cls.__delattr__
 
     def __setattr__(self, name: str, value: Any) -> None:
