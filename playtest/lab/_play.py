@@ -529,13 +529,15 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     raise BotError(_where(game, players[seat], seat, state, steps, index)
                                    + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
             elif mover >= 0 and picks[seat] is not None:    # the kit's random bot handed the seat's listing
-                try:
-                    listed = legal_actions(state, seat)
-                except Exception:
-                    listed = None
                 # (its choose_from, rng.choice(listed), without the call: one of the listed by construction;
                 # an empty listing or an error goes the bot's own way, to be reported as it reports them)
-                action = picks[seat].choice(listed) if listed else decide(state, mover, seat, None, steps)
+                try:
+                    listed = legal_actions(state, seat)
+                    action = picks[seat].choice(listed) if listed else _NOBODY
+                except Exception:
+                    action = _NOBODY
+                if action is _NOBODY:
+                    action = decide(state, mover, seat, None, steps)
             else:
                 parts = queued[seat]
                 if parts and whole[seat] and mover == SIMULTANEOUS:     # the next part of a whole order
