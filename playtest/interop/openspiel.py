@@ -293,7 +293,14 @@ class KitSpielState(_StateBase):
             who = play.current()
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
-            return list(cached if cached is not None else play.legal_ids(who))
+            if cached is None:
+                if play._plain and not play.shape.state_memo.on:     # (legal_ids's usual step, inline)
+                    cached = play._encode(play._list(play.state, who))
+                    cached.sort()
+                    play._legal[who] = cached
+                else:
+                    cached = play.legal_ids(who)
+            return list(cached)
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
