@@ -20,10 +20,13 @@ GAMES = ["eat_thyself", "source", "corner_rush", "then_there_was_one", "back_to_
 
 # ------------------------------------------------------------------ seats
 @pytest.mark.parametrize("name", GAMES)
-def test_seat_count_is_the_number_of_seats_and_built_once(name):
+def test_seat_count_is_the_number_of_seats_and_built_once(name, monkeypatch):
     game = playtest.load(name)
-    assert game.seat_count() == len(game.seats())
-    assert game.seat_count() is game.seat_count()
+    calls = []
+    original = type(game).seats
+    monkeypatch.setattr(type(game), "seats", lambda self: calls.append(1) or original(self))
+    assert game.seat_count() == len(original(game)) == game.seat_count() == game.seat_count()
+    assert calls == [1]                                  # asked once, then remembered
 
 
 def test_hot_paths_count_the_seats_without_building_them(monkeypatch):
