@@ -33,7 +33,10 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
   seat that cannot act (each seat seeing something of its own is hidden information);
 
 and over whole games: **undo/redo** restores every position, **save/load** replays every
-position, and random play **ends** within the game's declared longest game.
+position, and random play **ends** within the game's declared longest game. The random games are
+played as the lab's random player plays them: a uniform pick among the legal actions, chance drawn
+by its probabilities, and in a simultaneous step of a game that writes ``random_order_parts`` the
+first pending seat's whole order drawn at once, its parts played one step each (each checked).
 """
 
 from __future__ import annotations
@@ -165,6 +168,10 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
         raise ValueError(f"check_game takes a game, a game class or a game's name, not {type(game_or_name).__name__}")
     if type(examples) is not int or examples < 1:
         raise ValueError(f"examples must be a whole number of at least 1, not {examples!r}")
+    if type(positions) is not int or positions < 1:
+        raise ValueError(f"positions must be a whole number of at least 1, not {positions!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise ValueError(f"max_steps must be a whole number of at least 1 (or None), not {max_steps!r}")
     cap = max_steps or (game.game_type.max_length if game.game_type and game.game_type.max_length else 20_000)
     report = CheckReport(game.name, game.params.to_json(), examples)
     failed: dict[str, CheckFailure] = {}
@@ -236,7 +243,9 @@ def _spread(count: int, most: int) -> list[int]:
     """At most ``most`` indices of ``range(count)``: the first ten, then evenly spread, the last included."""
     if count <= most:
         return list(range(count))
-    head = list(range(min(10, most)))
+    if most <= 10:                  # (fewer than eleven: the first ones and the last)
+        return list(range(most - 1)) + [count - 1]
+    head = list(range(10))
     rest = most - len(head)
     step = (count - 1 - head[-1]) / rest
     return head + sorted({head[-1] + round(step * (k + 1)) for k in range(rest)})
@@ -320,6 +329,11 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                     failed: dict[str, CheckFailure]) -> tuple[list[Any], Any]:
     state = game.initial_state()
     actions: list[Any] = []
+    # a game that draws random whole orders (random_order_parts) is played as the lab's random player
+    # plays it: the first pending seat's whole order at once, its parts one step each
+    draws = _overrides(type(game), "random_order_parts")
+    queued: list[Any] = []           # the parts of the order being played, last first
+    queued_seat: int | None = None
     for _ in range(cap):
         try:
             mover = game.to_move(state)
@@ -333,18 +347,33 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                 fix = "chance=True" if mover == CHANCE else "dynamics='simultaneous'"
                 raise _Stop(CheckFailure("plays", f"to_move gives {what}, which its game type does not declare "
                                                   f"(declare GameType({fix}): bots, the lab and OpenSpiel read it)"))
+            drawn = False                # the action is a part of an order random_order_parts drew
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
                 action = draw_outcome(outcomes, rng)          # (samples an UncountedChance too)
             else:
-                legal = game.legal_actions(state)
-                if not legal:
-                    raise _Stop(CheckFailure("ends", f"nobody can move, yet the game is not over "
-                                                     f"({game.describe_state(state)})"))
-                action = rng.choice(legal)
+                pending = game.pending_seats(state) if draws and mover == SIMULTANEOUS else ()
+                seat = pending[0] if pending else None
+                if seat is None or seat != queued_seat:
+                    queued, queued_seat = [], seat
+                if seat is not None and not queued:
+                    parts = game.random_order_parts(state, seat, rng)
+                    if parts:
+                        queued = list(reversed(list(parts)))
+                if queued:
+                    action, drawn = queued.pop(), True
+                else:
+                    legal = game.legal_actions(state)
+                    if not legal:
+                        raise _Stop(CheckFailure("ends", f"nobody can move, yet the game is not over "
+                                                         f"({game.describe_state(state)})"))
+                    action = rng.choice(legal)
             try:
                 state = game.apply(state, action)
             except IllegalAction as exc:
+                if drawn:
+                    raise _Stop(CheckFailure("random action is legal", f"random_order_parts gives {action}, which "
+                                             f"apply refuses: {exc}", queued_seat)) from None
                 raise _Stop(CheckFailure("listed actions are accepted",
                                          f"legal_actions lists {action} but apply refuses it: {exc}")) from None
             declared = getattr(game, "state_type", None)
@@ -367,7 +396,8 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
     game_type = getattr(game, "game_type", None)
     declared = game_type.max_length if game_type is not None else None
     why = (f"the longest game its game type declares (max_length={declared}); a random player picking each "
-           f"action, every part of an order included, among the legal ones went further: the rules do not bound "
+           f"action among the legal ones (a whole order at a time from random_order_parts where the game draws "
+           f"them, else every part of an order too) went further: the rules do not bound "
            f"a game to that (a part that can be undone again and again, say), or the bound is too low"
            if declared == cap else "declare GameType(max_length=...) if the rules bound it")
     _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})"))

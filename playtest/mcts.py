@@ -90,7 +90,7 @@ def returns(game: Game[Any, Any, Any], state: Any, running_scores: Any = None) -
     >>> returns(game, game.initial_state(), lambda state: (3, 1))
     [1.0, 0.0]
     """
-    n = len(game.seats())
+    n = game.seat_count()
     if game.to_move(state) is None:
         outcome = game.outcome(state)
         if outcome is not None and outcome.payoffs is not None:      # chips, points: how much, not only who
@@ -324,7 +324,7 @@ class _Search:
         self.bot = bot
         self.rng = bot.rng
         self.secrets = game.has_secrets
-        n = len(game.seats())
+        n = game.seat_count()
         # games without secrets: one tree, everyone sees every action; else one tree per seat
         self.observers = list(range(n)) if self.secrets else [seat]
         self.running_scores = getattr(game, "running_scores", None)

@@ -309,6 +309,14 @@ class StateMemo:
         self.table[key] = value
 
 
+def _action_id(game: Game, code: Any) -> int:
+    """``code`` as an action id (a whole number: an ``int``, or an integer type such as numpy's), or
+    ``ValueError`` naming what it is instead (a bool, a float, text: malformed, whatever the position)."""
+    if isinstance(code, bool) or not hasattr(code, "__index__"):
+        raise ValueError(f"{game.name}: an action id is a whole number, not {type(code).__name__}")
+    return int(code.__index__())
+
+
 def _apply_unchecked(game: Game, state: Any, action: Any) -> Any:
     return game.apply(state, action, check=False)
 
@@ -328,7 +336,7 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode")
+                 "_encode", "_staged")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -338,6 +346,7 @@ class KitPlay:
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
         self._encode = shape.encoding.ids
+        self._staged = shape.staged
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -355,7 +364,7 @@ class KitPlay:
         other = KitPlay.__new__(KitPlay)
         other.shape, other.game, other.state = self.shape, self.game, self.state
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
-        other._plain, other._encode = self._plain, self._encode
+        other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -604,18 +613,24 @@ class KitPlay:
 
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
-        shape = self.shape
         legal = self._legal.get(seat)
-        if legal is not None and type(code) is int and not shape.staged:   # the usual path: the ids were listed
+        if legal is not None and type(code) is int and not self._staged:   # the usual path: the ids were listed
             at = bisect_left(legal, code)
             if at < len(legal) and legal[at] == code:
                 action = self._by_id(code)
-                self._play(seat, code, action if action is not None else shape.encoding.decode(code))
+                self._play(seat, code, action if action is not None else self.shape.encoding.decode(code))
                 return
+        shape = self.shape
+        if type(code) is not int:         # a malformed id is named first, before legality or the game's end
+            code = _action_id(self.game, code)
+        if self.current() == TERMINAL:
+            outcome = self.game.outcome(self.state)
+            raise ValueError(f"{self.game.name}: the game is over ({outcome.reason if outcome else 'finished'}): "
+                             f"no action may be played")
         if shape.staged and seat >= 0 and shape.kind_of(code) is not None:
             self._choose_kind(seat, int(code))
             return
-        if legal is not None and type(code) is int:
+        if legal is not None:
             at = bisect_left(legal, code)
             listed = at < len(legal) and legal[at] == code
         elif seat == CHANCE_ID and self._chance is not None and code in self._chance_actions:
@@ -633,6 +648,7 @@ class KitPlay:
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
+        codes = [c if type(c) is int else _action_id(self.game, c) for c in codes]
         if len(codes) != self.shape.num_players:
             raise ValueError(f"{self.game.name}: a joint action has one id per seat ({self.shape.num_players}), "
                              f"not {len(codes)}")

@@ -293,7 +293,14 @@ class KitSpielState(_StateBase):
             who = play.current()
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
-            return list(cached if cached is not None else play.legal_ids(who))
+            if cached is None:
+                if play._plain and not play.shape.state_memo.on:     # (legal_ids's usual step, inline)
+                    cached = play._encode(play._list(play.state, who))
+                    cached.sort()
+                    play._legal[who] = cached
+                else:
+                    cached = play.legal_ids(who)
+            return list(cached)
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
@@ -321,7 +328,8 @@ class KitSpielState(_StateBase):
 
     def _apply_action(self, action: int) -> None:
         play = self.play
-        play.step(play.current(), action)
+        who = play._current           # (known: OpenSpiel asked who moves just before)
+        play.step(play.current() if who is None else who, action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self.play.step_joint([int(a) for a in actions])

@@ -55,7 +55,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
+from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
 from .refusal import MalformedAction
 
 __all__ = ["Action", "EndTurn", "action_fields", "check_action_types", "snake_case"]
@@ -93,6 +93,8 @@ class Action:
             raise DeclarationError(f"action {cls.__name__}: kind must be a non-empty text, "
                                    f"not {cls.__dict__['kind']!r}")
         if "__slots__" in cls.__dict__ or "__dataclass_fields__" in cls.__dict__:
+            if "__dataclass_fields__" in cls.__dict__:
+                fast_init(cls, redo=True)      # (an __init__ made for the class it was remade from)
             return          # made by @dataclass(..., slots=True): the older way, already a dataclass
         hints = type_hints(cls)
         if type(cls.notation) is not str:
@@ -112,7 +114,10 @@ class Action:
         if "kind" in hints:
             raise DeclarationError(f"action {cls.__name__}: 'kind' is the action's name, not a field "
                                    f"(write `kind: ClassVar[str] = ...` to choose it)")
+        own_init = "__init__" in cls.__dict__
         dataclass(frozen=True)(cls)
+        if not own_init:
+            fast_init(cls)
         # immutability comes from Action.__setattr__ below, so a later @dataclass(frozen=True) on the
         # same class (the older way of declaring) does not find a __setattr__ of its own and refuse
         del cls.__setattr__, cls.__delattr__
@@ -243,16 +248,45 @@ def check_action_types(action: Action) -> None:
 
     >>> check_action_types(EndTurn())
     """
-    fields = _FIELDS.get(type(action))          # (checked on every checked apply: the cache first)
-    if fields is None:
+    kind = type(action)
+    exact = _EXACT.get(kind)                    # (checked on every checked apply: one compiled test first)
+    if exact is None:
         if not dataclasses.is_dataclass(action):
             return
-        fields = action_fields(type(action))
+        exact = _EXACT[kind] = _exact_test(kind)
+    try:
+        if exact(action):
+            return
+    except AttributeError:
+        pass                                    # (the field-by-field reading below says which)
+    fields = action_fields(kind)
     for name, allowed, wanted in fields:
         value = getattr(action, name)
         if allowed is not None and type(value) not in allowed:
             raise MalformedAction(f"malformed {action.kind} action: {name} must be {wanted}, "
                                   f"not {type(value).__name__} {str(value)[:40]}")
+
+
+_EXACT: dict[type, Any] = {}
+
+
+def _exact_test(cls: type) -> Any:
+    """``test(action) -> bool``: whether every field of an action of ``cls`` is of its declared type,
+    exactly, compiled once per class from :func:`action_fields` (a bool where a whole number is
+    declared is not one); the message for one that is not comes from the field-by-field reading."""
+    tests: list[str] = []
+    space: dict[str, Any] = {}
+    for k, (name, allowed, _) in enumerate(action_fields(cls)):
+        if allowed is None or not name.isidentifier():
+            continue
+        if len(allowed) == 1:
+            space[f"t{k}"] = allowed[0]
+            tests.append(f"type(a.{name}) is t{k}")
+        else:
+            space[f"t{k}"] = allowed
+            tests.append(f"type(a.{name}) in t{k}")
+    exec(f"def test(a):\n    return {' and '.join(tests) or 'True'}\n", space)   # noqa: S102 (field names)
+    return space["test"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ ValueError: cells[1] must be a whole number, not True
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import types
 import typing
@@ -234,3 +235,44 @@ def _plural(words: str) -> str:
                       ("text", "texts"), ("a number", "numbers")):
         words = words.replace(one, many)
     return words
+
+
+_SET_ATTRIBUTE = object.__setattr__
+
+
+def fast_init(cls: type, redo: bool = False) -> None:
+    """Give the frozen dataclass ``cls`` (a declared state or action, just made one) an ``__init__``
+    that hands the new value its fields' dictionary whole, in the declared order, instead of the
+    dataclass's field-by-field ``object.__setattr__``: the same parameters (positional or by
+    name, the same defaults), the same ``__post_init__`` call, the same value, at about half the
+    cost (positions and actions are made at every step of every game, search and lab run).
+
+    (Called only for a class whose body writes no ``__init__`` of its own; with ``redo``, for a class
+    remade with ``__slots__`` by ``@dataclass(slots=True)``, whose copied ``__init__`` is one made
+    here: its values have no dictionary, so it sets the fields one by one, as the dataclass's does.)
+    Left as the dataclass made it when a field is one this does not copy (keyword-only, not in ``__init__``, a default factory, a name it would shadow).
+    """
+    if redo and not getattr(cls.__dict__.get("__init__"), "_playtest_fast", False):
+        return
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields]
+    if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING
+           or not f.name.isidentifier() or f.name.startswith("_playtest_") or f.name == "self" for f in fields):
+        return
+    defaults = {f"_playtest_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = ", ".join(n if f"_playtest_default_{n}" not in defaults else f"{n}=_playtest_default_{n}" for n in names)
+    if any("__slots__" not in k.__dict__ for k in cls.__mro__ if k is not object):     # its values have a __dict__
+        body = "_playtest_set(self, '__dict__', {" + ", ".join(f"{n!r}: {n}" for n in names) + "})"
+    else:
+        body = "\n    ".join(f"_playtest_set(self, {n!r}, {n})" for n in names) or "pass"
+    if hasattr(cls, "__post_init__"):
+        body += "\n    self.__post_init__()"
+    source = f"def __init__(self{', ' if params else ''}{params}):\n    {body}\n"
+    space: dict[str, Any] = {"_playtest_set": _SET_ATTRIBUTE, **defaults}
+    exec(source, space)             # noqa: S102 (the class's own field names, checked identifiers above)
+    made = space["__init__"]
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    made.__module__ = cls.__module__
+    made.__doc__ = getattr(cls.__dict__.get("__init__"), "__doc__", None)
+    made._playtest_fast = True  # (marks it: fast_init(cls, redo=True) remakes only its own)
+    cls.__init__ = made  # type: ignore[misc]

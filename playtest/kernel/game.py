@@ -185,14 +185,35 @@ class Game(Generic[P, S, A]):
 
     # ------------------------------------------------------------------ what every game writes
     def seats(self) -> list[Seat]:
-        """The seats at the table for these parameters (default: from ``seat_names``)."""
-        names = self.seat_names
-        if isinstance(names, dict):
-            names = names[getattr(self.params, "num_players")]
-        if not names:
-            raise NotImplementedError(f"{type(self).__name__} declares no seat_names and writes no seats()")
-        return [Seat(n, SEAT_COLORS[i % len(SEAT_COLORS)], SEAT_SHAPES[i % len(SEAT_SHAPES)])
-                for i, n in enumerate(names)]
+        """The seats at the table for these parameters (default: from ``seat_names``); a new list
+        each call (the caller may keep or change it). Code that only needs how many there are
+        asks :meth:`seat_count`, which builds nothing."""
+        made = self.__dict__.get("_default_seats")
+        if made is None:
+            names = self.seat_names
+            if isinstance(names, dict):
+                names = names[getattr(self.params, "num_players")]
+            if not names:
+                raise NotImplementedError(f"{type(self).__name__} declares no seat_names and writes no seats()")
+            made = self.__dict__["_default_seats"] = tuple(
+                Seat(n, SEAT_COLORS[i % len(SEAT_COLORS)], SEAT_SHAPES[i % len(SEAT_SHAPES)])
+                for i, n in enumerate(names))
+        return list(made)
+
+    def seat_count(self) -> int:
+        """How many seats there are: ``len(self.seats())``, worked out once per game object (a
+        game's seats follow from its parameters, which never change), so the kernel, the lab
+        and the search bot ask it at every step without building the seats again.
+
+        >>> import playtest
+        >>> game = playtest.load("secret_bid")
+        >>> game.seat_count(), len(game.seats())
+        (2, 2)
+        """
+        count = self.__dict__.get("_seat_count")
+        if count is None:
+            count = self.__dict__["_seat_count"] = len(self.seats())
+        return count
 
     def initial_state(self) -> S:
         """The position before the first move (possibly a chance step); default: the declared
@@ -304,7 +325,7 @@ class Game(Generic[P, S, A]):
         if actor is None or actor < 0:
             return Refusal("in a simultaneous step an action names the seat that submits it")
         if mover == SIMULTANEOUS:
-            if actor >= len(self.seats()):
+            if actor >= self.seat_count():
                 return Refusal(f"there is no seat {actor}")
             if seat is not None and seat != actor:
                 return Refusal(f"this is {self._seat_name(actor)}'s order, not {self._seat_name(seat)}'s")
@@ -357,7 +378,7 @@ class Game(Generic[P, S, A]):
                 return []
             return [a for a, _ in outcomes]
         if mover == SIMULTANEOUS:      # a seat that has submitted may still act (withdraw): every seat is asked
-            count = len(self.seats())
+            count = self.seat_count()
             seats: Sequence[int] = range(count) if seat is None else ([seat] if 0 <= seat < count else [])
         else:
             return []
@@ -386,7 +407,7 @@ class Game(Generic[P, S, A]):
         if self.state_type is None:
             raise NotImplementedError(f"{type(self).__name__} writes no state_from_json() and declares no state_type")
         state: S = self.state_type.from_json(data, where=self.name, context=self)
-        seats = len(self.seats())
+        seats = self.seat_count()
         for spec in self.state_type._hidden:     # visible="owner": one entry per seat (or none yet), by declaration
             value = getattr(state, spec.name)
             if spec.visible == "owner" and isinstance(value, tuple) and value and len(value) != seats:
@@ -578,7 +599,7 @@ class Game(Generic[P, S, A]):
         outcome = self.outcome(state)
         if outcome is None:
             return None
-        return outcome.returns(len(self.seats()))
+        return outcome.returns(self.seat_count())
 
     def returns_range(self) -> tuple[float, float]:
         """The lowest and highest payoff a seat can get (``Outcome.payoffs``), for these parameters;

@@ -11,6 +11,13 @@ with ``@dataclass(frozen=True)`` (the kit's games are; a notebook's need not be)
 Traceback (most recent call last):
 ...
 ValueError: game parameter track=3 is not allowed: it must be a whole number from 5 to 60
+
+A whole-number parameter takes whole numbers only, not a float that happens to be whole:
+
+>>> RaceParams.create(track=30.0)
+Traceback (most recent call last):
+...
+ValueError: game parameter track=30.0 is not allowed: it must be a whole number from 5 to 60, not a float
 """
 
 from __future__ import annotations
@@ -82,11 +89,10 @@ class ParamSpec:
                 raise ValueError(problem)
             return value
         if isinstance(self.default, int):
+            # a whole number exactly: not a bool, and not a float even when it is whole (5.0 is
+            # refused, naming the parameter, as a session file or a widget sends ints as ints)
             if isinstance(value, bool) or not isinstance(value, int):
-                if isinstance(value, float) and value.is_integer():
-                    value = int(value)
-                else:
-                    raise ValueError(problem)
+                raise ValueError(problem + (f", not a {type(value).__name__}" if isinstance(value, float) else ""))
         elif isinstance(self.default, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ValueError(problem)

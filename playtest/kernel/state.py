@@ -43,7 +43,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, field_type, type_hints
+from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
 from .values import show_value, shown, to_json_value
 
 __all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
@@ -266,6 +266,7 @@ class State:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:
+            fast_init(cls, redo=True)          # remade by @dataclass(slots=True): see fast_init
             return
         hints = type_hints(cls)
         specs: dict[str, FieldSpec] = {s.name: s for s in cls._fields}
@@ -346,7 +347,10 @@ class State:
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
         cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
                          for s in cls._fields)
+        own_init = "__init__" in cls.__dict__
         dataclass(frozen=True)(cls)
+        if not own_init:
+            fast_init(cls)
         del cls.__setattr__, cls.__delattr__
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -378,14 +382,14 @@ class State:
         TypeError: Score has no field 'point'; its fields are points
         """
         cls = type(self)
-        new = _new(cls)
-        data = new.__dict__                        # filled in place: no dictionary copied, no setattr
-        data.update(self.__dict__)
+        data = self.__dict__.copy()                # one copy of the fields, then the changes on it
         data.update(changes)
         if len(data) != len(cls._fields):          # a name that is no field's (checked by count: fast)
             unknown = sorted(set(changes) - cls._names)[0]
             raise TypeError(f"{cls.__name__} has no field {unknown!r}; its fields are "
                             f"{', '.join(s.name for s in cls._fields)}")
+        new = _new(cls)
+        _set_dict(new, "__dict__", data)           # handed over whole: no empty dictionary made and filled
         return new
 
     #: the name ``replace`` had when positions were named tuples (code written then calls it)
@@ -517,6 +521,7 @@ class State:
 
 
 _new = object.__new__
+_set_dict = object.__setattr__
 
 
 def _literal_choices(kind: FieldType | None) -> tuple[Any, ...]:

@@ -372,14 +372,18 @@ def _seat_flags(players: list[Any], secrets: bool, draws: bool) -> tuple[list[An
     """How each seat's actions are proved legal (the module docstring): ``handed`` (the runner lists
     the seat's legal actions for the bot: identity with the listing), ``kit`` (the kit's random bot),
     ``sampler`` (its action is the game's own sampler's), ``whole`` (it gives whole orders), ``fast``
-    (the kit's random bot in a game without secrets: its generator, asked ``game.random_action``)."""
+    (the kit's random bot in a game without secrets: its generator, asked ``game.random_action``),
+    ``pick`` (the kit's random bot handed its listing in a game with secrets: its generator, which
+    picks from the runner's listing as the bot's ``choose_from`` does, ``rng.choice(listed)``: one of
+    the listed actions by construction)."""
     seats = range(len(players))
     handed = [secrets and getattr(bot, "needs_world", True) is False for bot in players]
     kit = [_kit_random(bot) for bot in players]
     sampler = [kit[s] and not handed[s] for s in seats]
     whole = [draws and getattr(bot, "random_orders", False) is True for bot in players]
     fast = [bot.rng if kit[s] and not secrets else None for s, bot in enumerate(players)]
-    return handed, kit, sampler, whole, fast
+    pick = [bot.rng if kit[s] and handed[s] else None for s, bot in enumerate(players)]
+    return handed, kit, sampler, whole, fast, pick
 
 
 def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
@@ -412,10 +416,12 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         flags = _seat_flags(players, secrets, plan.draws)
         if same:
             plan.flags = flags
-        fast = flags[4]
+        fast, picks = flags[4], flags[5]
     else:       # the same kinds of bots as the pattern's, with their own generators
         fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
+        picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
     handed, kit, sampler, whole = flags[:4]
+    legal_actions = game.legal_actions
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     random_action, chance = game.random_action, game.chance_outcome
     advance = plan.advance
@@ -522,6 +528,16 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                 except Exception as exc:
                     raise BotError(_where(game, players[seat], seat, state, steps, index)
                                    + f": the bot raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+            elif mover >= 0 and picks[seat] is not None:    # the kit's random bot handed the seat's listing
+                # (its choose_from, rng.choice(listed), without the call: one of the listed by construction;
+                # an empty listing or an error goes the bot's own way, to be reported as it reports them)
+                try:
+                    listed = legal_actions(state, seat)
+                    action = picks[seat].choice(listed) if listed else _NOBODY
+                except Exception:
+                    action = _NOBODY
+                if action is _NOBODY:
+                    action = decide(state, mover, seat, None, steps)
             else:
                 parts = queued[seat]
                 if parts and whole[seat] and mover == SIMULTANEOUS:     # the next part of a whole order
@@ -769,7 +785,7 @@ def play_game(game: Game, bots: BotSpec, rng: random.Random | None = None,
     (1,)
     """
     rng = rng or random.Random()
-    players = [_make(game, one) for one in _table(bots, len(game.seats()))]
+    players = [_make(game, one) for one in _table(bots, game.seat_count())]
     state = game.initial_state() if start is None else start
     steps = 0
     to_move, apply, secrets = game.to_move, game.apply, game.has_secrets
