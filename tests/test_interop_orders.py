@@ -170,3 +170,25 @@ def test_python_queries_answer_as_openspiel_does(name):
     for ask in (state.legal_actions, lambda p: base.legal_actions(state, p)):
         with pytest.raises(Exception, match="pseudo-player"):
             ask(-3)                                         # OpenSpiel's own refusal, both ways
+
+
+def test_the_last_seats_order_is_complete_though_the_next_round_has_every_seat_pending():
+    """The last order in resolves the round; in Back to the Wall the next round has every seat
+    pending again, so "the seat is no longer pending" alone missed that its order was complete."""
+    game = playtest.load("back_to_the_wall")
+    rng = random.Random(3)
+    state = game.initial_state()
+    while game.to_move(state) == playtest.CHANCE:
+        state = game.apply(state, game.chance_outcome(state, rng) if hasattr(game, "chance_outcome")
+                           else rng.choice([o for o, _ in game.chance_outcomes(state)]))
+    assert game.to_move(state) == playtest.SIMULTANEOUS
+    *first, last = game.pending_seats(state)
+    for seat in first:
+        for part in game.random_order_parts(state, seat, rng):
+            before, state = state, game.apply(state, part)
+        assert orders_module.order_done(game, before, state, seat)
+    parts = game.random_order_parts(state, last, rng)
+    for i, part in enumerate(parts):
+        before, state = state, game.apply(state, part)
+        assert orders_module.order_done(game, before, state, last) == (i == len(parts) - 1)
+    assert game.to_move(state) == playtest.SIMULTANEOUS and last in game.pending_seats(state)

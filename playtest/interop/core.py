@@ -66,7 +66,7 @@ from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
-from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders
+from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, order_done
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
@@ -421,8 +421,7 @@ class KitPlay:
         return actions
 
     def _completes(self, seat: int, action: Any) -> bool:
-        after = self.game.apply(self.state, action, check=False)
-        return self.game.to_move(after) != SIMULTANEOUS or seat not in self.game.pending_seats(after)
+        return order_done(self.game, self.state, self.game.apply(self.state, action, check=False), seat)
 
     def legal_ids(self, seat: int) -> list[int]:
         """The sorted ids ``seat`` may play now (a seat with nothing to order at a simultaneous

@@ -54,8 +54,14 @@ MAX_ORDER_STEPS = 2048
 Order = tuple[Any, ...]
 
 
-def _completes(game: Game, after: Any, seat: int) -> bool:
-    return game.to_move(after) != SIMULTANEOUS or seat not in game.pending_seats(after)
+def order_done(game: Game, before: Any, after: Any, seat: int) -> bool:
+    """Whether the part that led from ``before`` to ``after`` completed ``seat``'s order: the
+    simultaneous step is over, the seat is no longer pending, or the pending seats changed (the
+    last order in resolves the round, and the next round may have every seat pending again)."""
+    if game.to_move(after) != SIMULTANEOUS:
+        return True
+    pending = game.pending_seats(after)
+    return seat not in pending or pending != game.pending_seats(before)
 
 
 def complete_orders(game: Game, state: Any, seat: int, max_parts: int = 12,
@@ -81,7 +87,7 @@ def complete_orders(game: Game, state: Any, seat: int, max_parts: int = 12,
                 after = apply(here, action, check=False)
                 order = path + (action,)
                 try:
-                    if _completes(game, after, seat):
+                    if order_done(game, here, after, seat):
                         if after not in done:
                             done.add(after)
                             orders.append(order)
@@ -171,8 +177,8 @@ def explore_orders(game: Game, encoding: ActionEncoding, games: int = 20, seed: 
                     for i, action in enumerate(order):
                         if game.check(state, action, seat) is not None:
                             return None             # an earlier seat's order changed what this one may do
-                        state = game.apply(state, action, check=False)
-                        if _completes(game, state, seat) != (i == len(order) - 1):
+                        state, before = game.apply(state, action, check=False), state
+                        if order_done(game, before, state, seat) != (i == len(order) - 1):
                             return None
             else:
                 state = game.apply(state, rng.choice(game.legal_actions(state)), check=False)
@@ -215,7 +221,7 @@ def completing_kinds(game: Game, games: int = 3, positions: int = 6, seed: int =
                     break
                 met += 1
                 for part in listed:
-                    if _completes(game, game.apply(state, part, check=False), seat):
+                    if order_done(game, state, game.apply(state, part, check=False), seat):
                         kinds.add(getattr(part, "kind", type(part).__name__))
                 action = rng.choice(listed)
             else:

@@ -51,6 +51,7 @@ from ..mcts import plans_orders
 from ._require import need
 from .board import board_spec, board_tensor
 from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, resolve_game
+from .orders import order_done
 
 pettingzoo = need("pettingzoo")
 spaces = need("gymnasium.spaces")
@@ -103,7 +104,7 @@ def _longest_order(shape: KitShape, games: int = 8, seed: int = 0) -> int:
                         part = done[0] if done and len(parts) >= shape.max_parts else rng.choice(listed)
                         parts.append(part)
                         here, before = game.apply(here, part, check=False), here
-                        if _done(game, before, here):
+                        if order_done(game, before, here, seat):
                             break
                 longest = max(longest, len(parts))
                 for part in parts:
@@ -119,13 +120,8 @@ def _chance_or_random(game: Any, state: Any, rng: random.Random) -> Any:
 
 
 def _completes(game: Any, state: Any, action: Any, seat: int) -> bool:
-    """Whether ``seat``'s ``action`` completes its order: the seat is no longer pending, or the
-    step resolves (the last order in: a new round may have every seat pending again)."""
-    return _done(game, state, game.apply(state, action, check=False))
-
-
-def _done(game: Any, before: Any, after: Any) -> bool:
-    return game.to_move(after) != SIMULTANEOUS or game.pending_seats(after) != game.pending_seats(before)
+    """Whether ``seat``'s ``action`` completes its order (:func:`~playtest.interop.orders.order_done`)."""
+    return order_done(game, state, game.apply(state, action, check=False), seat)
 
 
 def _text_length(shape: KitShape, games: int = 3) -> int:
@@ -392,7 +388,7 @@ class KitParallelEnv(_Spaces, _ParallelBase):
         """Play a part of ``seat``'s order: whether it completed the order."""
         before = self.play.state
         self.play._play(seat, code, action)
-        return _done(self.game, before, self.play.state)
+        return order_done(self.game, before, self.play.state, seat)
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         play, n = self.play, self.shape.num_players
