@@ -9,6 +9,7 @@ Search bots and the lab draw millions of these.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,8 @@ class CornerRushDraws:
     params: CornerRushParams
     n: int
     _die: list[tuple[Die, float]]
-    _die_sums: list[tuple[Die, float]]
+    _die_faces: list[Die]
+    _die_totals: list[float]
     _draws: dict[tuple[int, int], Draw]
     _random_draw: bool
     _all_moves: bool
@@ -122,23 +124,10 @@ class CornerRushDraws:
         True
         """
         phase = state.phase
-        if phase in CHANCE_PHASES:
-            x = rng.random()
-            for die, total in self._die_sums:
-                if x < total:
-                    return die
-            return self._die[-1][0]
+        if phase in CHANCE_PHASES:      # the first face whose running total passes the draw
+            return self._die_faces[bisect_right(self._die_totals, rng.random())]
         bag = state.bags[state.mover] if phase == "draw" and 0 <= state.mover < self.n else ()
-        if not bag:
-            return draw_outcome(self.chance_outcomes(state), rng)   # (the kernel's default)
-        outcomes = self._bag_outcomes_of(bag)      # as draw_outcome draws from chance_outcomes
-        x = rng.random()
-        total = 0.0
-        for draw, probability in outcomes:
-            total += probability
-            if x < total:
-                return draw
-        return outcomes[-1][0]
+        return draw_outcome(self._bag_outcomes_of(bag) if bag else self.chance_outcomes(state), rng)
 
     def _draw(self, token: tuple[int, int]) -> Draw:
         made = self._draws.get(token)

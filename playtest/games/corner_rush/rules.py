@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import accumulate
 from typing import Any
 
 from ...geometry import bits
@@ -34,8 +35,6 @@ SEAT_SHAPES = ("circle", "triangle", "diamond", "hexagon")   # blockers are the 
 PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "challenge": "D.1 §9.2",
               "take": "D.1 §9.5", "move": "D.1 §8.3", "null": "D.1 §8.2", "again": "D.1 §9", "draw": "D.1 §10",
               "place": "D.1 §10", "over": "D.1 §12"}
-_CACHE_LIMIT = 20_000
-_WALK_STEPS = 6      # exact walks are worked out for at least this many steps (the die's Ace)
 _TAKE, _LEAVE = Take(), Leave()      # (the roll and the end of a turn: draws' _ROLL and _END, the same values)
 
 
@@ -71,10 +70,9 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
-        total, self._die_sums = 0.0, []     # (face, running total): draw_outcome's sums, added up once
-        for die, prob in self._die:
-            total += prob
-            self._die_sums.append((die, total))
+        # draw_outcome's running totals of the faces, added up once (the last face once more: past the last total)
+        self._die_totals = list(accumulate(prob for _, prob in self._die))
+        self._die_faces = [die for die, _ in self._die] + [self._die[-1][0]]
         # actions are values: each tile's step, challenge, placement and push is made once per game
         labels = self.B.labels
         self._step_of = tuple(Step(t) for t in labels)
@@ -91,9 +89,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         self._must_place = p.blocker_placement_mandatory
         self._random_draw = p.blocker_draw == "random"   # the bag draw is chance's (not the owner's choice)
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
-        self._walks: dict[tuple[int, int, int, bool], list[int]] = {}
-        self._walk_kept: tuple[State, int, tuple[int, int, int]] | None = None   # the last walk_masks asked
-        self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
+        #: the last walk_masks asked: [state, seat, masks, its exact walks (Board.exact_walks) once asked]
+        self._walk_kept: list[Any] = [None, -1, (0, 0, 0), []]
         # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
         # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
         # to them, the score, the length of the route found); _lifted_steps
@@ -183,13 +180,13 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
     def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
         """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins.
 
-        The last answer is kept for its state (a position's steps and whether the pawn may stop
-        there ask for the same masks)."""
+        The last answer is kept for its state, with the exact walks worked out from it (a move's
+        steps ask for the same masks: they depend on the blockers and the other pawns only)."""
         kept = self._walk_kept
-        if kept is not None and kept[0] is state and kept[1] == seat:
+        if kept[0] is state and kept[1] == seat:
             return kept[2]
         masks = self._walk_masks(state, seat)
-        self._walk_kept = (state, seat, masks)
+        self._walk_kept = [state, seat, masks, []]
         return masks
 
     def _walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
@@ -230,17 +227,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         ace = 1 << self.B.aces[seat]
         return self.B.grid.distances(ace, walk | ace | win)
 
-    def _walks_for(self, walk: int, end: int, win: int, k: int, may_stop: bool) -> list[int]:
-        """:meth:`Board.exact_walks` for at least ``k`` steps, kept: its layer ``j`` does not depend on ``k``,
-        so a move's later steps (``k - 1``, ``k - 2``, ...) read the list its first step made."""
-        key = (walk, end, win, may_stop)
-        found = self._walks.get(key)
-        if found is None or len(found) < k:
-            if len(self._walks) > _CACHE_LIMIT:
-                self._walks.clear()
-            found = self._walks[key] = self.B.exact_walks(walk, end, win, max(k, _WALK_STEPS), may_stop)
-        return found
-
     def step_tiles(self, state: State, k: int | None = None) -> int:
         """The tiles (a mask) the pawn to move may step onto now, with ``k`` steps left (default: the state's).
 
@@ -254,14 +240,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         >>> game.B.labels_of(game.step_tiles(state))
         ['b5']
         """
-        if k is None:      # the state's own steps: the last answer is kept for its state (the move's
-            kept = self._steps_kept                  # first roll asks, then the listing of its steps)
-            if kept is not None and kept[0] is state:
-                return kept[1]
-            tiles = self._step_tiles(state, state.steps)
-            self._steps_kept = (state, tiles)
-            return tiles
-        return self._step_tiles(state, k)
+        return self._step_tiles(state, state.steps if k is None else k)
 
     def _step_tiles(self, state: State, k: int) -> int:
         p = self.params
@@ -271,8 +250,11 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         pos = state.pawns[seat]
         walk, end, win = self.walk_masks(state, seat)
         may_stop = not p.must_use_all_moves
-        if p.allow_revisit:
-            return self.B.adj4[pos] & self._walks_for(walk, end, win, k, may_stop)[k - 1]
+        if p.allow_revisit:     # exact walks: layer j does not depend on k, so a move's later steps read them
+            kept = self._walk_kept
+            if len(kept[3]) < k:
+                kept[3] = self.B.exact_walks(walk, end, win, k, may_stop)
+            return self.B.adj4[pos] & kept[3][k - 1]
         visited = 0
         for t in state.path or (pos,):
             visited |= 1 << t
@@ -415,8 +397,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         >>> [round(playtest.load("corner_rush").success_chance(v), 3) for v in (0, 2, 5)]
         [1.0, 0.833, 0.333]
         """
-        greater = self.params.challenge_success == "greater"
-        return sum(prob for die, prob in self._die if (die.value > value if greater else die.value >= value))
+        return sum(prob for die, prob in self._die if self._beats(die.value, value))
 
     # ------------------------------------------------------------------ legality: candidates, why_not, effect
     def candidates(self, state: State, seat: int) -> list[Action]:
@@ -673,11 +654,11 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         times as much here, and the lab plays millions of actions.
         """
         if isinstance(action, Step):
-            return self._step(state, self.B.index(action.to))
+            return self._step(state, self.B.tile_of[action.to])
         if isinstance(action, Die):
             return self._after_die(state, action.value)
         if isinstance(action, Challenge):
-            tile = self.B.index(action.at)
+            tile = self.B.tile_of[action.at]
             face_down = state.blocker_on(tile)
             flipped = blocker(face_down.colour, face_down.value, True, 0)
             return state.replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
@@ -688,7 +669,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             bag.remove((colour, value))
             return state.replace(phase="place", held=(colour, value), bags=_put(state.bags, state.mover, tuple(bag)))
         if isinstance(action, Place):
-            tile = self.B.index(action.at)
+            tile = self.B.tile_of[action.at]
             colour, value = state.held  # type: ignore[misc]   # the place phase holds a blocker
             known = 1 << state.mover if self.params.placer_knows_value else 0
             blockers = _put(state.blockers, tile, blocker(colour, value, False, known))
@@ -696,7 +677,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if isinstance(action, Roll):
             return state.replace(phase="roll")
         if isinstance(action, Push):
-            return self._push(state, action.pawn, self.B.index(action.to))
+            return self._push(state, action.pawn, self.B.tile_of[action.to])
         if isinstance(action, (Take, Leave)):
             return self._beaten(state, state.die, take=isinstance(action, Take))
         # end turn: stop what is optional
@@ -713,7 +694,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if phase == "rolloff":
             return self._rolloff(state, value)
         if phase == "challenge":
-            return self._challenge_roll(state.replace(die=value), value)
+            return self._challenge_roll(state, value)
         if value != 0:             # a move (the die in the same copy)
             return self._start_move(state, value, die=value)
         return self._move_roll(state.replace(die=value), value)
@@ -764,41 +745,39 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         failure: the blocker stays face up (or is turned down again, known to all) and the pawn stays."""
         p = self.params
         tile = state.challenged
-        blocker = state.blocker_on(tile)
-        beaten = value > blocker.value if p.challenge_success == "greater" else value >= blocker.value
-        if not beaten:
+        b = state.blocker_on(tile)
+        if not self._beats(value, b.value):
             if p.failed_challenge_blocker == "flip_back":
-                hidden = blocker.replace(face_up=False, known=self.everyone)
-                state = state.replace(blockers=_put(state.blockers, tile, hidden))
-            return self._after_challenge(state, value, 0)
+                hidden = b.replace(face_up=False, known=self.everyone)
+                return self._after_challenge(state, value, 0, die=value, blockers=_put(state.blockers, tile, hidden))
+            return self._after_challenge(state, value, 0, die=value)
         if p.challenge_removal == "optional":
-            return state.replace(phase="take")
-        return self._beaten(state, value, take=True)
+            return state.replace(phase="take", die=value)
+        return self._beaten(state, value, take=True, die=value)
 
-    def _capture(self, state: State) -> State:
-        """The beaten blocker leaves the board for the challenger's bag (or its owner's, or the box)."""
-        tile = state.challenged
-        blocker = state.blocker_on(tile)
-        token = (blocker.colour, blocker.value)
-        where = self.params.captured_blocker_destination
-        off = {"blockers": _put(state.blockers, tile, None), "blocked": state.blocked & ~(1 << tile)}
-        if where == "removed":
-            return state.replace(**off, removed=tuple(sorted(state.removed + (token,))))
-        seat = state.mover if where == "challenger_bag" else blocker.colour
-        return state.replace(**off, bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
-
-    def _beaten(self, state: State, value: int, take: bool) -> State:
-        """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""
-        moves = self.params.challenge_moves
-        beaten = state.blocker_on(state.challenged).value
-        steps = value - beaten if moves == "difference" else value if moves == "roll" else 0
-        return self._after_challenge(self._capture(state) if take else state, value, steps)
-
-    def _after_challenge(self, state: State, value: int, steps: int) -> State:
+    def _beaten(self, state: State, value: int, take: bool, **changes: Any) -> State:
+        """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2).
+        Taken, it leaves the board for the challenger's bag (or its owner's, or the box)."""
         p = self.params
+        tile = state.challenged
+        b = state.blocker_on(tile)
+        steps = value - b.value if p.challenge_moves == "difference" else value if p.challenge_moves == "roll" else 0
+        if take:
+            token, where = (b.colour, b.value), p.captured_blocker_destination
+            changes.update(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+            if where == "removed":
+                changes["removed"] = tuple(sorted(state.removed + (token,)))
+            else:
+                seat = state.mover if where == "challenger_bag" else b.colour
+                changes["bags"] = _put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,))))
+        return self._after_challenge(state, value, steps, **changes)
+
+    def _after_challenge(self, state: State, value: int, steps: int, **changes: Any) -> State:
+        """The pawn moves ``steps`` after a challenge (``changes``: what the challenge changed, in the same copy)."""
         if steps > 0:
-            return self._start_move(state, steps)
-        if value == 0 and p.null_power_in_challenge and p.null_moves_other:
+            return self._start_move(state, steps, **changes)
+        state = state.replace(**changes) if changes else state
+        if value == 0 and self.params.null_power_in_challenge and self.params.null_moves_other:
             return self._null(state)
         return self._after_move(state)
 
@@ -808,9 +787,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         before = state
         state = state.replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
         kept = self._walk_kept
-        if kept is not None and kept[0] is before and kept[1] == seat:
-            # the mover's walk masks depend on the blockers and the other pawns only: the next step's are these
-            self._walk_kept = (state, seat, kept[2])
+        if kept[0] is before and kept[1] == seat:     # the next step's walk masks are these (walk_masks)
+            kept[0] = state
         if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
             if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
                 return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
