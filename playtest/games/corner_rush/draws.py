@@ -107,9 +107,7 @@ class CornerRushDraws:
                     return self._place_of[rng.choice(tiles)]
                 k = rng.choice(range(len(tiles) + 1))
                 return self._place_of[tiles[k]] if k < len(tiles) else _END
-        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
-            return rng.choice(self.legal_actions(state))       # (the kernel's default)
-        return rng.choice(self.candidates(state, state.mover))
+        return rng.choice(self.legal_actions(state))       # (the kernel's default)
 
     def chance_outcome(self, state: State, rng: random.Random) -> Action:
         """The die, drawn as :func:`playtest.draw_outcome` draws it from :meth:`chance_outcomes` (one

@@ -174,9 +174,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
                 mask |= 1 << t
         return mask
 
-    def _base_free(self, state: State) -> int:
-        return self._open & ~state.blocked
-
     def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
         """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins.
 
@@ -285,7 +282,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         p, B = self.params, self.B
         if pawn == state.mover or not 0 <= pawn < self.n or (state.pushed >= 0 and pawn != state.pushed):
             return 0
-        target = self._base_free(state)
+        target = self._open & ~state.blocked
         if not p.pawn_stacking:
             target &= ~self.pawn_mask(state)
         own = 1 << B.aces[pawn]
@@ -294,9 +291,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if not p.null_can_finish_other:
             target &= ~own
         return B.adj4[state.pawns[pawn]] & target
-
-    def _pushes_possible(self, state: State) -> bool:
-        return any(self.push_tiles(state, q) for q in range(self.n))
 
     def challengeable(self, state: State) -> int:
         """The blockers (a mask of tiles) the player to move may challenge now."""
@@ -436,29 +430,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             return [draw(token) for token in sorted(set(state.bags[state.mover]))]
         return []
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """The kernel's listing (chance's outcomes, or :meth:`candidates` for the seat to move; nothing
-        for another seat or a finished game), read off the phase without the kernel's general dispatch:
-        the lab and the search bots list actions at almost every step.
-
-        >>> import playtest
-        >>> game = playtest.load("corner_rush")
-        >>> state = game.state_from_json({"phase": "start", "to_move": 0})
-        >>> [str(a) for a in game.legal_actions(state)], game.legal_actions(state, 1)
-        (['roll the die'], [])
-        """
-        phase = state.phase
-        if phase == "over":
-            return []
-        if phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
-            if seat is not None and seat != CHANCE:
-                return []
-            return [action for action, _ in self.chance_outcomes(state)]
-        mover = state.mover
-        if seat is not None and seat != mover:
-            return []
-        return self.candidates(state, mover)
-
     def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal in ``state``, citing the rule, or ``None`` when it is legal.
 
@@ -498,9 +469,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             case Place(at):
                 return self.place_reason(state, self.B.index(at), at)
             case Draw(colour, value):
-                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
-                shown = face_name(value) if type(value) is int else repr(value)[:20]
-                return refuse(f"there is no {whose} {shown} in {name}'s bag", "D.1 §10")
+                return refuse(f"there is no {self._token(colour, value)} in {name}'s bag", "D.1 §10")
         if phase == "move":
             if self.params.must_use_all_moves:
                 return refuse(f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves)", "D6")
@@ -525,10 +494,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             name = self._name(state.mover)
             pending = f"{name} draws a blocker from the bag ({len(state.bags[state.mover])} in it)"
             if kind == "draw":
-                colour, value = action.colour, action.value  # type: ignore[attr-defined]
-                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
-                shown = face_name(value) if type(value) is int else repr(value)[:20]
-                return refuse(f"{name}'s bag holds no {whose} {shown}: {pending}", rule)
+                token = self._token(action.colour, action.value)  # type: ignore[attr-defined]
+                return refuse(f"{name}'s bag holds no {token}: {pending}", rule)
             if kind == "die":
                 return refuse(f"{pending}: a blocker is drawn, no die is rolled now", rule)
             return refuse(f"{pending}: the draw is chance's, not a player's move", rule)
@@ -545,13 +512,17 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             pending = f"{self._name(state.mover)} has chosen a normal turn and rolls the die"
             doing = "the die decides"
         if kind == "die":
-            value = action.value  # type: ignore[attr-defined]
             faces = ", ".join(face_name(v) for v in sorted(set(self.params.die_faces)))
-            shown = face_name(value) if type(value) is int else repr(value)[:20]
+            shown = _face(action.value)  # type: ignore[attr-defined]
             return refuse(f"the die has no {shown}: its faces are {faces} (die_faces)", "D4")
         if kind == "draw":
             return refuse(f"{pending}: no blocker is drawn now", rule)
         return refuse(f"{pending}: {doing}", rule)
+
+    def _token(self, colour: Any, value: Any) -> str:
+        """A blocker named in a refusal (``Blue 4``), whatever an action brought."""
+        whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+        return f"{whose} {_face(value)}"
 
     def _tile_words(self, tile: int, text: Any) -> Refusal | None:
         """The refusal of a tile name that names no tile (``None`` for a tile of the board)."""
@@ -725,7 +696,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
 
     def _null(self, state: State) -> State:
         state = state.replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
-        return state if self._pushes_possible(state) else self._after_move(state)
+        return state if any(self.push_tiles(state, q) for q in range(self.n)) else self._after_move(state)
 
     def _start_move(self, state: State, k: int, **changes: Any) -> State:
         """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can).
@@ -960,6 +931,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
+
+
+def _face(value: Any) -> str:
+    return face_name(value) if type(value) is int else repr(value)[:20]
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
