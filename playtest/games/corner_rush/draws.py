@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...geometry import bits
@@ -19,10 +20,13 @@ from .actions import Die, Draw, Roll
 from .params import CornerRushParams
 from .position import State
 
-__all__ = ["CornerRushDraws", "CHANCE_PHASES"]
+__all__ = ["CornerRushDraws", "CHANCE_PHASES", "near"]
 
 CHANCE_PHASES = ("rolloff", "roll", "challenge")
 _ROLL, _END = Roll(), EndTurn()
+#: the tiles of a small mask (a pawn's neighbours it may step onto, the blockers it may challenge), kept:
+#: the same few hundred come back all game (the lists are shared: never changed)
+near = lru_cache(maxsize=1024)(bits)
 
 
 class CornerRushDraws:
@@ -96,9 +100,9 @@ class CornerRushDraws:
             # without making the listing (candidates: a step per tile of step_tiles, the roll then the
             # challenges, a placement per tile of place_tiles then the end of the turn when optional).
             if phase == "move" and self._all_moves:
-                return self._step_of[rng.choice(bits(self.step_tiles(state)))]
+                return self._step_of[rng.choice(near(self.step_tiles(state)))]
             if phase == "start":
-                tiles = bits(self.challengeable(state))
+                tiles = near(self.challengeable(state))
                 k = rng.choice(range(len(tiles) + 1))
                 return self._challenge_of[tiles[k - 1]] if k else _ROLL
             if phase == "place":

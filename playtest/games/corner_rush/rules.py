@@ -20,7 +20,7 @@ from ...geometry import bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
-from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws
+from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws, near
 from .params import CornerRushParams, face_name
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .scores import CornerRushScores
@@ -400,13 +400,13 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         phase = state.phase
         if phase == "move":
             step_of = self._step_of
-            actions: list[Action] = [step_of[t] for t in bits(self.step_tiles(state))]
+            actions: list[Action] = [step_of[t] for t in near(self.step_tiles(state))]
             if self.may_stop(state):
                 actions.append(_END)
             return actions
         if phase == "start":
             challenge_of = self._challenge_of
-            return [_ROLL, *[challenge_of[t] for t in bits(self.challengeable(state))]]
+            return [_ROLL, *[challenge_of[t] for t in near(self.challengeable(state))]]
         if phase == "place":
             place_of = self._place_of
             actions = [place_of[t] for t in bits(self.place_tiles(state))]
@@ -422,7 +422,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             return [_TAKE, _LEAVE]
         if phase == "again":
             challenge_of = self._challenge_of
-            actions = [challenge_of[t] for t in bits(self.challengeable(state))]
+            actions = [challenge_of[t] for t in near(self.challengeable(state))]
             actions.append(_END)
             return actions
         if phase == "draw":
