@@ -5,7 +5,7 @@ written on the kernel's legality template: :meth:`CornerRush.candidates` lists t
 :meth:`CornerRush.why_not` is the one decision (a :class:`playtest.Refusal` citing the rule, or
 ``None``) and :meth:`CornerRush.effect` plays a legal action; the kernel's ``apply`` checks, then
 plays. The board's reasons are the same refusals, and the queries the board and the bots use
-(``step_tiles``, ``push_tiles``, ``challengeable``, ``place_tiles``, ``knows``, ``hidden_values``,
+(``step_tiles``, ``push_tiles``, ``challengeable``, ``place_tiles``, ``knows``, ``challenge_odds``,
 ...) are the same tables.
 """
 
@@ -181,7 +181,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         steps ask for the same masks: they depend on the blockers and the other pawns only)."""
         kept = self._walk_kept
         if kept[0] is state and kept[1] == seat:
-            return kept[2]
+            masks: tuple[int, int, int] = kept[2]
+            return masks
         masks = self._walk_masks(state, seat)
         self._walk_kept = [state, seat, masks, []]
         return masks
@@ -249,9 +250,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         may_stop = not p.must_use_all_moves
         if p.allow_revisit:     # exact walks: layer j does not depend on k, so a move's later steps read them
             kept = self._walk_kept
-            if len(kept[3]) < k:
-                kept[3] = self.B.exact_walks(walk, end, win, k, may_stop)
-            return self.B.adj4[pos] & kept[3][k - 1]
+            walks: list[int] = kept[3]
+            if len(walks) < k:
+                walks = kept[3] = self.B.exact_walks(walk, end, win, k, may_stop)
+            return self.B.adj4[pos] & walks[k - 1]
         visited = 0
         for t in state.path or (pos,):
             visited |= 1 << t
@@ -371,18 +373,29 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
                 pool[state.held] -= 1
         return sorted(pool.elements())
 
-    def hidden_values(self, state: State, seat: int, tile: int) -> Counter[int]:
-        """What the blocker on ``tile`` may be worth as ``seat`` sees it: values with their weights
-        (its value alone when ``seat`` knows it). Bots use it for the odds of a challenge."""
+    def challenge_odds(self, state: State, seat: int, tile: int) -> float:
+        """The chance that a challenge roll beats the blocker on ``tile`` as ``seat`` sees it: its value when
+        ``seat`` knows it, else what it may be worth (:meth:`hidden_pool`, of its colour when colours show).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"pawns": ["a4", "e5", "e1", "a1"],
+        ...                               "blockers": {"b4": {"colour": 0, "value": 5}}})    # Red placed its 5
+        >>> [round(game.challenge_odds(state, seat, game.B.index("b4")), 3) for seat in (0, 1)]
+        [0.333, 0.667]
+        """
         b = state.blockers[tile]
         if b is None:
-            return Counter()
+            return 0.0
         if self.knows(state, seat, tile):
-            return Counter({b.value: 1})
-        pool = self.hidden_pool(state, seat)
-        if self.params.blocker_color_visible:
-            pool = [t for t in pool if t[0] == b.colour] or pool
-        return Counter(v for _, v in pool)
+            values = Counter({b.value: 1})
+        else:
+            pool = self.hidden_pool(state, seat)
+            if self.params.blocker_color_visible:
+                pool = [t for t in pool if t[0] == b.colour] or pool
+            values = Counter(v for _, v in pool)
+        total = sum(values.values())
+        return sum(k * self.success_chance(v) for v, k in values.items()) / total if total else 0.0
 
     def success_chance(self, value: int) -> float:
         """The probability that a challenge roll beats a blocker of ``value``.
