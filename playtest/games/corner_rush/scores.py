@@ -57,9 +57,8 @@ class CornerRushScores:
                 # ... or put on tiles no route of its length crosses, the blockers lifted (or the pawn
                 # was cut off: more blockers keep it so)
                 before = was[0]
-                added = blocked & ~before
-                if before == blocked or (not before & ~blocked & was[3] and (
-                        not added & was[2] or self._off_route(seat, tile, added, was[5]))):
+                if before == blocked or (not before & ~blocked & was[3] and (was[5] >= FAR or not (
+                        added := blocked & ~before) & was[2] or self._off_route(seat, tile, added, was[5]))):
                     out.append(was[4])
                     continue
             score, reach, route = self._ace_steps(seat, tile, blocked)
@@ -96,11 +95,9 @@ class CornerRushScores:
 
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
         """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
-        was (``route`` steps, :meth:`_ace_steps`): a pawn cut off stays cut off; otherwise no route of
-        that length crosses them even with every blocker lifted (the steps from the Ace to a tile and
-        from the tile to the pawn add up to more), so the route found still stands and none is shorter."""
-        if route >= FAR:
-            return True
+        was (``route`` steps, :meth:`_ace_steps`; the pawn not cut off): no route of that length crosses them
+        even with every blocker lifted (the steps from the Ace to a tile and from the tile to the pawn add up
+        to more), so the route found still stands and none is shorter."""
         if route < 0:
             return False
         from_ace = self._lifted_steps()[1][seat]
