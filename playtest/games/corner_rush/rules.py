@@ -85,6 +85,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         #: each seat the Ace tiles closed to its pawn (the others', unless other_aces_open)
         self._open = self.B.all if p.hole_passable else self.B.all & ~self.B.hole_mask
         self._closed = tuple(0 if p.other_aces_open else self.B.ace_mask & ~(1 << a) for a in self.B.aces)
+        #: each seat's steps from its Ace with every blocker lifted (running_scores)
+        self._far = tuple(self.B.grid.distances(1 << a, self._open & ~c) for a, c in zip(self.B.aces, self._closed))
         self._all_moves = p.must_use_all_moves           # no stopping early: a move lists its steps only
         self._must_place = p.blocker_placement_mandatory
         self._random_draw = p.blocker_draw == "random"   # the bag draw is chance's (not the owner's choice)
@@ -93,10 +95,9 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         self._walk_kept: list[Any] = [None, -1, (0, 0, 0), []]
         # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
         # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
-        # to them, the score, the length of the route found); _lifted_steps
+        # to them, the score, the length of the route found); a pawn's steps with the blockers lifted, by tile
         self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
-        self._lifted: tuple[int, tuple[list[int], ...]] | None = None
         self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
 
     # ------------------------------------------------------------------ seats and setup
