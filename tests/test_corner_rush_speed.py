@@ -1,7 +1,7 @@
 """Corner Rush's fast paths answer as the long way does (issue 27).
 
 The game keeps what it worked out (each seat's running score with the tiles its search went over,
-a bag's draws, the walk masks) and lists its actions without the kernel's general dispatch. Each
+a bag's draws, a move's walk masks and exact walks) and draws a random action without listing. Each
 shortcut is held here to the slow path it replaces, along random games under several parameter
 sets, with the positions also visited out of order (so a kept answer meets positions it was not
 worked out for: blockers taken away, pawns pushed back, another game's position).

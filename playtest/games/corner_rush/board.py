@@ -47,7 +47,7 @@ class Board:
             self.aces = tuple(g.index(places[(k + 1) % 4]) for k in used)
         self.ace_mask = sum(1 << a for a in self.aces)
         self.labels = g.labels
-        self._index = {label: i for i, label in enumerate(self.labels)}
+        self.tile_of = {label: i for i, label in enumerate(self.labels)}   #: each tile by its name
         self.adj4 = g.adj4
         self.adj8 = g.adj8
         self.touch4 = g.touch4
@@ -58,7 +58,7 @@ class Board:
 
     def index(self, label: Any) -> int:
         """The tile named ``label`` (``"c3"``), or -1 when it is not a tile of this board."""
-        return self._index.get(label, -1) if isinstance(label, str) else -1
+        return self.tile_of.get(label, -1) if isinstance(label, str) else -1
 
     def labels_of(self, mask: int) -> list[str]:
         """The tiles of a mask, by name, in index order."""

@@ -1,11 +1,11 @@
 """Corner Rush's greedy bot, and a count of wins by turn order.
 
 The greedy bot plays through the game's public queries (``ace_distances``,
-``step_tiles``, ``challengeable``, ``hidden_values``, ``success_chance``,
-``push_tiles``, ``place_tiles``) and, like every bot, is handed a state
-redrawn from its own seat's knowledge: it never reads a face-down value it may
-not know (the odds of a challenge come from ``hidden_values``, what the seat
-knows, not from the redrawn value).
+``step_tiles``, ``challengeable``, ``challenge_odds``, ``push_tiles``,
+``place_tiles``) and, like every bot, is handed a state redrawn from its own
+seat's knowledge: it never reads a face-down value it may not know (the odds
+of a challenge come from ``challenge_odds``, what the seat knows, not from the
+redrawn value).
 """
 
 from __future__ import annotations
@@ -65,9 +65,7 @@ class GreedyBot(Bot):
         boxed = not game.step_tiles(state.replace(phase="move", steps=1), 1)
         best, best_score = None, 0.0
         for tile in bits(game.challengeable(state)):
-            values = game.hidden_values(state, me, tile)     # what this seat knows, never the redrawn value
-            total = sum(values.values())
-            odds = sum(k * game.success_chance(v) for v, k in values.items()) / total if total else 0.0
+            odds = game.challenge_odds(state, me, tile)     # what this seat knows, never the redrawn value
             if odds < self.odds and not (boxed and odds > 0):
                 continue
             after = game.ace_distances(state, me, state.blocked & ~(1 << tile))[pos]

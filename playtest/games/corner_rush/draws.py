@@ -9,7 +9,9 @@ Search bots and the lab draw millions of these.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...geometry import bits
@@ -18,10 +20,13 @@ from .actions import Die, Draw, Roll
 from .params import CornerRushParams
 from .position import State
 
-__all__ = ["CornerRushDraws", "CHANCE_PHASES"]
+__all__ = ["CornerRushDraws", "CHANCE_PHASES", "near"]
 
 CHANCE_PHASES = ("rolloff", "roll", "challenge")
 _ROLL, _END = Roll(), EndTurn()
+#: the tiles of a small mask (a pawn's neighbours it may step onto, the blockers it may challenge), kept:
+#: the same few hundred come back all game (the lists are shared: never changed)
+near = lru_cache(maxsize=1024)(bits)
 
 
 class CornerRushDraws:
@@ -30,7 +35,8 @@ class CornerRushDraws:
     params: CornerRushParams
     n: int
     _die: list[tuple[Die, float]]
-    _die_sums: list[tuple[Die, float]]
+    _die_faces: list[Die]
+    _die_totals: list[float]
     _draws: dict[tuple[int, int], Draw]
     _random_draw: bool
     _all_moves: bool
@@ -94,9 +100,9 @@ class CornerRushDraws:
             # without making the listing (candidates: a step per tile of step_tiles, the roll then the
             # challenges, a placement per tile of place_tiles then the end of the turn when optional).
             if phase == "move" and self._all_moves:
-                return self._step_of[rng.choice(bits(self.step_tiles(state)))]
+                return self._step_of[rng.choice(near(self.step_tiles(state)))]
             if phase == "start":
-                tiles = bits(self.challengeable(state))
+                tiles = near(self.challengeable(state))
                 k = rng.choice(range(len(tiles) + 1))
                 return self._challenge_of[tiles[k - 1]] if k else _ROLL
             if phase == "place":
@@ -105,9 +111,7 @@ class CornerRushDraws:
                     return self._place_of[rng.choice(tiles)]
                 k = rng.choice(range(len(tiles) + 1))
                 return self._place_of[tiles[k]] if k < len(tiles) else _END
-        if phase == "over" or phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
-            return rng.choice(self.legal_actions(state))       # (the kernel's default)
-        return rng.choice(self.candidates(state, state.mover))
+        return rng.choice(self.legal_actions(state))       # (the kernel's default)
 
     def chance_outcome(self, state: State, rng: random.Random) -> Action:
         """The die, drawn as :func:`playtest.draw_outcome` draws it from :meth:`chance_outcomes` (one
@@ -122,23 +126,10 @@ class CornerRushDraws:
         True
         """
         phase = state.phase
-        if phase in CHANCE_PHASES:
-            x = rng.random()
-            for die, total in self._die_sums:
-                if x < total:
-                    return die
-            return self._die[-1][0]
+        if phase in CHANCE_PHASES:      # the first face whose running total passes the draw
+            return self._die_faces[bisect_right(self._die_totals, rng.random())]
         bag = state.bags[state.mover] if phase == "draw" and 0 <= state.mover < self.n else ()
-        if not bag:
-            return draw_outcome(self.chance_outcomes(state), rng)   # (the kernel's default)
-        outcomes = self._bag_outcomes_of(bag)      # as draw_outcome draws from chance_outcomes
-        x = rng.random()
-        total = 0.0
-        for draw, probability in outcomes:
-            total += probability
-            if x < total:
-                return draw
-        return outcomes[-1][0]
+        return draw_outcome(self._bag_outcomes_of(bag) if bag else self.chance_outcomes(state), rng)
 
     def _draw(self, token: tuple[int, int]) -> Draw:
         made = self._draws.get(token)

@@ -5,7 +5,7 @@ written on the kernel's legality template: :meth:`CornerRush.candidates` lists t
 :meth:`CornerRush.why_not` is the one decision (a :class:`playtest.Refusal` citing the rule, or
 ``None``) and :meth:`CornerRush.effect` plays a legal action; the kernel's ``apply`` checks, then
 plays. The board's reasons are the same refusals, and the queries the board and the bots use
-(``step_tiles``, ``push_tiles``, ``challengeable``, ``place_tiles``, ``knows``, ``hidden_values``,
+(``step_tiles``, ``push_tiles``, ``challengeable``, ``place_tiles``, ``knows``, ``challenge_odds``,
 ...) are the same tables.
 """
 
@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import accumulate
 from typing import Any
 
 from ...geometry import bits
 from ...kernel import CHANCE, Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, refuse, register
 from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
-from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws
+from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws, near
 from .params import CornerRushParams, face_name
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .scores import CornerRushScores
@@ -34,8 +35,6 @@ SEAT_SHAPES = ("circle", "triangle", "diamond", "hexagon")   # blockers are the 
 PHASE_RULE = {"rolloff": "D.1 §7", "start": "D.1 §8", "roll": "D.1 §8.1", "challenge": "D.1 §9.2",
               "take": "D.1 §9.5", "move": "D.1 §8.3", "null": "D.1 §8.2", "again": "D.1 §9", "draw": "D.1 §10",
               "place": "D.1 §10", "over": "D.1 §12"}
-_CACHE_LIMIT = 20_000
-_WALK_STEPS = 6      # exact walks are worked out for at least this many steps (the die's Ace)
 _TAKE, _LEAVE = Take(), Leave()      # (the roll and the end of a turn: draws' _ROLL and _END, the same values)
 
 
@@ -71,10 +70,9 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         self._seats = [Seat(SEAT_NAMES[i], SEAT_COLORS[i], SEAT_SHAPES[i]) for i in range(self.n)]
         faces = Counter(p.die_faces)
         self._die = [(Die(v), faces[v] / len(p.die_faces)) for v in sorted(faces)]
-        total, self._die_sums = 0.0, []     # (face, running total): draw_outcome's sums, added up once
-        for die, prob in self._die:
-            total += prob
-            self._die_sums.append((die, total))
+        # draw_outcome's running totals of the faces, added up once (the last face once more: past the last total)
+        self._die_totals = list(accumulate(prob for _, prob in self._die))
+        self._die_faces = [die for die, _ in self._die] + [self._die[-1][0]]
         # actions are values: each tile's step, challenge, placement and push is made once per game
         labels = self.B.labels
         self._step_of = tuple(Step(t) for t in labels)
@@ -87,19 +85,19 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         #: each seat the Ace tiles closed to its pawn (the others', unless other_aces_open)
         self._open = self.B.all if p.hole_passable else self.B.all & ~self.B.hole_mask
         self._closed = tuple(0 if p.other_aces_open else self.B.ace_mask & ~(1 << a) for a in self.B.aces)
+        #: each seat's steps from its Ace with every blocker lifted (running_scores)
+        self._far = tuple(self.B.grid.distances(1 << a, self._open & ~c) for a, c in zip(self.B.aces, self._closed))
         self._all_moves = p.must_use_all_moves           # no stopping early: a move lists its steps only
         self._must_place = p.blocker_placement_mandatory
         self._random_draw = p.blocker_draw == "random"   # the bag draw is chance's (not the owner's choice)
         self.everyone = (1 << self.n) - 1          #: the bit mask of every seat (a value all have seen)
-        self._walks: dict[tuple[int, int, int, bool], list[int]] = {}
-        self._walk_kept: tuple[State, int, tuple[int, int, int]] | None = None   # the last walk_masks asked
-        self._steps_kept: tuple[State, int] | None = None    # the last step_tiles asked (the state's steps)
+        #: the last walk_masks asked: [state, seat, masks, its exact walks (Board.exact_walks) once asked]
+        self._walk_kept: list[Any] = [None, -1, (0, 0, 0), []]
         # running_scores: its last answer (blocked, pawns, scores); each seat's last score with what it
         # depended on (blocked, the pawn's tile, the tiles its search went over, those and the tiles next
-        # to them, the score, the length of the route found); _lifted_steps
+        # to them, the score, the length of the route found); a pawn's steps with the blockers lifted, by tile
         self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
-        self._lifted: tuple[int, tuple[list[int], ...]] | None = None
         self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
 
     # ------------------------------------------------------------------ seats and setup
@@ -177,19 +175,17 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
                 mask |= 1 << t
         return mask
 
-    def _base_free(self, state: State) -> int:
-        return self._open & ~state.blocked
-
     def walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
         """(walk, end, win) for ``seat``'s pawn: the tiles it may cross, end on, and its Ace when entering wins.
 
-        The last answer is kept for its state (a position's steps and whether the pawn may stop
-        there ask for the same masks)."""
+        The last answer is kept for its state, with the exact walks worked out from it (a move's
+        steps ask for the same masks: they depend on the blockers and the other pawns only)."""
         kept = self._walk_kept
-        if kept is not None and kept[0] is state and kept[1] == seat:
-            return kept[2]
+        if kept[0] is state and kept[1] == seat:
+            masks: tuple[int, int, int] = kept[2]
+            return masks
         masks = self._walk_masks(state, seat)
-        self._walk_kept = (state, seat, masks)
+        self._walk_kept = [state, seat, masks, []]
         return masks
 
     def _walk_masks(self, state: State, seat: int) -> tuple[int, int, int]:
@@ -230,17 +226,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         ace = 1 << self.B.aces[seat]
         return self.B.grid.distances(ace, walk | ace | win)
 
-    def _walks_for(self, walk: int, end: int, win: int, k: int, may_stop: bool) -> list[int]:
-        """:meth:`Board.exact_walks` for at least ``k`` steps, kept: its layer ``j`` does not depend on ``k``,
-        so a move's later steps (``k - 1``, ``k - 2``, ...) read the list its first step made."""
-        key = (walk, end, win, may_stop)
-        found = self._walks.get(key)
-        if found is None or len(found) < k:
-            if len(self._walks) > _CACHE_LIMIT:
-                self._walks.clear()
-            found = self._walks[key] = self.B.exact_walks(walk, end, win, max(k, _WALK_STEPS), may_stop)
-        return found
-
     def step_tiles(self, state: State, k: int | None = None) -> int:
         """The tiles (a mask) the pawn to move may step onto now, with ``k`` steps left (default: the state's).
 
@@ -254,14 +239,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         >>> game.B.labels_of(game.step_tiles(state))
         ['b5']
         """
-        if k is None:      # the state's own steps: the last answer is kept for its state (the move's
-            kept = self._steps_kept                  # first roll asks, then the listing of its steps)
-            if kept is not None and kept[0] is state:
-                return kept[1]
-            tiles = self._step_tiles(state, state.steps)
-            self._steps_kept = (state, tiles)
-            return tiles
-        return self._step_tiles(state, k)
+        return self._step_tiles(state, state.steps if k is None else k)
 
     def _step_tiles(self, state: State, k: int) -> int:
         p = self.params
@@ -271,8 +249,12 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         pos = state.pawns[seat]
         walk, end, win = self.walk_masks(state, seat)
         may_stop = not p.must_use_all_moves
-        if p.allow_revisit:
-            return self.B.adj4[pos] & self._walks_for(walk, end, win, k, may_stop)[k - 1]
+        if p.allow_revisit:     # exact walks: layer j does not depend on k, so a move's later steps read them
+            kept = self._walk_kept
+            walks: list[int] = kept[3]
+            if len(walks) < k:
+                walks = kept[3] = self.B.exact_walks(walk, end, win, k, may_stop)
+            return self.B.adj4[pos] & walks[k - 1]
         visited = 0
         for t in state.path or (pos,):
             visited |= 1 << t
@@ -303,7 +285,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         p, B = self.params, self.B
         if pawn == state.mover or not 0 <= pawn < self.n or (state.pushed >= 0 and pawn != state.pushed):
             return 0
-        target = self._base_free(state)
+        target = self._open & ~state.blocked
         if not p.pawn_stacking:
             target &= ~self.pawn_mask(state)
         own = 1 << B.aces[pawn]
@@ -312,9 +294,6 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if not p.null_can_finish_other:
             target &= ~own
         return B.adj4[state.pawns[pawn]] & target
-
-    def _pushes_possible(self, state: State) -> bool:
-        return any(self.push_tiles(state, q) for q in range(self.n))
 
     def challengeable(self, state: State) -> int:
         """The blockers (a mask of tiles) the player to move may challenge now."""
@@ -395,18 +374,29 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
                 pool[state.held] -= 1
         return sorted(pool.elements())
 
-    def hidden_values(self, state: State, seat: int, tile: int) -> Counter[int]:
-        """What the blocker on ``tile`` may be worth as ``seat`` sees it: values with their weights
-        (its value alone when ``seat`` knows it). Bots use it for the odds of a challenge."""
+    def challenge_odds(self, state: State, seat: int, tile: int) -> float:
+        """The chance that a challenge roll beats the blocker on ``tile`` as ``seat`` sees it: its value when
+        ``seat`` knows it, else what it may be worth (:meth:`hidden_pool`, of its colour when colours show).
+
+        >>> import playtest
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"pawns": ["a4", "e5", "e1", "a1"],
+        ...                               "blockers": {"b4": {"colour": 0, "value": 5}}})    # Red placed its 5
+        >>> [round(game.challenge_odds(state, seat, game.B.index("b4")), 3) for seat in (0, 1)]
+        [0.333, 0.667]
+        """
         b = state.blockers[tile]
         if b is None:
-            return Counter()
+            return 0.0
         if self.knows(state, seat, tile):
-            return Counter({b.value: 1})
-        pool = self.hidden_pool(state, seat)
-        if self.params.blocker_color_visible:
-            pool = [t for t in pool if t[0] == b.colour] or pool
-        return Counter(v for _, v in pool)
+            values = Counter({b.value: 1})
+        else:
+            pool = self.hidden_pool(state, seat)
+            if self.params.blocker_color_visible:
+                pool = [t for t in pool if t[0] == b.colour] or pool
+            values = Counter(v for _, v in pool)
+        total = sum(values.values())
+        return sum(k * self.success_chance(v) for v, k in values.items()) / total if total else 0.0
 
     def success_chance(self, value: int) -> float:
         """The probability that a challenge roll beats a blocker of ``value``.
@@ -415,8 +405,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         >>> [round(playtest.load("corner_rush").success_chance(v), 3) for v in (0, 2, 5)]
         [1.0, 0.833, 0.333]
         """
-        greater = self.params.challenge_success == "greater"
-        return sum(prob for die, prob in self._die if (die.value > value if greater else die.value >= value))
+        return sum(prob for die, prob in self._die if self._beats(die.value, value))
 
     # ------------------------------------------------------------------ legality: candidates, why_not, effect
     def candidates(self, state: State, seat: int) -> list[Action]:
@@ -425,13 +414,13 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         phase = state.phase
         if phase == "move":
             step_of = self._step_of
-            actions: list[Action] = [step_of[t] for t in bits(self.step_tiles(state))]
+            actions: list[Action] = [step_of[t] for t in near(self.step_tiles(state))]
             if self.may_stop(state):
                 actions.append(_END)
             return actions
         if phase == "start":
             challenge_of = self._challenge_of
-            return [_ROLL, *[challenge_of[t] for t in bits(self.challengeable(state))]]
+            return [_ROLL, *[challenge_of[t] for t in near(self.challengeable(state))]]
         if phase == "place":
             place_of = self._place_of
             actions = [place_of[t] for t in bits(self.place_tiles(state))]
@@ -447,36 +436,13 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             return [_TAKE, _LEAVE]
         if phase == "again":
             challenge_of = self._challenge_of
-            actions = [challenge_of[t] for t in bits(self.challengeable(state))]
+            actions = [challenge_of[t] for t in near(self.challengeable(state))]
             actions.append(_END)
             return actions
         if phase == "draw":
             draw = self._draw
             return [draw(token) for token in sorted(set(state.bags[state.mover]))]
         return []
-
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
-        """The kernel's listing (chance's outcomes, or :meth:`candidates` for the seat to move; nothing
-        for another seat or a finished game), read off the phase without the kernel's general dispatch:
-        the lab and the search bots list actions at almost every step.
-
-        >>> import playtest
-        >>> game = playtest.load("corner_rush")
-        >>> state = game.state_from_json({"phase": "start", "to_move": 0})
-        >>> [str(a) for a in game.legal_actions(state)], game.legal_actions(state, 1)
-        (['roll the die'], [])
-        """
-        phase = state.phase
-        if phase == "over":
-            return []
-        if phase in CHANCE_PHASES or (phase == "draw" and self._random_draw):
-            if seat is not None and seat != CHANCE:
-                return []
-            return [action for action, _ in self.chance_outcomes(state)]
-        mover = state.mover
-        if seat is not None and seat != mover:
-            return []
-        return self.candidates(state, mover)
 
     def why_not(self, state: State, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal in ``state``, citing the rule, or ``None`` when it is legal.
@@ -517,9 +483,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             case Place(at):
                 return self.place_reason(state, self.B.index(at), at)
             case Draw(colour, value):
-                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
-                shown = face_name(value) if type(value) is int else repr(value)[:20]
-                return refuse(f"there is no {whose} {shown} in {name}'s bag", "D.1 §10")
+                return refuse(f"there is no {self._token(colour, value)} in {name}'s bag", "D.1 §10")
         if phase == "move":
             if self.params.must_use_all_moves:
                 return refuse(f"{name}'s pawn must use all {state.steps} steps left (must_use_all_moves)", "D6")
@@ -544,10 +508,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             name = self._name(state.mover)
             pending = f"{name} draws a blocker from the bag ({len(state.bags[state.mover])} in it)"
             if kind == "draw":
-                colour, value = action.colour, action.value  # type: ignore[attr-defined]
-                whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
-                shown = face_name(value) if type(value) is int else repr(value)[:20]
-                return refuse(f"{name}'s bag holds no {whose} {shown}: {pending}", rule)
+                token = self._token(action.colour, action.value)  # type: ignore[attr-defined]
+                return refuse(f"{name}'s bag holds no {token}: {pending}", rule)
             if kind == "die":
                 return refuse(f"{pending}: a blocker is drawn, no die is rolled now", rule)
             return refuse(f"{pending}: the draw is chance's, not a player's move", rule)
@@ -564,13 +526,17 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             pending = f"{self._name(state.mover)} has chosen a normal turn and rolls the die"
             doing = "the die decides"
         if kind == "die":
-            value = action.value  # type: ignore[attr-defined]
             faces = ", ".join(face_name(v) for v in sorted(set(self.params.die_faces)))
-            shown = face_name(value) if type(value) is int else repr(value)[:20]
+            shown = _face(action.value)  # type: ignore[attr-defined]
             return refuse(f"the die has no {shown}: its faces are {faces} (die_faces)", "D4")
         if kind == "draw":
             return refuse(f"{pending}: no blocker is drawn now", rule)
         return refuse(f"{pending}: {doing}", rule)
+
+    def _token(self, colour: Any, value: Any) -> str:
+        """A blocker named in a refusal (``Blue 4``), whatever an action brought."""
+        whose = self._name(colour) if type(colour) is int and 0 <= colour < self.n else f"seat {colour!r}"
+        return f"{whose} {_face(value)}"
 
     def _tile_words(self, tile: int, text: Any) -> Refusal | None:
         """The refusal of a tile name that names no tile (``None`` for a tile of the board)."""
@@ -673,11 +639,11 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         times as much here, and the lab plays millions of actions.
         """
         if isinstance(action, Step):
-            return self._step(state, self.B.index(action.to))
+            return self._step(state, self.B.tile_of[action.to])
         if isinstance(action, Die):
             return self._after_die(state, action.value)
         if isinstance(action, Challenge):
-            tile = self.B.index(action.at)
+            tile = self.B.tile_of[action.at]
             face_down = state.blocker_on(tile)
             flipped = blocker(face_down.colour, face_down.value, True, 0)
             return state.replace(phase="challenge", blockers=_put(state.blockers, tile, flipped), challenged=tile,
@@ -688,7 +654,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
             bag.remove((colour, value))
             return state.replace(phase="place", held=(colour, value), bags=_put(state.bags, state.mover, tuple(bag)))
         if isinstance(action, Place):
-            tile = self.B.index(action.at)
+            tile = self.B.tile_of[action.at]
             colour, value = state.held  # type: ignore[misc]   # the place phase holds a blocker
             known = 1 << state.mover if self.params.placer_knows_value else 0
             blockers = _put(state.blockers, tile, blocker(colour, value, False, known))
@@ -696,7 +662,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if isinstance(action, Roll):
             return state.replace(phase="roll")
         if isinstance(action, Push):
-            return self._push(state, action.pawn, self.B.index(action.to))
+            return self._push(state, action.pawn, self.B.tile_of[action.to])
         if isinstance(action, (Take, Leave)):
             return self._beaten(state, state.die, take=isinstance(action, Take))
         # end turn: stop what is optional
@@ -713,7 +679,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         if phase == "rolloff":
             return self._rolloff(state, value)
         if phase == "challenge":
-            return self._challenge_roll(state.replace(die=value), value)
+            return self._challenge_roll(state, value)
         if value != 0:             # a move (the die in the same copy)
             return self._start_move(state, value, die=value)
         return self._move_roll(state.replace(die=value), value)
@@ -744,7 +710,7 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
 
     def _null(self, state: State) -> State:
         state = state.replace(phase="null", steps=self.params.null_other_steps, pushed=-1)
-        return state if self._pushes_possible(state) else self._after_move(state)
+        return state if any(self.push_tiles(state, q) for q in range(self.n)) else self._after_move(state)
 
     def _start_move(self, state: State, k: int, **changes: Any) -> State:
         """The pawn moves exactly ``k`` steps; with no such path it stays (or moves the longest it can).
@@ -764,41 +730,39 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         failure: the blocker stays face up (or is turned down again, known to all) and the pawn stays."""
         p = self.params
         tile = state.challenged
-        blocker = state.blocker_on(tile)
-        beaten = value > blocker.value if p.challenge_success == "greater" else value >= blocker.value
-        if not beaten:
+        b = state.blocker_on(tile)
+        if not self._beats(value, b.value):
             if p.failed_challenge_blocker == "flip_back":
-                hidden = blocker.replace(face_up=False, known=self.everyone)
-                state = state.replace(blockers=_put(state.blockers, tile, hidden))
-            return self._after_challenge(state, value, 0)
+                hidden = b.replace(face_up=False, known=self.everyone)
+                return self._after_challenge(state, value, 0, die=value, blockers=_put(state.blockers, tile, hidden))
+            return self._after_challenge(state, value, 0, die=value)
         if p.challenge_removal == "optional":
-            return state.replace(phase="take")
-        return self._beaten(state, value, take=True)
+            return state.replace(phase="take", die=value)
+        return self._beaten(state, value, take=True, die=value)
 
-    def _capture(self, state: State) -> State:
-        """The beaten blocker leaves the board for the challenger's bag (or its owner's, or the box)."""
-        tile = state.challenged
-        blocker = state.blocker_on(tile)
-        token = (blocker.colour, blocker.value)
-        where = self.params.captured_blocker_destination
-        off = {"blockers": _put(state.blockers, tile, None), "blocked": state.blocked & ~(1 << tile)}
-        if where == "removed":
-            return state.replace(**off, removed=tuple(sorted(state.removed + (token,))))
-        seat = state.mover if where == "challenger_bag" else blocker.colour
-        return state.replace(**off, bags=_put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,)))))
-
-    def _beaten(self, state: State, value: int, take: bool) -> State:
-        """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2)."""
-        moves = self.params.challenge_moves
-        beaten = state.blocker_on(state.challenged).value
-        steps = value - beaten if moves == "difference" else value if moves == "roll" else 0
-        return self._after_challenge(self._capture(state) if take else state, value, steps)
-
-    def _after_challenge(self, state: State, value: int, steps: int) -> State:
+    def _beaten(self, state: State, value: int, take: bool, **changes: Any) -> State:
+        """A successful challenge: the blocker is taken (or left, face up), then the pawn moves (D.1 §9.2).
+        Taken, it leaves the board for the challenger's bag (or its owner's, or the box)."""
         p = self.params
+        tile = state.challenged
+        b = state.blocker_on(tile)
+        steps = value - b.value if p.challenge_moves == "difference" else value if p.challenge_moves == "roll" else 0
+        if take:
+            token, where = (b.colour, b.value), p.captured_blocker_destination
+            changes.update(blockers=_put(state.blockers, tile, None), blocked=state.blocked & ~(1 << tile))
+            if where == "removed":
+                changes["removed"] = tuple(sorted(state.removed + (token,)))
+            else:
+                seat = state.mover if where == "challenger_bag" else b.colour
+                changes["bags"] = _put(state.bags, seat, tuple(sorted(state.bags[seat] + (token,))))
+        return self._after_challenge(state, value, steps, **changes)
+
+    def _after_challenge(self, state: State, value: int, steps: int, **changes: Any) -> State:
+        """The pawn moves ``steps`` after a challenge (``changes``: what the challenge changed, in the same copy)."""
         if steps > 0:
-            return self._start_move(state, steps)
-        if value == 0 and p.null_power_in_challenge and p.null_moves_other:
+            return self._start_move(state, steps, **changes)
+        state = state.replace(**changes) if changes else state
+        if value == 0 and self.params.null_power_in_challenge and self.params.null_moves_other:
             return self._null(state)
         return self._after_move(state)
 
@@ -808,9 +772,8 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
         before = state
         state = state.replace(pawns=_put(state.pawns, seat, tile), path=state.path + (tile,), steps=state.steps - 1)
         kept = self._walk_kept
-        if kept is not None and kept[0] is before and kept[1] == seat:
-            # the mover's walk masks depend on the blockers and the other pawns only: the next step's are these
-            self._walk_kept = (state, seat, kept[2])
+        if kept[0] is before and kept[1] == seat:     # the next step's walk masks are these (walk_masks)
+            kept[0] = state
         if tile == B.aces[seat] and (p.win_on_entry or state.steps == 0):
             if p.win_on_occupied_ace or not self.pawn_mask(state, seat) >> tile & 1:
                 return self._win(state, seat, f"{self._name(seat)} reaches its Ace on {B.label(tile)}")
@@ -982,6 +945,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[Corner
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from .view import View
         return View(self, state, seat).build()
+
+
+def _face(value: Any) -> str:
+    return face_name(value) if type(value) is int else repr(value)[:20]
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -24,7 +24,9 @@ class CornerRushScores:
     B: Board
     _running: tuple[int, tuple[int, ...], tuple[int, ...]] | None
     _seat_running: list[tuple[int, int, int, int, int, int] | None]
-    _lifted: tuple[int, tuple[list[int], ...]] | None
+    _open: int
+    _closed: tuple[int, ...]
+    _far: tuple[list[int], ...]
     _pawn_steps: dict[int, list[int]]
 
     def running_scores(self, state: State) -> tuple[int, ...]:
@@ -57,9 +59,8 @@ class CornerRushScores:
                 # ... or put on tiles no route of its length crosses, the blockers lifted (or the pawn
                 # was cut off: more blockers keep it so)
                 before = was[0]
-                added = blocked & ~before
-                if before == blocked or (not before & ~blocked & was[3] and (
-                        not added & was[2] or self._off_route(seat, tile, added, was[5]))):
+                if before == blocked or (not before & ~blocked & was[3] and (was[5] >= FAR or not (
+                        added := blocked & ~before) & was[2] or self._off_route(seat, tile, added, was[5]))):
                     out.append(was[4])
                     continue
             score, reach, route = self._ace_steps(seat, tile, blocked)
@@ -77,13 +78,10 @@ class CornerRushScores:
         p, B = self.params, self.B
         grid = B.grid
         cols, not_first, not_last = grid.cols, grid.not_first_col, grid.not_last_col
-        lifted, far = self._lifted_steps()
-        crossable = lifted & ~blocked               # pawns are passed, or may move off (ace_distances)
-        ace = 1 << B.aces[seat]
-        target, extra = (1 << tile, 0) if (crossable | ace) >> tile & 1 else (B.adj4[tile], 1)  # closed Ace
-        reach = frontier = ace
+        allowed = self._open & ~self._closed[seat] & ~blocked      # pawns are passed, or may move off
+        target, extra = (1 << tile, 0) if allowed >> tile & 1 else (B.adj4[tile], 1)  # (a closed Ace)
+        reach = frontier = 1 << B.aces[seat]
         steps = 0
-        allowed = crossable | ace
         while frontier and not reach & target:     # breadth first from the Ace, up to the pawn (touch4)
             frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
                         | (frontier >> cols)) & allowed & ~reach
@@ -91,34 +89,21 @@ class CornerRushScores:
             steps += 1
         if reach & target:
             return -(steps + extra), reach, -1 if extra else steps
-        d = far[seat][tile] if extra == 0 else 1 + min(far[seat][t] for t in bits(target))
+        far = self._far[seat]
+        d = far[tile] if extra == 0 else 1 + min(far[t] for t in bits(target))
         return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
 
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
         """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
-        was (``route`` steps, :meth:`_ace_steps`): a pawn cut off stays cut off; otherwise no route of
-        that length crosses them even with every blocker lifted (the steps from the Ace to a tile and
-        from the tile to the pawn add up to more), so the route found still stands and none is shorter."""
-        if route >= FAR:
-            return True
+        was (``route`` steps, :meth:`_ace_steps`; the pawn not cut off): no route of that length crosses them
+        even with every blocker lifted (the steps from the Ace to a tile and from the tile to the pawn add up
+        to more), so the route found still stands and none is shorter."""
         if route < 0:
             return False
-        from_ace = self._lifted_steps()[1][seat]
+        from_ace = self._far[seat]
         key = seat * self.B.tiles + tile
         from_pawn = self._pawn_steps.get(key)
         if from_pawn is None:
-            lifted = self._lifted_steps()[0] | 1 << self.B.aces[seat]
+            lifted = self._open & ~self._closed[seat]
             from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
         return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
-
-    def _lifted_steps(self) -> tuple[int, tuple[list[int], ...]]:
-        """The tiles a pawn may cross with the blockers lifted (as :meth:`walk_masks` has them: the hole and
-        closed Aces aside), and each seat's steps from its Ace over them: the same all game long."""
-        found = self._lifted
-        if found is None:
-            p, B = self.params, self.B
-            lifted = B.all if p.hole_passable else B.all & ~B.hole_mask
-            if not p.other_aces_open:
-                lifted &= ~B.ace_mask
-            found = self._lifted = (lifted, tuple(B.grid.distances(1 << a, lifted | 1 << a) for a in B.aces))
-        return found

@@ -212,9 +212,7 @@ class View:
     def interact_start(self) -> None:
         game, state, s, B = self.game, self.state, self.s, self.B
         s.button("Roll the die (normal turn)", Roll().to_json())
-        challengeable = game.challengeable(state)
-        for tile in bits(challengeable):
-            s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
+        challengeable = self._offer_challenges()
         for tile in bits(state.blocked & ~challengeable):
             s.reason(cell_id(B.grid.cell(tile)), str(game.challenge_reason(state, tile)))
         self._everything_else("Roll the die for a normal turn, or click a blocker next to your pawn to challenge "
@@ -222,19 +220,20 @@ class View:
         where = " or click a lit blocker to challenge it" if challengeable else ""
         s.hint(f"{SEAT_NAMES[state.mover]}: roll the die{where}.")
 
-    def _challenge_label(self, tile: int) -> str:
-        game, state = self.game, self.state
-        values = game.hidden_values(state, state.mover, tile)
-        total = sum(values.values())
-        odds = sum(k * game.success_chance(v) for v, k in values.items()) / total if total else 0.0
-        b = state.blocker_on(tile)
-        what = f"a {face_name(b.value)}" if self.sees(tile) else "value unknown"
-        return f"challenge this blocker ({what}; beaten {odds:.0%} of the time)"
+    def _offer_challenges(self) -> int:
+        """The blockers the player may challenge, each with its odds as the player sees them (a mask)."""
+        game, state, B = self.game, self.state, self.B
+        challengeable = game.challengeable(state)
+        for tile in bits(challengeable):
+            odds = game.challenge_odds(state, state.mover, tile)
+            what = f"a {face_name(state.blocker_on(tile).value)}" if self.sees(tile) else "value unknown"
+            self.s.move(cell_id(B.grid.cell(tile)), f"challenge this blocker ({what}; beaten {odds:.0%} of the time)",
+                        Challenge(B.label(tile)).to_json())
+        return challengeable
 
     def interact_again(self) -> None:
-        game, state, s, B = self.game, self.state, self.s, self.B
-        for tile in bits(game.challengeable(state)):
-            s.move(cell_id(B.grid.cell(tile)), self._challenge_label(tile), Challenge(B.label(tile)).to_json())
+        state, s = self.state, self.s
+        self._offer_challenges()
         s.button("No more challenges", EndTurn().to_json())
         self._everything_else("Click a lit blocker to challenge it again, or go on to your blocker "
                               "(rule D.1 §9)")
