@@ -105,3 +105,19 @@ def test_back_to_the_wall_parallel_steps_whole_orders():
     assert sum(1 for _, a, s, _ in moved if isinstance(a, Submit)) == 4
     with pytest.raises(ValueError, match="order_parts"):
         parallel_env("back_to_the_wall", order_parts=0)
+
+
+def test_an_action_id_must_be_a_whole_number():
+    """A float, a text or a flag is not an id: refused by name, and nothing is played."""
+    from playtest.interop.pettingzoo import env
+
+    e = env("eat_thyself")
+    e.reset(seed=0)
+    agent = e.agent_selection
+    legal = [int(i) for i in np.flatnonzero(e.observe(agent)["action_mask"])]
+    for bad in (float(legal[0]), str(legal[0]), True):
+        with pytest.raises(ValueError, match="whole-number id"):
+            e.step(bad)
+        assert e.agent_selection == agent
+    e.step(np.int64(legal[0]))
+    assert e.agent_selection != agent

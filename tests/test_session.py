@@ -334,3 +334,30 @@ def test_branches_match_a_walk_from_every_leaf():
             elif not session.is_over:
                 session.play(session.game.random_action(session.state, rng))
             assert session.branches() == walked(session)
+
+
+def test_after_the_game_a_malformed_message_is_named_malformed_and_a_move_is_told_the_game_is_over():
+    """A malformed message is named as such whatever the position; a well-formed action after the
+    end is told the game is over; neither changes the session."""
+    from playtest import MalformedAction
+
+    session = Session(playtest.load("eat_thyself"), seed=2)
+    rng = random.Random(2)
+    moves = []
+    while session.to_move is not None:
+        if session.to_move == playtest.CHANCE:
+            session.roll()
+        else:
+            action = rng.choice(session.legal_actions())
+            moves.append(action)
+            session.play(action)
+    before = session.to_json()
+    with pytest.raises(MalformedAction, match="kind"):
+        session.play({"kind": "no such action"})
+    with pytest.raises(MalformedAction):
+        session.play(42)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        session.play(moves[-1])
+    with pytest.raises(IllegalAction, match="the game is over"):
+        session.play("some notation")
+    assert session.to_json() == before

@@ -119,6 +119,24 @@ def _chance_or_random(game: Any, state: Any, rng: random.Random) -> Any:
     return rng.choice(game.legal_actions(state))
 
 
+def action_id(action: Any, agent: str) -> int:
+    """An agent's action as an id: a whole number (Python's or NumPy's), never a float, a text or
+    a flag read as one.
+
+    >>> action_id(np.int64(3), "seat_0")
+    3
+    >>> action_id(5.0, "seat_1")
+    Traceback (most recent call last):
+    ...
+    ValueError: seat_1's action must be a whole-number id, not float
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"{agent}'s action must be a whole-number id, not {type(action).__name__}")
+    return int(action)
+
+
 def _completes(game: Any, state: Any, action: Any, seat: int) -> bool:
     """Whether ``seat``'s ``action`` completes its order (:func:`~playtest.interop.orders.order_done`)."""
     return order_done(game, state, game.apply(state, action, check=False), seat)
@@ -261,7 +279,7 @@ class KitAECEnv(_Spaces, _AECBase):
             self._was_dead_step(action)
             return
         seat = self._index[agent]
-        code = int(action)
+        code = action_id(action, agent)
         if code not in self._legal(seat):
             raise ValueError(f"{self.game.name}: action {code} is not legal for {agent} here")
         self._cumulative_rewards[agent] = 0.0
@@ -356,7 +374,11 @@ class KitParallelEnv(_Spaces, _ParallelBase):
     def _give_order(self, seat: int, given: Any) -> None:
         """``seat``'s whole order from its parts' ids (see the module docstring)."""
         game, play, encoding = self.game, self.play, self.shape.encoding
-        codes = [] if given is None else [int(x) for x in np.asarray(given).reshape(-1)[:self.order_parts]]
+        given = None if given is None else np.asarray(given)
+        if given is not None and given.dtype.kind not in "iu":
+            raise ValueError(f"{self.possible_agents[seat]}'s order must be whole-number part ids, "
+                             f"not {given.dtype}")
+        codes = [] if given is None else [int(x) for x in given.reshape(-1)[:self.order_parts]]
         for code in codes:
             if not 0 <= code < self._none:
                 continue
@@ -400,14 +422,14 @@ class KitParallelEnv(_Spaces, _ParallelBase):
             legal = {s: self._legal(s) for s in range(n)}
             codes = []
             for s in range(n):
-                code = int(actions.get(self.possible_agents[s], self.shape.pass_id))
+                code = action_id(actions.get(self.possible_agents[s], self.shape.pass_id), self.possible_agents[s])
                 codes.append(code if code in legal[s] else (legal[s][0] if legal[s] else self.shape.pass_id))
             play.step_joint(codes)
         elif who >= 0:
             agent = self.possible_agents[who]
-            if agent not in actions or int(actions[agent]) not in self._legal(who):
+            if agent not in actions or action_id(actions[agent], agent) not in self._legal(who):
                 raise ValueError(f"{self.game.name}: {agent} is to move and needs a legal action")
-            play.step(who, int(actions[agent]))
+            play.step(who, action_id(actions[agent], agent))
         self._steps += 1
         self._resolve_chance()
         over = play.current() == TERMINAL

@@ -197,6 +197,11 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         return None if outcome is None else outcome.winner
 
     # ------------------------------------------------------------------ playing
+    def _game_over(self) -> IllegalAction:
+        outcome = self.game.outcome(self.state)
+        return IllegalAction(f"the game is over ({outcome.reason if outcome else 'finished'}); "
+                             "undo or jump back in the history to play on")
+
     @_transaction
     def play(self, action: Action | dict[str, Any] | str, seat: int | None = None) -> None:
         """Play ``action`` (an action, its JSON form, or its notation) at the current position.
@@ -211,13 +216,14 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         _check_seat_type(seat)
         game, state = self.game, self.state
         mover = game.to_move(state)
-        if mover is None:
-            outcome = game.outcome(state)
-            raise IllegalAction(f"the game is over ({outcome.reason if outcome else 'finished'}); "
-                                "undo or jump back in the history to play on")
+        # a malformed message is named as such first, even after the game is over
         try:
             action = self._parse_action(action, seat)
+        except MalformedAction:
+            raise
         except IllegalAction:
+            if mover is None:
+                raise self._game_over() from None
             raise
         except (ValueError, TypeError, RecursionError) as err:   # not an action of this game at all
             raise MalformedAction(str(err)[:300] if not isinstance(err, RecursionError)
@@ -225,6 +231,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         check_action_types(action)
         if not isinstance(action, game.action_types):
             raise MalformedAction(f"{type(action).__name__} is not an action of {game.name}")
+        if mover is None:
+            raise self._game_over()
         if mover == CHANCE:
             if seat is not None:
                 raise IllegalAction(f"chance is to move, not {self._seat_name(seat)}: roll or force the outcome")

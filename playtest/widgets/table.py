@@ -668,7 +668,7 @@ class Table(MoveLog, ParamPanel, w.VBox):
         from ..bots import RandomBot
         seat = self.session.to_move
         if seat is None:
-            raise IllegalAction("the game is over")
+            raise self.session._game_over()
         if self.seat is not None and seat != self.seat:
             raise IllegalAction(f"this table plays for {self.session.game.seats()[self.seat].name} only: a bot "
                                 "move for another seat is the designer's (a table not bound to a seat)")
