@@ -67,9 +67,10 @@ def checked_game(game, bots, rng, checked=True, scored=False):
     while True:
         mover = to_move(state)
         seat = game.pending_seats(state)[0] if mover == SIMULTANEOUS else mover
-        if hook is not None and seat != actor and steps:
-            hook(state)
-        actor = seat
+        if seat != actor and mover != CHANCE:
+            if hook is not None and steps:
+                hook(state)
+            actor = seat
         if mover is None:
             return state, steps
         if mover == CHANCE:

@@ -17,7 +17,7 @@ from scipy.stats import binomtest
 
 import playtest
 import playtest.lab._run as lab_run
-from playtest import SIMULTANEOUS, Session
+from playtest import CHANCE, SIMULTANEOUS, Session
 from playtest.bots import MCTSBot, RandomBot, available, build, choose_for
 from playtest.examples.secret_bid import Deal, Roll, SecretBid
 from playtest.games.then_there_was_one import GreedyTokenBot, GreedyWallBot
@@ -146,26 +146,32 @@ def _actor(game, state):
 
 def test_the_recorded_trace_gives_the_leaders():
     """With a running score (Secret Bid's points), the row's lead changes and decisiveness are those of
-    the game's own trace at the end of every turn (a step after which someone else acts, chance
-    acts, or the game ends), recomputed here from the recorded actions."""
+    the game's own trace at the end of every turn (a step after which another seat is to decide,
+    or the game ends; chance steps belong to the turn around them), recomputed here from the
+    recorded actions."""
     game = SecretBid()
     job = Job(game, "random", seed=4, running_scores=points)
-    turns = steps = 0
+    turns = steps = chances = 0
     for index in range(6):
         row = play_one(job, index, record=True)
         state, tops, leaders = game.initial_state(), [], []
+        actor = None if game.to_move(state) == CHANCE else _actor(game, state)
         for _, action in row["actions"]:
-            before = _actor(game, state)
             state = game.apply(state, action)
             steps += 1
-            if _actor(game, state) == before:
-                continue                  # the same seat acts on: the middle of a turn
+            who = _actor(game, state)
+            if game.to_move(state) == CHANCE:
+                chances += 1
+                continue                  # chance acts within a turn
+            if who == actor:
+                continue                  # the same seat decides on: the middle of a turn
+            actor = who
             turns += 1
             tops.append({s for s, v in enumerate(state.points) if v == max(state.points)})
             leaders.append(metrics.leader(state.points))
         assert row["lead_changes"] == metrics.lead_changes(leaders)
         assert row["decisiveness"] == metrics.decisiveness(tops, row["winners"], 2)
-    assert 0 < turns <= steps
+    assert 0 < turns <= steps and chances     # (Secret Bid deals: the trace has chance steps)
     result = playtest.simulate(game, games=6, seed=4, running_scores=points, progress=False)
     assert result.games["decisiveness"].notna().sum() == sum(1 for w in result.games["winners"] if w)
 

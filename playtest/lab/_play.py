@@ -393,8 +393,8 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     the runner listed, the game's own sampler for the kit's random bot, else the game's one
     legality decision ``game.check``): an illegal, malformed or missing action stops the run
     with a :class:`BotError`. The running scores are read at the end of every turn (after a
-    step that hands the move to someone else, to chance, or ends the game), not in the middle
-    of one seat's turn; the branching factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
+    step that hands the decision to another seat, or ends the game; chance steps belong to the
+    turn around them), not in the middle of one seat's turn; the branching factor is counted on one decision in :data:`BRANCHING_SAMPLE`.
     """
     game = job.game
     plan = _plan(job)
@@ -494,7 +494,9 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     for steps in range(job.max_steps):
         mover = to_move(state)
         seat: Any = pending(state)[0] if mover == SIMULTANEOUS else mover
-        if seat != actor:         # a turn has ended (or the game): who is ahead now?
+        if seat != actor and mover != CHANCE:    # a turn has ended (or the game): who is ahead now?
+            # (chance steps belong to the turn around them: a roll hands the move back to the seat
+            # that rolled, or on to the next, which is where the turn ends)
             if hook is not None and steps:
                 try:
                     scores = hook(state)
@@ -560,7 +562,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         steps = job.max_steps
         mover = to_move(state)
         seat = pending(state)[0] if mover == SIMULTANEOUS else mover
-        if seat != actor and hook is not None:
+        if seat != actor and mover != CHANCE and hook is not None:
             scores = _scores(hook, state, game, index, steps)
             if scores is not None:
                 if scores != last:
