@@ -455,7 +455,9 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
                                      f"instead of IllegalAction")) from None
         else:
             raise _Stop(CheckFailure("illegal actions are refused",
-                                     f"{action} is not listed by legal_actions, but apply accepts it"))
+                                     f"{action} is not listed by legal_actions, but apply accepts it: "
+                                     f"why_not must refuse it, citing the rule (a chance result at a "
+                                     f"seat's turn, a value no position lists...)"))
         if before is not None and json.dumps(state.to_json(), sort_keys=True) != before:
             raise _Stop(CheckFailure("illegal actions are refused", f"refusing {action} changed the position"))
 

@@ -111,6 +111,21 @@ def test_notation_strings_play(session):
     assert session.move_number == 1
 
 
+def test_notation_of_a_refused_candidate_is_answered_with_its_rule():
+    """A move written in notation that the rules refuse here is answered with the rule, not a list."""
+    game = playtest.load("tic_tac_toe")
+    session = Session(game, seed=1)
+    session.play("mark 4")
+    before = (session.state, session.positions())
+    with pytest.raises(IllegalAction) as refused:
+        session.play("mark 4")
+    assert "that cell is taken" in str(refused.value) and refused.value.rule == "T2"
+    with pytest.raises(IllegalAction) as unknown:
+        session.play("castle kingside")
+    assert "not the notation of a legal action" in str(unknown.value) and unknown.value.rule == "notation"
+    assert (session.state, session.positions()) == before
+
+
 def records(path):
     """The session file's lines: a header, then one record per change (an append-only journal)."""
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -268,11 +268,35 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             if matches:       # never pick one silently
                 raise IllegalAction(f"{text[:200]!r} could be any of {len(matches)} actions here; "
                                     "play the action or its JSON form instead", rule="notation")
+            refused = self._refused_candidate(text, seat)
+            if refused is not None:
+                raise IllegalAction(f"{text[:200]!r}: {refused.text}", rule=refused.rule)
             raise IllegalAction(f"{text[:200]!r} is not the notation of a legal action here: "
                                 f"{self._notation_hint(seat)}", rule="notation")
         if isinstance(action, Action):
             return action
         raise MalformedAction(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")
+
+    def _refused_candidate(self, text: str, seat: int | None) -> Any:
+        """The game's refusal of the one candidate (not legal now) written ``text``, else ``None``.
+
+        So ``play("hold")`` with nothing to hold answers with the rule that refuses it, not only with
+        the list of what is legal. Only the seat's own candidates are read (nothing it may not know),
+        and a game whose notation or check fails on a candidate simply gets the generic answer.
+        """
+        mover = self.to_move
+        who = seat if seat is not None else mover
+        if not isinstance(who, int) or isinstance(who, bool) or who < 0:
+            return None
+        game, state = self.game, self.state
+        try:
+            found = [c for c in game.candidates(state, who)
+                     if text in (str(c), game.notation(state, c, who))]
+            if len(found) != 1:
+                return None
+            return game.check(state, found[0], who)
+        except Exception:       # a rule written for legal actions only: keep the generic answer
+            return None
 
     def _notation_hint(self, seat: int | None) -> str:
         """What may be played here, in words, for a notation that matched nothing."""
