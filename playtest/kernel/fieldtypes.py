@@ -169,22 +169,24 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
         if len(args) != 2 or args[0] is not str:
             raise DeclarationError(f"{where}: a mapping field is dict[str, X] (JSON objects have text keys)")
         value_type = field_type(args[1], where)
+        mapping_words = f"an object of {_plural(value_type.words)}"
 
         def read_mapping(value: Any, at: str) -> Any:
             if not isinstance(value, dict):
-                raise ValueError(f"{at} must be an object, not {shown(value)}")
+                raise ValueError(f"{at} must be {mapping_words}, not {shown(value)}")
             if len(value) > MAX_ITEMS:
                 raise ValueError(f"{at}: an object of more than {MAX_ITEMS:,} entries is not allowed")
             out = {}
             for key, item in value.items():
-                if not isinstance(key, str) or len(key) > 200:
-                    raise ValueError(f"{at} has a key that is not a short text: {shown(key)}")
+                if not isinstance(key, str) or len(key) > MAX_TEXT:
+                    raise ValueError(f"{at} has a key that is not a text of at most {MAX_TEXT:,} characters: "
+                                     f"{shown(key)}")
                 out[key] = value_type.read(item, f"{at}.{key}")
             return out
 
         def write_mapping(value: Any) -> Any:
             return {key: value_type.write(item) for key, item in value.items()}
-        return FieldType(f"an object of {_plural(value_type.words)}", read_mapping, write_mapping, annotation, False)
+        return FieldType(mapping_words, read_mapping, write_mapping, annotation, False)
     if origin is typing.Literal:
         choices = args
 

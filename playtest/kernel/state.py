@@ -58,14 +58,14 @@ class FieldSpec:
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
                  "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
-                 "seen_by", "seen_by_seat", "owner")
+                 "seen_by", "seen_by_seat", "owner", "words_given")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
                  pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
                  null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
                  write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-                 seen_by: str | None = None, seen_by_seat: str | None = None):
+                 seen_by: str | None = None, seen_by_seat: str | None = None, words: str = ""):
         self.name = ""
         self.type: FieldType | None = None
         self.default = default
@@ -79,6 +79,7 @@ class FieldSpec:
         self.null, self.reader, self.writer, self.omit_default = null, read, write, omit_default
         self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
         self.owner = ""                   # the State class that declares it (for messages)
+        self.words_given = words          # what a value must be, in the declaration's words ("" : derived)
 
     @property
     def hidden(self) -> bool:
@@ -100,22 +101,49 @@ class FieldSpec:
                 return self.null
             if raw == self.null and type(raw) is type(self.null):
                 raise ValueError(f"{where}: none is written null, not {shown(raw)}")
-        if self.reader is not None and raw is not None:
+        elif raw is None and self.absent_when_none:
+            raise ValueError(f"{where} must be {self.words().removesuffix(' or null')} (or left out), not null")
+        if self.reader is not None and (raw is not None or self._by_name()):
             raw = self.reader(raw, where, context)
         assert self.type is not None
         try:
             value = self.type.read(raw, where)
         except ValueError as exc:
             text = str(exc)
-            if " must be " in text and (self.min is not None or self.choices is not None):
+            if self.words_given and text.startswith(f"{where} must be "):
+                text = f"{where} must be {self.words_given}, not {shown(raw)}"
+            elif " must be " in text and (self.min is not None or self.choices is not None):
                 text = text.split(" must be ")[0] + f" must be {self.words()}, not " + text.rsplit(", not ", 1)[-1]
-            raise ValueError(text) from None
-        self.check(value, where)
+            raise ValueError(self._renamed(text, where, context)) from None
+        try:
+            self.check(value, where)
+        except ValueError as exc:
+            raise ValueError(self._renamed(str(exc), where, context)) from None
         return value
 
+    def _by_name(self) -> bool:
+        """True when the field's reader is a :class:`~.keyed.ByName`'s (it says what a null should be)."""
+        return callable(getattr(getattr(self.reader, "__self__", None), "rename", None))
+
+    def _renamed(self, text: str, where: str, context: Any) -> str:
+        rename = getattr(getattr(self.reader, "__self__", None), "rename", None)
+        if callable(rename):       # a converter by name (keyed.ByName): entry [1] is named .South
+            renamed: str = rename(text, where, context)
+            return renamed
+        return text
+
+    @property
+    def absent_when_none(self) -> bool:
+        """True for a field left out of the JSON while it is ``None`` (``omit_default`` with the default
+        ``None``): the JSON form never writes ``null`` for it, so a ``null`` read for it is refused."""
+        return self.omit_default and self.default is None
+
     def words(self) -> str:
-        """What a value must be, in words (for messages)."""
+        """What a value must be, in words (for messages): the declaration's ``words=``, or derived
+        from its type, bounds and choices."""
         assert self.type is not None
+        if self.words_given:
+            return self.words_given
         words = self.type.words
         if self.choices is not None:
             return "one of " + ", ".join(show_value(c) for c in self.choices)
@@ -192,7 +220,7 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
           pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
           null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
           write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-          seen_by: str | None = None, seen_by_seat: str | None = None) -> Any:
+          seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "") -> Any:
     """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
 
     >>> class Dice(State):
@@ -237,7 +265,12 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     """
     return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
                      compare=compare, json=json, help=help, null=null, read=read, write=write,
-                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat)
+                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat, words=words)
+
+
+def _is_mapping(kind: FieldType) -> bool:
+    import typing
+    return typing.get_origin(kind.python) is dict
 
 
 def _leaves(value: Any, where: str) -> Iterable[tuple[str, Any]]:
@@ -283,6 +316,13 @@ class State:
             spec.name = name
             spec.owner = cls.__name__
             spec.type = field_type(annotation, f"state {where}")
+            mapping = _is_mapping(spec.type)
+            if mapping:
+                if spec.default is _MISSING:
+                    spec.default = {}             # a mapping field is empty by default (made fresh each time)
+                elif spec.default != {} or type(spec.default) is not dict:
+                    raise DeclarationError(f"state {where}: a mapping field's default is empty ({{}}, the "
+                                           f"default), not {show_value(spec.default, 40)}")
             if spec.visible not in VISIBILITY:
                 raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
                                        f"not {spec.visible!r}")
@@ -316,6 +356,8 @@ class State:
             if spec.default is _MISSING:
                 if declared is not _MISSING:
                     delattr(cls, name)
+            elif mapping:
+                setattr(cls, name, dataclasses.field(default_factory=dict, compare=spec.compare))
             else:
                 setattr(cls, name, dataclasses.field(default=spec.default, compare=spec.compare))
         keys: dict[str, str] = {}
@@ -431,7 +473,7 @@ class State:
             if spec.key not in data or not spec.json:
                 if spec.default is _MISSING:
                     raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
-                values[spec.name] = spec.default
+                values[spec.name] = spec.default if type(spec.default) is not dict else {}
                 continue
             values[spec.name] = spec.read_json(data[spec.key], f"{label}.{spec.key}", context)
         return cls(**values)
