@@ -112,3 +112,60 @@ def test_a_mapping_default_other_than_empty_is_refused_at_declaration():
     with pytest.raises(DeclarationError, match=r"state Bad.tokens: a mapping field's default is empty"):
         class Bad(State):
             tokens: dict[str, int] = field({"a": 1})
+
+
+def _read_grid(value, where, context):
+    if not isinstance(value, list) or any(not isinstance(row, str) or set(row) - set(".#X") for row in value):
+        raise ValueError(f"{where} must be text rows of '.', '#' and 'X', not {value!r}")
+    text = "".join(value)
+    return [sum(1 << i for i, ch in enumerate(text) if ch == "#"), sum(1 << i for i, ch in enumerate(text) if ch == "X")]
+
+
+def _write_grid(value, state):
+    return ["".join("#" if state.walls >> (r * 3 + c) & 1 else "X" if state.stones >> (r * 3 + c) & 1 else "."
+                    for c in range(3)) for r in range(2)]
+
+
+class Grid(State):
+    walls: int = field(0, min=0, max=(1 << 700) - 1, json="rows", joint=("stones",), absent=["...", "..."],
+                       read=_read_grid, write=_write_grid)
+    stones: int = field(0, min=0, max=63, json=False)
+
+
+def test_one_key_reads_into_several_fields_and_a_left_out_key_reads_as_absent():
+    grid = Grid.from_json({"rows": ["#.X", "..#"]})
+    assert (grid.walls, grid.stones) == (0b100001, 0b100)
+    assert grid.to_json() == {"rows": ["#.X", "..#"]}
+    assert Grid.from_json({}) == Grid()                      # absent=["...", "..."]: read through the converter
+    with pytest.raises(ValueError, match=r"^Grid.rows must be text rows"):
+        Grid.from_json({"rows": "#.X"})
+    with pytest.raises(ValueError, match=r"^unknown fields in a Grid position: \['stones'\]"):
+        Grid.from_json({"stones": 3})
+
+
+def test_a_joint_field_is_checked_by_its_own_declaration():
+    class Wide(State):
+        walls: int = field(0, min=0, json="rows", joint=("stones",), read=lambda v, at, c: v, write=lambda v, s: [])
+        stones: int = field(0, min=0, max=3, json=False)
+    with pytest.raises(ValueError, match=r"^Wide.rows must be a whole number from 0 to 3, not 9$"):
+        Wide.from_json({"rows": [1, 9]})
+
+
+def test_a_field_declaring_a_larger_max_reads_larger_whole_numbers():
+    assert Grid.from_json({"rows": ["...", "..."]}).walls == 0
+    assert Grid._specs["walls"].typed(1 << 600, "walls") == 1 << 600
+    with pytest.raises(ValueError, match="too large a number"):
+        Grid._specs["stones"].typed(1 << 60, "stones")
+
+
+@pytest.mark.parametrize("body, message", [
+    ("walls: int = field(0, json='rows', joint=('stones',), read=lambda v, a, c: v, write=lambda v, s: v)\n"
+     "    stones: int = 0", "joint=('stones',): 'stones' must name another field declared json=False"),
+    ("walls: int = field(0, json='rows', joint=('nothing',), read=lambda v, a, c: v, write=lambda v, s: v)",
+     "'nothing' must name another field"),
+    ("walls: int = field(0, json='rows', joint=('stones',))\n    stones: int = field(0, json=False)",
+     "joint=... needs read="),
+])
+def test_joint_declaration_errors_name_the_class_and_field(body, message):
+    with pytest.raises(DeclarationError, match=r"state Bad\.walls: .*" + message.replace("(", r"\(").replace(")", r"\)")):
+        exec(f"class Bad(State):\n    {body}\n", {"State": State, "field": field})

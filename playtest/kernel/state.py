@@ -43,7 +43,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
+from .fieldtypes import MAX_WHOLE, DeclarationError, FieldType, fast_init, field_type, type_hints
 from .values import show_value, shown, to_json_value
 
 __all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
@@ -58,14 +58,15 @@ class FieldSpec:
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
                  "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
-                 "seen_by", "seen_by_seat", "owner", "words_given")
+                 "seen_by", "seen_by_seat", "owner", "words_given", "joint", "absent")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
                  pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
                  null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
                  write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-                 seen_by: str | None = None, seen_by_seat: str | None = None, words: str = ""):
+                 seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
+                 joint: Sequence[str] = (), absent: Any = _MISSING):
         self.name = ""
         self.type: FieldType | None = None
         self.default = default
@@ -80,6 +81,8 @@ class FieldSpec:
         self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
         self.owner = ""                   # the State class that declares it (for messages)
         self.words_given = words          # what a value must be, in the declaration's words ("" : derived)
+        self.joint = tuple(joint)         # json=False fields its converter reads from its key too
+        self.absent = absent              # the JSON value a key left out reads as (else: the default)
 
     @property
     def hidden(self) -> bool:
@@ -105,6 +108,10 @@ class FieldSpec:
             raise ValueError(f"{where} must be {self.words().removesuffix(' or null')} (or left out), not null")
         if self.reader is not None and (raw is not None or self._by_name()):
             raw = self.reader(raw, where, context)
+        return self.typed(raw, where, context)
+
+    def typed(self, raw: Any, where: str, context: Any = None) -> Any:
+        """``raw`` (the JSON form, converted) read by the declared type and checked against the bounds."""
         assert self.type is not None
         try:
             value = self.type.read(raw, where)
@@ -220,7 +227,8 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
           pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
           null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
           write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-          seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "") -> Any:
+          seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
+          joint: Sequence[str] = (), absent: Any = _MISSING) -> Any:
     """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
 
     >>> class Dice(State):
@@ -265,7 +273,8 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     """
     return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
                      compare=compare, json=json, help=help, null=null, read=read, write=write,
-                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat, words=words)
+                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat, words=words,
+                     joint=joint, absent=absent)
 
 
 def _is_mapping(kind: FieldType) -> bool:
@@ -293,6 +302,7 @@ class State:
     __slots__ = ()
     _fields: ClassVar[tuple[FieldSpec, ...]] = ()
     _names: ClassVar[frozenset[str]] = frozenset()
+    _specs: ClassVar[dict[str, FieldSpec]] = {}
     _hidden: ClassVar[tuple[FieldSpec, ...]] = ()
     _plain: ClassVar[bool] = True
 
@@ -315,7 +325,8 @@ class State:
             spec = declared if isinstance(declared, FieldSpec) else FieldSpec(declared)
             spec.name = name
             spec.owner = cls.__name__
-            spec.type = field_type(annotation, f"state {where}")
+            big = spec.max is not None and spec.max > MAX_WHOLE        # (a declared bound above the usual limit)
+            spec.type = field_type(annotation, f"state {where}", int(spec.max) if big else MAX_WHOLE)  # type: ignore[arg-type]
             mapping = _is_mapping(spec.type)
             if mapping:
                 if spec.default is _MISSING:
@@ -380,12 +391,20 @@ class State:
             if (spec.seen_by or spec.seen_by_seat) and spec.visible == "all":
                 raise DeclarationError(f"{where}: seen_by and seen_by_seat widen a hidden field's sight; "
                                        f"it is visible='all' (declare visible='none' or 'owner')")
+            for other in spec.joint:
+                if other not in specs or specs[other].json or other == spec.name:
+                    raise DeclarationError(f"{where}: joint={spec.joint!r}: {other!r} must name another field "
+                                           f"declared json=False (its value is read from {spec.key!r})")
+            if spec.joint and (spec.reader is None or spec.writer is None):
+                raise DeclarationError(f"{where}: joint=... needs read= (giving every joint field's value) and "
+                                       f"write= (writing them all from the state)")
             if spec.json:
                 if spec.key in keys:
                     raise DeclarationError(f"{where}: its JSON name {spec.key!r} is also field {keys[spec.key]}'s")
                 keys[spec.key] = spec.name
         cls._fields = tuple(specs.values())
         cls._names = frozenset(specs)
+        cls._specs = dict(specs)
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
         cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
                          for s in cls._fields)
@@ -470,12 +489,22 @@ class State:
                              f"{', '.join(sorted(names))}")
         values: dict[str, Any] = {}
         for spec in cls._fields:
-            if spec.key not in data or not spec.json:
+            if spec.name in values:                   # read with the field whose key holds it (joint=)
+                continue
+            if not spec.json or (spec.key not in data and spec.absent is _MISSING):
                 if spec.default is _MISSING:
                     raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
                 values[spec.name] = spec.default if type(spec.default) is not dict else {}
                 continue
-            values[spec.name] = spec.read_json(data[spec.key], f"{label}.{spec.key}", context)
+            where = f"{label}.{spec.key}"
+            raw = data[spec.key] if spec.key in data else spec.absent
+            if not spec.joint:
+                values[spec.name] = spec.read_json(raw, where, context)
+                continue
+            assert spec.reader is not None
+            parts = spec.reader(raw, where, context)
+            for part, joined in zip(parts, (spec.name, *spec.joint)):
+                values[joined] = cls._specs[joined].typed(part, where, context)
         return cls(**values)
 
     # ------------------------------------------------------------------ secrets
