@@ -259,6 +259,28 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     ...
     ValueError: unknown fields in a Board position: ['mover']; the fields are tiles, to_move
 
+    ``words="..."`` says what a value must be in messages; a ``dict[str, X]`` field is empty by
+    default and refuses ``null``, as does a field left out of the JSON while it is ``None``
+    (``omit_default=True`` with the default ``None``). ``joint=("b", ...)`` reads fields declared
+    ``json=False`` from this field's key too (``read`` returns every value, in that order, each
+    checked by its own declaration; ``write`` writes the key from the state), ``absent=`` is the
+    JSON value a key left out reads as (through ``read``); objects by seat or board name are
+    :class:`~playtest.kernel.keyed.ByName`'s:
+
+    >>> class Marks(State):
+    ...     xs: tuple[int, ...] = field((), min=0, max=8, json="grid", joint=("os",), absent=".........",
+    ...                                 read=lambda g, at, ctx: [[i for i, c in enumerate(g) if c == m] for m in "xo"],
+    ...                                 write=lambda v, s: "".join("x" if i in s.xs else "o" if i in s.os else "."
+    ...                                                            for i in range(9)))
+    ...     os: tuple[int, ...] = field((), min=0, max=8, json=False)
+    ...     winner: str | None = field(default=None, omit_default=True, words="the winner's mark, x or o")
+    >>> Marks.from_json({"grid": "x..o....x"}), Marks(xs=(4,)).to_json()
+    (Marks(xs=(0, 8), os=(3,), winner=None), {'grid': '....x....'})
+    >>> Marks.from_json({"winner": None})
+    Traceback (most recent call last):
+    ...
+    ValueError: Marks.winner must be the winner's mark, x or o (or left out), not null
+
     Who may see it: ``visible`` (module docstring), widened by ``revealed``, ``seen_by`` (an int
     field, or a tuple of them one per entry, whose bit ``s`` lets seat ``s`` see the value) and
     ``seen_by_seat`` (an int field naming the one seat that sees it, the seat to move for one):
