@@ -169,3 +169,10 @@ def test_a_field_declaring_a_larger_max_reads_larger_whole_numbers():
 def test_joint_declaration_errors_name_the_class_and_field(body, message):
     with pytest.raises(DeclarationError, match=r"state Bad\.walls: .*" + message.replace("(", r"\(").replace(")", r"\)")):
         exec(f"class Bad(State):\n    {body}\n", {"State": State, "field": field})
+
+
+def test_a_huge_value_given_for_a_name_is_shown_cut_short():
+    huge = {str(k): list(range(50)) for k in range(200_000)}
+    with pytest.raises(ValueError) as caught:
+        plain.index(huge, "by", None)
+    assert str(caught.value).startswith('by: {"0": [0, 1, 2') and len(str(caught.value)) < 150

@@ -87,7 +87,7 @@ def test_then_there_was_one_names_a_long_token_key_as_no_seat():
     ({"orders": {"North": {"directions": {"Once": None}}}},
      "back_to_the_wall.orders.North.directions.Once must give each of the 1 piece(s) a text of 3 letters"),
     ({"orders": {"North": {"garnet": [{"x": 1}]}}},
-     "back_to_the_wall.orders.North.garnet: {'x': 1} is not a board; the boards are Once, Twice, Thrice"),
+     'back_to_the_wall.orders.North.garnet: {"x": 1} is not a board; the boards are Once, Twice, Thrice'),
     ({"last": None}, "back_to_the_wall.last must be a list of wall results {board, cell, by, result}, not None"),
     ({"placed": {"East": {"Twice": [0, 0]}}},
      "back_to_the_wall.placed.East.Twice must list the walls placed in each of the 3 rounds, not [0, 0]"),

@@ -119,8 +119,7 @@ class ByName:
         """
         names = self.names_of(context)
         if not isinstance(name, str) or name not in names:
-            text = shown(name) if not isinstance(name, dict) else _cut(repr(name))
-            raise ValueError(f"{where}: {text} is not a {self.noun}; the {self.noun}s are {', '.join(names)}")
+            raise ValueError(f"{where}: {shown(name)} is not a {self.noun}; the {self.noun}s are {', '.join(names)}")
         return list(names).index(name)
 
     def read(self, value: Any, where: str, context: Any) -> list[Any]:
@@ -171,10 +170,6 @@ class ByName:
                 continue
             out[name] = self.item_write(item, state) if self.item_write is not None else _json(item)
         return out
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _json(value: Any) -> Any:
