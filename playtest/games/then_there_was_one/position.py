@@ -123,14 +123,14 @@ class Position(Declared):
     bought_in_game: int | None = field(default=None, min=0)
     walls: tuple[Edge, ...] = ()
     built_this_turn: tuple[Edge, ...] = ()
-    tokens: dict[str, Tile] = field(words='an object {"seat": [col, row]} for the tokens on the board')
+    tokens: dict[str, Tile] = field(default={}, words='an object {"seat": [col, row]} for the tokens on the board')
     arrived: tuple[int, ...] = field(default=(), min=1, max=4)
     eliminated: tuple[int | Elimination, ...] = field(default=(), min=1, max=4)
     moved: tuple[int, ...] = field(default=(), min=1, max=4)
     path: tuple[Tile, ...] | None = None
     steps_taken: int | None = field(default=None, min=0)
     jumps_used: int | None = field(default=None, min=0)
-    rules: dict[str, int | bool | str | float | tuple] = field(words="an object of live parameter values")
+    rules: dict[str, int | bool | str | float | tuple] = field(default={}, words="an object of live parameter values")
     winners: tuple[int, ...] | None = field(default=None, min=0, max=4, omit_default=True, words="a list of seats")
     reason: str | None = field(default=None, omit_default=True)
     last: Last | None = field(default=None, omit_default=True, words='an object {"tiles": [[col, row], ...], '
