@@ -1090,7 +1090,7 @@ def test_the_board_shows_three_boards_with_coordinates_and_the_score():
     ({"boards": {"Once": {"pieces": {"North": "a1"}}}}, "boards.Once.pieces.North must be a list of cells, not 'a1'"),
 ])
 def test_a_position_readers_message_names_the_field_and_what_it_was_given(data, message):
-    """As the kernel's declared checks word it: the field's path, what it must be, and the value given."""
+    """As the kernel's declared checks word it: the game, the field's path, what it must be, and the value given."""
     with pytest.raises(ValueError) as raised:
         playtest.load("back_to_the_wall").state_from_json(data)
-    assert str(raised.value) == message
+    assert str(raised.value) == "back_to_the_wall." + message

@@ -593,7 +593,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
     ({"board": board("........b")}, "the red source is missing"),
     ({"board": board("x.......b")}, "'x' is not a point"),
     ({"board": board("r.......b"), "supply": {"red": 25}}, "more than tokens_per_color = 25"),
-    ({"board": board("r.......b"), "supply": {"purple": 3}}, "colour names"),
+    ({"board": board("r.......b"), "supply": {"purple": 3}}, "'purple' is not a colour; the colours are red, blue"),
     ({"board": board("r.......b"), "to_move": "pink"}, "to_move must be a colour"),
     ({"board": board("r.......b"), "ap_left": 3}, "ap_left must be from 1 to 2"),
     ({"board": board("r.......b"), "ap_left": 1, "acted": False}, "set \"acted\": true"),

@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from .values import MAX_ITEMS, MAX_TEXT, from_json_value, shown, to_json_value
 
-__all__ = ["FieldType", "field_type", "type_hints", "DeclarationError"]
+__all__ = ["FieldType", "field_type", "type_hints", "DeclarationError", "MAX_WHOLE"]
 
 
 class DeclarationError(TypeError):
@@ -55,7 +55,12 @@ class FieldType:
         return f"FieldType({self.words!r})"
 
 
-def _scalar(kind: type, words: str) -> FieldType:
+#: the largest whole number read from JSON (a browser's numbers are exact to 2**53), unless a field
+#: declares a larger ``max`` (a bit mask of a large board's cells)
+MAX_WHOLE = 10 ** 15
+
+
+def _scalar(kind: type, words: str, limit: int = MAX_WHOLE) -> FieldType:
     def read(value: Any, where: str) -> Any:
         if type(value) is not kind:
             if kind is float and type(value) is int:
@@ -63,7 +68,7 @@ def _scalar(kind: type, words: str) -> FieldType:
             raise ValueError(f"{where} must be {words}, not {shown(value)}")
         if isinstance(value, str) and len(value) > MAX_TEXT:
             raise ValueError(f"{where}: a text of more than {MAX_TEXT:,} characters is not allowed")
-        if isinstance(value, int) and abs(value) > 10 ** 15:
+        if isinstance(value, int) and abs(value) > limit:
             raise ValueError(f"{where}: {str(value)[:20]}... is too large a number")
         return value
     return FieldType(words, read, _identity, kind)
@@ -117,10 +122,12 @@ def type_hints(cls: type) -> dict[str, Any]:
     return out
 
 
-def field_type(annotation: Any, where: str = "field") -> FieldType:
-    """The :class:`FieldType` of an annotation; :class:`DeclarationError` for one no field may have."""
+def field_type(annotation: Any, where: str = "field", limit: int = MAX_WHOLE) -> FieldType:
+    """The :class:`FieldType` of an annotation; :class:`DeclarationError` for one no field may have.
+
+    ``limit``: the largest whole number it reads (:data:`MAX_WHOLE` unless a field declares more)."""
     if annotation in _SCALARS:
-        return _scalar(annotation, _SCALARS[annotation])
+        return _scalar(annotation, _SCALARS[annotation], limit)
     if annotation is tuple:
         def read_any(value: Any, at: str) -> Any:
             if not isinstance(value, list):
@@ -136,7 +143,7 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType):
-        options = [field_type(a, where) for a in args]
+        options = [field_type(a, where, limit) for a in args]
         words = " or ".join(o.words for o in options)
         nullable = [o for o in options if o.python is type(None)]
         others = [o for o in options if o.python is not type(None)]
@@ -168,23 +175,25 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
     if origin is dict:
         if len(args) != 2 or args[0] is not str:
             raise DeclarationError(f"{where}: a mapping field is dict[str, X] (JSON objects have text keys)")
-        value_type = field_type(args[1], where)
+        value_type = field_type(args[1], where, limit)
+        mapping_words = f"an object of {_plural(value_type.words)}"
 
         def read_mapping(value: Any, at: str) -> Any:
             if not isinstance(value, dict):
-                raise ValueError(f"{at} must be an object, not {shown(value)}")
+                raise ValueError(f"{at} must be {mapping_words}, not {shown(value)}")
             if len(value) > MAX_ITEMS:
                 raise ValueError(f"{at}: an object of more than {MAX_ITEMS:,} entries is not allowed")
             out = {}
             for key, item in value.items():
-                if not isinstance(key, str) or len(key) > 200:
-                    raise ValueError(f"{at} has a key that is not a short text: {shown(key)}")
+                if not isinstance(key, str) or len(key) > MAX_TEXT:
+                    raise ValueError(f"{at} has a key that is not a text of at most {MAX_TEXT:,} characters: "
+                                     f"{shown(key)}")
                 out[key] = value_type.read(item, f"{at}.{key}")
             return out
 
         def write_mapping(value: Any) -> Any:
             return {key: value_type.write(item) for key, item in value.items()}
-        return FieldType(f"an object of {_plural(value_type.words)}", read_mapping, write_mapping, annotation, False)
+        return FieldType(mapping_words, read_mapping, write_mapping, annotation, False)
     if origin is typing.Literal:
         choices = args
 
@@ -195,7 +204,7 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
         return FieldType("one of " + ", ".join(map(repr, choices)), read_literal, _identity, annotation)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = field_type(args[0], where)
+            item = field_type(args[0], where, limit)
 
             def read_many(value: Any, at: str) -> Any:
                 if not isinstance(value, list):
@@ -210,7 +219,7 @@ def field_type(annotation: Any, where: str = "field") -> FieldType:
                 def write_many(value: Any) -> Any:
                     return [item.write(v) for v in value]
             return FieldType(f"a list of {_plural(item.words)}", read_many, write_many, annotation, item.plain)
-        parts = [field_type(a, where) for a in args]
+        parts = [field_type(a, where, limit) for a in args]
 
         def read_fixed(value: Any, at: str) -> Any:
             if not isinstance(value, list) or len(value) != len(parts):

@@ -43,7 +43,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
+from .fieldtypes import MAX_WHOLE, DeclarationError, FieldType, fast_init, field_type, type_hints
 from .values import show_value, shown, to_json_value
 
 __all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
@@ -58,14 +58,15 @@ class FieldSpec:
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
                  "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
-                 "seen_by", "seen_by_seat", "owner")
+                 "seen_by", "seen_by_seat", "owner", "words_given", "joint", "absent")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
                  pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
                  null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
                  write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-                 seen_by: str | None = None, seen_by_seat: str | None = None):
+                 seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
+                 joint: Sequence[str] = (), absent: Any = _MISSING):
         self.name = ""
         self.type: FieldType | None = None
         self.default = default
@@ -79,6 +80,9 @@ class FieldSpec:
         self.null, self.reader, self.writer, self.omit_default = null, read, write, omit_default
         self.seen_by, self.seen_by_seat = seen_by, seen_by_seat
         self.owner = ""                   # the State class that declares it (for messages)
+        self.words_given = words          # what a value must be, in the declaration's words ("" : derived)
+        self.joint = tuple(joint)         # json=False fields its converter reads from its key too
+        self.absent = absent              # the JSON value a key left out reads as (else: the default)
 
     @property
     def hidden(self) -> bool:
@@ -100,22 +104,53 @@ class FieldSpec:
                 return self.null
             if raw == self.null and type(raw) is type(self.null):
                 raise ValueError(f"{where}: none is written null, not {shown(raw)}")
-        if self.reader is not None and raw is not None:
+        elif raw is None and self.absent_when_none:
+            raise ValueError(f"{where} must be {self.words().removesuffix(' or null')} (or left out), not null")
+        if self.reader is not None and (raw is not None or self._by_name()):
             raw = self.reader(raw, where, context)
+        return self.typed(raw, where, context)
+
+    def typed(self, raw: Any, where: str, context: Any = None) -> Any:
+        """``raw`` (the JSON form, converted) read by the declared type and checked against the bounds."""
         assert self.type is not None
         try:
             value = self.type.read(raw, where)
         except ValueError as exc:
             text = str(exc)
-            if " must be " in text and (self.min is not None or self.choices is not None):
+            if self.words_given and text.startswith(f"{where} must be "):
+                text = f"{where} must be {self.words_given}, not {shown(raw)}"
+            elif " must be " in text and (self.min is not None or self.choices is not None):
                 text = text.split(" must be ")[0] + f" must be {self.words()}, not " + text.rsplit(", not ", 1)[-1]
-            raise ValueError(text) from None
-        self.check(value, where)
+            raise ValueError(self._renamed(text, where, context)) from None
+        try:
+            self.check(value, where)
+        except ValueError as exc:
+            raise ValueError(self._renamed(str(exc), where, context)) from None
         return value
 
+    def _by_name(self) -> bool:
+        """True when the field's reader is a :class:`~.keyed.ByName`'s (it says what a null should be)."""
+        return callable(getattr(getattr(self.reader, "__self__", None), "rename", None))
+
+    def _renamed(self, text: str, where: str, context: Any) -> str:
+        rename = getattr(getattr(self.reader, "__self__", None), "rename", None)
+        if callable(rename):       # a converter by name (keyed.ByName): entry [1] is named .South
+            renamed: str = rename(text, where, context)
+            return renamed
+        return text
+
+    @property
+    def absent_when_none(self) -> bool:
+        """True for a field left out of the JSON while it is ``None`` (``omit_default`` with the default
+        ``None``): the JSON form never writes ``null`` for it, so a ``null`` read for it is refused."""
+        return self.omit_default and self.default is None
+
     def words(self) -> str:
-        """What a value must be, in words (for messages)."""
+        """What a value must be, in words (for messages): the declaration's ``words=``, or derived
+        from its type, bounds and choices."""
         assert self.type is not None
+        if self.words_given:
+            return self.words_given
         words = self.type.words
         if self.choices is not None:
             return "one of " + ", ".join(show_value(c) for c in self.choices)
@@ -192,7 +227,8 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
           pool: str | None = None, compare: bool = True, json: bool | str = True, help: str = "",
           null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
           write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
-          seen_by: str | None = None, seen_by_seat: str | None = None) -> Any:
+          seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
+          joint: Sequence[str] = (), absent: Any = _MISSING) -> Any:
     """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
 
     >>> class Dice(State):
@@ -223,6 +259,28 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     ...
     ValueError: unknown fields in a Board position: ['mover']; the fields are tiles, to_move
 
+    ``words="..."`` says what a value must be in messages; a ``dict[str, X]`` field is empty by
+    default and refuses ``null``, as does a field left out of the JSON while it is ``None``
+    (``omit_default=True`` with the default ``None``). ``joint=("b", ...)`` reads fields declared
+    ``json=False`` from this field's key too (``read`` returns every value, in that order, each
+    checked by its own declaration; ``write`` writes the key from the state), ``absent=`` is the
+    JSON value a key left out reads as (through ``read``); objects by seat or board name are
+    :class:`~playtest.kernel.keyed.ByName`'s:
+
+    >>> class Marks(State):
+    ...     xs: tuple[int, ...] = field((), min=0, max=8, json="grid", joint=("os",), absent=".........",
+    ...                                 read=lambda g, at, ctx: [[i for i, c in enumerate(g) if c == m] for m in "xo"],
+    ...                                 write=lambda v, s: "".join("x" if i in s.xs else "o" if i in s.os else "."
+    ...                                                            for i in range(9)))
+    ...     os: tuple[int, ...] = field((), min=0, max=8, json=False)
+    ...     winner: str | None = field(default=None, omit_default=True, words="the winner's mark, x or o")
+    >>> Marks.from_json({"grid": "x..o....x"}), Marks(xs=(4,)).to_json()
+    (Marks(xs=(0, 8), os=(3,), winner=None), {'grid': '....x....'})
+    >>> Marks.from_json({"winner": None})
+    Traceback (most recent call last):
+    ...
+    ValueError: Marks.winner must be the winner's mark, x or o (or left out), not null
+
     Who may see it: ``visible`` (module docstring), widened by ``revealed``, ``seen_by`` (an int
     field, or a tuple of them one per entry, whose bit ``s`` lets seat ``s`` see the value) and
     ``seen_by_seat`` (an int field naming the one seat that sees it, the seat to move for one):
@@ -237,7 +295,13 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     """
     return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
                      compare=compare, json=json, help=help, null=null, read=read, write=write,
-                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat)
+                     omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat, words=words,
+                     joint=joint, absent=absent)
+
+
+def _is_mapping(kind: FieldType) -> bool:
+    import typing
+    return typing.get_origin(kind.python) is dict
 
 
 def _leaves(value: Any, where: str) -> Iterable[tuple[str, Any]]:
@@ -260,6 +324,7 @@ class State:
     __slots__ = ()
     _fields: ClassVar[tuple[FieldSpec, ...]] = ()
     _names: ClassVar[frozenset[str]] = frozenset()
+    _specs: ClassVar[dict[str, FieldSpec]] = {}
     _hidden: ClassVar[tuple[FieldSpec, ...]] = ()
     _plain: ClassVar[bool] = True
 
@@ -282,7 +347,15 @@ class State:
             spec = declared if isinstance(declared, FieldSpec) else FieldSpec(declared)
             spec.name = name
             spec.owner = cls.__name__
-            spec.type = field_type(annotation, f"state {where}")
+            big = spec.max is not None and spec.max > MAX_WHOLE        # (a declared bound above the usual limit)
+            spec.type = field_type(annotation, f"state {where}", int(spec.max) if big else MAX_WHOLE)  # type: ignore[arg-type]
+            mapping = _is_mapping(spec.type)
+            if mapping:
+                if spec.default is _MISSING:
+                    spec.default = {}             # a mapping field is empty by default (made fresh each time)
+                elif spec.default != {} or type(spec.default) is not dict:
+                    raise DeclarationError(f"state {where}: a mapping field's default is empty ({{}}, the "
+                                           f"default), not {show_value(spec.default, 40)}")
             if spec.visible not in VISIBILITY:
                 raise DeclarationError(f"state {where}: visible must be one of {', '.join(VISIBILITY)}, "
                                        f"not {spec.visible!r}")
@@ -316,6 +389,8 @@ class State:
             if spec.default is _MISSING:
                 if declared is not _MISSING:
                     delattr(cls, name)
+            elif mapping:
+                setattr(cls, name, dataclasses.field(default_factory=dict, compare=spec.compare))
             else:
                 setattr(cls, name, dataclasses.field(default=spec.default, compare=spec.compare))
         keys: dict[str, str] = {}
@@ -338,12 +413,20 @@ class State:
             if (spec.seen_by or spec.seen_by_seat) and spec.visible == "all":
                 raise DeclarationError(f"{where}: seen_by and seen_by_seat widen a hidden field's sight; "
                                        f"it is visible='all' (declare visible='none' or 'owner')")
+            for other in spec.joint:
+                if other not in specs or specs[other].json or other == spec.name:
+                    raise DeclarationError(f"{where}: joint={spec.joint!r}: {other!r} must name another field "
+                                           f"declared json=False (its value is read from {spec.key!r})")
+            if spec.joint and (spec.reader is None or spec.writer is None):
+                raise DeclarationError(f"{where}: joint=... needs read= (giving every joint field's value) and "
+                                       f"write= (writing them all from the state)")
             if spec.json:
                 if spec.key in keys:
                     raise DeclarationError(f"{where}: its JSON name {spec.key!r} is also field {keys[spec.key]}'s")
                 keys[spec.key] = spec.name
         cls._fields = tuple(specs.values())
         cls._names = frozenset(specs)
+        cls._specs = dict(specs)
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
         cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
                          for s in cls._fields)
@@ -428,12 +511,22 @@ class State:
                              f"{', '.join(sorted(names))}")
         values: dict[str, Any] = {}
         for spec in cls._fields:
-            if spec.key not in data or not spec.json:
+            if spec.name in values:                   # read with the field whose key holds it (joint=)
+                continue
+            if not spec.json or (spec.key not in data and spec.absent is _MISSING):
                 if spec.default is _MISSING:
                     raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
-                values[spec.name] = spec.default
+                values[spec.name] = spec.default if type(spec.default) is not dict else {}
                 continue
-            values[spec.name] = spec.read_json(data[spec.key], f"{label}.{spec.key}", context)
+            where = f"{label}.{spec.key}"
+            raw = data[spec.key] if spec.key in data else spec.absent
+            if not spec.joint:
+                values[spec.name] = spec.read_json(raw, where, context)
+                continue
+            assert spec.reader is not None
+            parts = spec.reader(raw, where, context)
+            for part, joined in zip(parts, (spec.name, *spec.joint)):
+                values[joined] = cls._specs[joined].typed(part, where, context)
         return cls(**values)
 
     # ------------------------------------------------------------------ secrets

@@ -6,8 +6,8 @@ cut short.
 [1, [2, 3]]
 >>> from_json_value([1, [2, 3]], "cells")
 (1, (2, 3))
->>> show_value(("1&2", "2&4")), show_value(False), show_value(12)
-('["1&2", "2&4"]', 'false', '12')
+>>> show_value(("1&2", "2&4")), show_value(False), show_value(12), show_value({"a": [1, None]})
+('["1&2", "2&4"]', 'false', '12', '{"a": [1, null]}')
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ def show_value(value: Any, limit: int | None = None) -> str:
             return
         if isinstance(v, bool):
             piece = "true" if v else "false"
+        elif v is None:
+            piece = "null"
         elif isinstance(v, (tuple, list)):
             if depth > 6:
                 piece = "[...]"
@@ -85,6 +87,25 @@ def show_value(value: Any, limit: int | None = None) -> str:
                         budget[0] -= 2
                     walk(item, depth + 1)
                 out.append("]")
+                budget[0] -= 1
+                return
+        elif isinstance(v, dict):
+            if depth > 6:
+                piece = "{...}"
+            else:
+                out.append("{")
+                budget[0] -= 1
+                for i, (key, item) in enumerate(v.items()):
+                    if budget[0] <= 0:
+                        break
+                    if i:
+                        out.append(", ")
+                        budget[0] -= 2
+                    walk(key, depth + 1)
+                    out.append(": ")
+                    budget[0] -= 2
+                    walk(item, depth + 1)
+                out.append("}")
                 budget[0] -= 1
                 return
         elif isinstance(v, str):

@@ -1,12 +1,11 @@
-"""A position of Back to the Wall: the declared :class:`State` and :class:`Order`, and the JSON form both ways.
+"""A position of Back to the Wall: the declared :class:`State` and :class:`Order`, with their JSON form.
 
 The state is declared field by field (types, bounds, who may see what: a seat's order and its
-garnet flags are its own); the kernel derives equality, hashing and ``replace`` from it.
-``State.to_json`` writes the hand-writable form of the package docstring, a diagram (text rows,
-objects by board and seat name) rather than the fields one by one, so :func:`read_position`
-keeps a small conversion back (names to indices, rows to cell masks; ``phase`` and ``round`` go
-through their declared checks), and ``BackToTheWall.check_state`` refuses positions the rules
-could not reach, with a message that names the field.
+garnet flags are its own), and so is its hand-writable JSON form (the package docstring): objects
+by seat and board name (:class:`~playtest.kernel.ByName`), the boards drawn as text rows (one key
+read into three fields), cells by label. :func:`read_position` reads it against a :class:`Reading`
+(the names, and the round the counts depend on); ``BackToTheWall.check_state`` then refuses
+positions the rules could not reach, with a message that names the field.
 """
 
 from __future__ import annotations
@@ -14,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...geometry import bits
+from ...kernel import ByName, blank, field
 from ...kernel import State as Declared
-from ...kernel import field
 from ...kernel.values import shown as _shown
 from .boards import board_tables
 from .params import LETTERS, BackToTheWallParams
@@ -27,8 +26,10 @@ __all__ = ["Order", "State", "read_position", "SEAT_NAMES", "seat_names", "piece
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "South"), 4: ("North", "East", "South", "West")}
 PHASES = ("orders", "garnets", "over")
-FIELDS = ("round", "phase", "boards", "orders", "flags", "placed", "last")
 NO_DIRECTION = "."
+MASK = (1 << 676) - 1       # a cell mask of the largest board
+AT_CORNER = object()        # a seat's pieces, left out: all on its corner
+NOT_GIVEN = object()        # a board's directions, left out: none given yet
 
 
 def seat_names(params: BackToTheWallParams) -> tuple[str, ...]:
@@ -72,6 +73,132 @@ class Order(Declared):
         return sum(d < 0 for board in self.directions for piece in board for d in piece)
 
 
+# --------------------------------------------------------------------------- the JSON form's names and cells
+
+class Reading:
+    """What a position is read against: the game's names and boards, and the round (the pieces per
+    board and the rounds already played depend on it). The context of ``State.from_json``."""
+
+    __slots__ = ("rules", "tables", "round", "count", "done")
+
+    def __init__(self, game: BackToTheWall, phase: str, round_: int):
+        self.rules, self.tables, self.round = game.params, game.tables, round_
+        self.count = pieces_in_round(game.params, round_) if phase == "orders" else 0   # an order's pieces
+        self.done = round_ - 1 if phase == "orders" else game.params.rounds              # rounds played
+
+    def cell(self, b: int, value: Any, where: str) -> int:
+        """The cell of board ``b`` that ``value`` names (``"d5"`` or ``[col, row]``)."""
+        t, cell = self.tables[b], self.tables[b].cell_of(value)
+        if cell is None:
+            raise ValueError(f"{where}: {_shown(value)} is not a cell of {t.name} (a1 to "
+                             f"{t.label(t.size - 1)}, or [col, row])")
+        return cell
+
+    def cells(self, b: int, value: Any, where: str) -> list[int]:
+        if not isinstance(value, list):
+            raise ValueError(f"{where} must be a list of cells, not {_shown(value)}")
+        return [self.cell(b, c, where) for c in value]
+
+
+def _seat_names(source: Any) -> tuple[str, ...]:
+    return SEAT_NAMES[source.rules.num_players]
+
+
+def _board_names(source: Any) -> Any:
+    return source.rules.board_names
+
+
+def _board(where: str, r: Reading) -> int:
+    """The board a path ``....<board name>`` names."""
+    return r.rules.board_names.index(where.rsplit(".", 1)[1])
+
+
+def _rounds(value: Any, where: str, r: Reading) -> list[int]:
+    if not isinstance(value, list) or any(type(x) is not int or not 1 <= x <= r.done for x in value) \
+            or len(set(value)) != len(value):
+        raise ValueError(f"{where} must list different rounds already played (1 to {r.done}), not {_shown(value)}")
+    return sorted(value)
+
+
+def _counts(value: Any, where: str, r: Reading) -> Any:
+    if not isinstance(value, list) or len(value) != r.rules.rounds or any(type(x) is not int or x < 0 for x in value):
+        raise ValueError(f"{where} must list the walls placed in each of the {r.rules.rounds} rounds, "
+                         f"not {_shown(value)}")
+    return value
+
+
+def _wall_cells(value: Any, where: str, r: Reading) -> list[int]:
+    found = r.cells(_board(where, r), value, where)
+    if len(set(found)) != len(found):
+        raise ValueError(f"{where}: a cell is listed twice (rule B.1 §9.1)")
+    return sorted(found)
+
+
+def _direction_texts(value: Any, where: str, r: Reading) -> list[list[int]]:
+    phases = r.rules.directions_per_round
+    if value is NOT_GIVEN:                       # a board left out: no direction given yet
+        return [[-1] * phases] * r.count
+    if not isinstance(value, list) or len(value) != r.count or any(
+            not isinstance(x, str) or len(x) != phases or set(x) - set(LETTERS + NO_DIRECTION) for x in value):
+        raise ValueError(f"{where} must give each of the {r.count} piece(s) a text of {phases} letters: "
+                         f"U, R, D, L or '.' (none), not {_shown(value)}")
+    return [[LETTERS.index(ch) if ch != NO_DIRECTION else -1 for ch in x] for x in value]
+
+
+_BOARD_WALLS = ByName(_board_names, noun="board", what="[cells]", missing=[], omit=blank, item_read=_wall_cells)
+_BOARD_DIRECTIONS = ByName(_board_names, noun="board", what='["URD", "L.U", ...] per piece', missing=NOT_GIVEN,
+                           item_read=_direction_texts)
+_GARNET = ByName(_board_names, noun="board")
+
+
+def _read_order(entry: Any, where: str, r: Reading) -> Any:
+    """One seat's order (``null`` or left out: none; an empty one not submitted: none either)."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict) or set(entry) - {"walls", "directions", "garnet", "submitted"}:
+        raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted, "
+                         f"not {_shown(entry)}")
+    walls = _BOARD_WALLS.read(entry.get("walls", {}), f"{where}.walls", r)
+    directions = _BOARD_DIRECTIONS.read(entry.get("directions", {}), f"{where}.directions", r)
+    chosen = entry.get("garnet", [])
+    if not isinstance(chosen, list):
+        raise ValueError(f"{where}.garnet must list board names, not {_shown(chosen)}")
+    garnet = [False, False, False]
+    for name in chosen:
+        garnet[_GARNET.index(name, f"{where}.garnet", r)] = True
+    submitted = entry.get("submitted", False)
+    if not isinstance(submitted, bool):
+        raise ValueError(f"{where}.submitted must be true or false, not {_shown(submitted)}")
+    if not submitted and not any(walls) and not any(garnet) and all(d < 0 for b in directions for p in b for d in p):
+        return None
+    return {"walls": walls, "directions": directions, "garnet": garnet, "submitted": submitted}
+
+
+def _write_order(order: Order, state: State) -> dict[str, Any]:
+    p = state.rules
+    return {"walls": {p.board_names[b]: [board_tables(p, b).label(c) for c in cells]
+                      for b, cells in enumerate(order.walls) if cells},
+            "directions": {p.board_names[b]: ["".join(LETTERS[d] if d >= 0 else NO_DIRECTION for d in piece)
+                                              for piece in board]
+                           for b, board in enumerate(order.directions) if board},
+            "garnet": [p.board_names[b] for b, on in enumerate(order.garnet) if on],
+            "submitted": order.submitted}
+
+
+def _per_board(what: str, short: str, missing: Any, item: Any) -> ByName:
+    """An object by seat name of objects by board name: a tuple per seat of a value per board."""
+    boards = ByName(_board_names, noun="board", what=short, missing=missing, omit=blank, item_read=item)
+    return ByName(_seat_names, what=f"{{board: {what}}}", missing={}, omit=blank, item_read=boards.read,
+                  item_write=boards.write)
+
+
+_ORDERS = ByName(_seat_names, what="{walls, directions, garnet, submitted}", missing=None, omit=blank,
+                 item_read=_read_order, item_write=_write_order)
+_FLAGS = _per_board("[rounds with the garnet bonus]", "[rounds]", [], _rounds)
+_PLACED = _per_board("[walls placed in each round]", "[counts]", lambda r: [0] * r.rules.rounds, _counts)
+_PIECES = ByName(_seat_names, what="lists of cells", missing=AT_CORNER)
+
+
 class State(Declared):
     """A position (an immutable value; its JSON form is in the package docstring).
 
@@ -83,52 +210,30 @@ class State(Declared):
     end); ``placed[seat][b][r - 1]`` the walls it placed there in round ``r``.
     ``last`` is the last round's wall results, as ``(board, cell, seats, result)``.
     ``rules`` are the parameters in force (not part of the JSON form: the game gives them).
+
+    The JSON form is declared with the fields: objects by seat and board name (:class:`ByName`),
+    the boards drawn as text rows (``walls``, ``owned`` and ``pieces`` are read from ``boards``),
+    cells by label; the game reads it with a :class:`Reading` as context (the names, and the round
+    the counts depend on), and ``BackToTheWall.check_state`` refuses what the rules could not reach.
     """
 
-    phase: str = field(default="orders", choices=PHASES)
     round: int = field(default=1, min=1, max=9)
-    walls: tuple[int, ...] = field(default=(), min=0)
-    owned: tuple[tuple[int, ...], ...] = field(default=(), min=0)
-    pieces: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0, max=675)
-    orders: tuple[Order | None, ...] = field(default=(), visible="owner")
-    flags: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), visible="owner", min=1, max=9)
-    placed: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0)
-    last: tuple[tuple[int, int, tuple[int, ...], str], ...] = ()
+    phase: str = field(default="orders", choices=PHASES)
+    walls: tuple[int, ...] = field(default=(), min=0, max=MASK, json="boards", joint=("owned", "pieces"), absent={},
+                                   read=lambda v, where, r: _read_boards(v, where, r),
+                                   write=lambda v, state: _write_boards(state))
+    owned: tuple[tuple[int, ...], ...] = field(default=(), min=0, max=MASK, json=False)
+    pieces: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0, max=675, json=False)
+    orders: tuple[Order | None, ...] = field(default=(), visible="owner", absent={}, read=_ORDERS.read,
+                                             write=_ORDERS.write)
+    flags: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), visible="owner", min=1, max=9, absent={},
+                                                           read=_FLAGS.read, write=_FLAGS.write)
+    placed: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), min=0, absent={}, read=_PLACED.read,
+                                                            write=_PLACED.write)
+    last: tuple[tuple[int, int, tuple[int, ...], str], ...] = field(
+        default=(), read=lambda v, where, r: _read_last(v, where, r), write=lambda v, state: _write_last(state),
+        words="a list of wall results {board, cell, by, result}")
     rules: BackToTheWallParams = field(default=BackToTheWallParams(), json=False)
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the package docstring)."""
-        p = self.rules
-        names = seat_names(p)
-        tables = [board_tables(p, b) for b in range(3)]
-        boards = {}
-        for b, t in enumerate(tables):
-            boards[p.board_names[b]] = {
-                "rows": board_rows(t, self.walls[b], self.owned[b], p),
-                "pieces": {names[s]: [t.label(c) for c in self.pieces[b][s]] for s in range(len(names))},
-            }
-        data: dict[str, Any] = {"round": self.round, "phase": self.phase, "boards": boards}
-        orders = {}
-        for s, order in enumerate(self.orders):
-            if order is None:
-                continue
-            entry: dict[str, Any] = {
-                "walls": {p.board_names[b]: [tables[b].label(c) for c in cells]
-                          for b, cells in enumerate(order.walls) if cells},
-                "directions": {p.board_names[b]: ["".join(LETTERS[d] if d >= 0 else NO_DIRECTION for d in piece)
-                                                  for piece in board]
-                               for b, board in enumerate(order.directions) if board},
-                "garnet": [p.board_names[b] for b, on in enumerate(order.garnet) if on],
-                "submitted": order.submitted}
-            orders[names[s]] = entry
-        data["orders"] = orders
-        data["flags"] = {names[s]: {p.board_names[b]: list(rounds) for b, rounds in enumerate(per) if rounds}
-                         for s, per in enumerate(self.flags) if any(per)}
-        data["placed"] = {names[s]: {p.board_names[b]: list(counts) for b, counts in enumerate(per) if any(counts)}
-                          for s, per in enumerate(self.placed) if any(any(c) for c in per)}
-        data["last"] = [{"board": p.board_names[b], "cell": tables[b].label(cell), "by": [names[s] for s in seats],
-                         "result": result} for b, cell, seats, result in self.last]
-        return data
 
     def redact(self, viewer: int | None) -> dict[str, Any]:
         """The JSON form as ``viewer`` (a seat, or ``None`` for the table) may read it: another seat's
@@ -163,112 +268,41 @@ def board_rows(t: Any, walls: int, owned: tuple, p: BackToTheWallParams) -> list
     return ["".join(chars[r * t.cols:(r + 1) * t.cols]) for r in range(t.rows)]
 
 
-# --------------------------------------------------------------------------- reading positions
+# --------------------------------------------------------------------------- boards and last, both ways
 
-_SPECS = {spec.name: spec for spec in State._fields}
-
-
-class _Names:
-    """The seats, boards and cells of one game's positions, by the names the JSON form uses."""
-
-    __slots__ = ("p", "names", "tables")
-
-    def __init__(self, game: BackToTheWall):
-        self.p, self.names, self.tables = game.params, game.names, game.tables
-
-    def index(self, key: Any, where: str, noun: str = "seat") -> int:
-        """The index of the seat (or board) named ``key``."""
-        names = self.names if noun == "seat" else self.p.board_names
-        if key not in names:
-            raise ValueError(f"{where}: {key!r} is not a {noun}; the {noun}s are {', '.join(names)}")
-        return names.index(key)
-
-    def cell(self, b: int, value: Any, where: str) -> int:
-        cell = self.tables[b].cell_of(value)
-        if cell is None:
-            t = self.tables[b]
-            raise ValueError(f"{where}: {_shown(value)} is not a cell of {t.name} (a1 to "
-                             f"{t.label(t.size - 1)}, or [col, row])")
-        return cell
-
-    def by(self, value: Any, where: str, what: str, noun: str = "seat") -> dict[int, Any]:
-        """An object by seat (or board) name, as ``{index: value}``."""
-        if not isinstance(value, dict):
-            names = self.names if noun == "seat" else self.p.board_names
-            raise ValueError(f"{where} must be an object by {noun} name ({', '.join(names)}): {what}, "
-                             f"not {_shown(value)}")
-        return {self.index(k, where, noun): v for k, v in value.items()}
-
-    def table(self, data: dict[str, Any], key: str, what: str, inner: str, empty: Any,
-              read: Any) -> tuple[tuple[Any, ...], ...]:
-        """``data[key]``, an object by seat name of objects by board name, as a tuple per seat of a
-        value per board: ``read(value, where)`` for those given, ``empty`` for the others."""
-        table = [[empty] * 3 for _ in self.names]
-        for s, per in self.by(data.get(key, {}), key, what).items():
-            for b, value in self.by(per, f"{key}.{self.names[s]}", inner, "board").items():
-                table[s][b] = read(value, f"{key}.{self.names[s]}.{self.p.board_names[b]}")
-        return tuple(tuple(per) for per in table)
-
-
-def read_position(game: BackToTheWall, data: Any) -> State:
-    """The :class:`State` a JSON position describes (names and diagrams turned into the declared
-    fields); ``game.check_state`` then refuses what the rules could not reach."""
-    if not isinstance(data, dict):
-        raise ValueError("a Back to the Wall position is an object with 'round', 'boards', 'orders', ... (see the "
-                         "module docstring of playtest.games.back_to_the_wall)")
-    unknown = set(data) - set(FIELDS)
-    if unknown:
-        raise ValueError(f"unknown fields in a Back to the Wall position: {sorted(map(str, unknown))[:10]}; the "
-                         f"fields are {', '.join(sorted(FIELDS))}")
-    r = _Names(game)
-    p, names = r.p, r.names
-    phase = _SPECS["phase"].read_json(data.get("phase", "orders"), "phase", None)
-    rnd = _SPECS["round"].read_json(data.get("round", p.rounds if phase != "orders" else 1), "round", None)
-    if rnd > p.rounds:
-        raise ValueError(f"round must be a whole number from 1 to {p.rounds}, not {rnd}")
-    count = pieces_in_round(p, rnd)
-    boards = r.by(data.get("boards", {}), "boards", '{"rows": [...], "pieces": {...}}', "board")
+def _read_boards(value: Any, where: str, r: Reading) -> tuple[list[int], list[Any], list[Any]]:
+    """``boards`` (rows and pieces by board name) as the values of walls, owned and pieces."""
+    boards = ByName(_board_names, noun="board", what='{"rows": [...], "pieces": {...}}', missing={})
     walls, owned, pieces = [], [], []
-    for b, t in enumerate(r.tables):
-        entry = boards.get(b, {})
-        where = f"boards.{p.board_names[b]}"
+    for b, entry in enumerate(boards.read(value, where, r)):
+        t, at = r.tables[b], f"{where}.{r.rules.board_names[b]}"
         if not isinstance(entry, dict) or set(entry) - {"rows", "pieces"}:
-            raise ValueError(f"{where} must be an object with rows and pieces, not {_shown(entry)}")
-        wall, own = _read_rows(r, b, entry.get("rows"), where)
-        given = r.by(entry["pieces"], f"{where}.pieces", "lists of cells") if "pieces" in entry else {}
-        seats = []
-        for s in range(len(names)):
-            cells = given.get(s, [t.label(t.corners[t.corner_of[s]])] * count)
-            if not isinstance(cells, list):
-                raise ValueError(f"{where}.pieces.{names[s]} must be a list of cells, not {_shown(cells)}")
-            seats.append(tuple(r.cell(b, c, f"{where}.pieces.{names[s]}") for c in cells))
+            raise ValueError(f"{at} must be an object with rows and pieces, not {_shown(entry)}")
+        wall, own = _read_rows(r, b, entry.get("rows"), at)
+        corner = lambda s: [t.label(t.corners[t.corner_of[s]])] * pieces_in_round(r.rules, r.round)  # noqa: E731
+        given = _PIECES.read(entry.get("pieces", {}), f"{at}.pieces", r)
+        names = _seat_names(r)
         walls.append(wall)
-        owned.append(own)
-        pieces.append(tuple(seats))
-    done = rnd - 1 if phase == "orders" else p.rounds      # rounds already played
-
-    def rounds(value: Any, where: str) -> tuple[int, ...]:
-        if not isinstance(value, list) or any(type(x) is not int or not 1 <= x <= done for x in value) \
-                or len(set(value)) != len(value):
-            raise ValueError(f"{where} must list different rounds already played (1 to {done}), not {_shown(value)}")
-        return tuple(sorted(value))
-
-    def counts(value: Any, where: str) -> tuple[int, ...]:
-        if not isinstance(value, list) or len(value) != p.rounds or any(type(x) is not int or x < 0 for x in value):
-            raise ValueError(f"{where} must list the walls placed in each of the {p.rounds} rounds, "
-                             f"not {_shown(value)}")
-        return tuple(value)
-    flags = r.table(data, "flags", "{board: [rounds with the garnet bonus]}", "[rounds]", (), rounds)
-    placed = r.table(data, "placed", "{board: [walls placed in each round]}", "[counts]", (0,) * p.rounds, counts)
-    state = State(phase=phase, round=rnd, walls=tuple(walls), owned=tuple(owned), pieces=tuple(pieces),
-                  orders=(None,) * len(names), flags=flags, placed=placed, last=_read_last(r, data.get("last", [])),
-                  rules=p)
-    return state.replace(orders=_read_orders(r, state, data.get("orders", {})))
+        owned.append(list(own))
+        pieces.append([r.cells(b, corner(s) if cells is AT_CORNER else cells, f"{at}.pieces.{names[s]}")
+                       for s, cells in enumerate(given)])
+    return walls, owned, pieces
 
 
-def _read_rows(r: _Names, b: int, rows: Any, where: str) -> tuple[int, tuple]:
+def _write_boards(state: State) -> dict[str, Any]:
+    p, names = state.rules, seat_names(state.rules)
+    boards = {}
+    for b in range(3):
+        t = board_tables(p, b)
+        boards[p.board_names[b]] = {
+            "rows": board_rows(t, state.walls[b], state.owned[b], p),
+            "pieces": {names[s]: [t.label(c) for c in state.pieces[b][s]] for s in range(len(names))}}
+    return boards
+
+
+def _read_rows(r: Reading, b: int, rows: Any, where: str) -> tuple[int, tuple[int, ...]]:
     t = r.tables[b]
-    letters = [name[0] for name in r.names]
+    letters = [name[0] for name in _seat_names(r)]
     if rows is None:
         return t.preplaced, (0,) * len(letters)
     if not isinstance(rows, list) or len(rows) != t.rows or any(
@@ -289,68 +323,43 @@ def _read_rows(r: _Names, b: int, rows: Any, where: str) -> tuple[int, tuple]:
     return wall, tuple(own)
 
 
-def _read_last(r: _Names, entries: Any) -> tuple:
+def _read_last(entries: Any, where: str, r: Reading) -> list[Any]:
     if not isinstance(entries, list):
-        raise ValueError(f"last must be a list of wall results {{board, cell, by, result}}, not {_shown(entries)}")
+        raise ValueError(f"{where} must be a list of wall results {{board, cell, by, result}}, not {_shown(entries)}")
     last = []
     for k, entry in enumerate(entries):
-        where = f"last[{k}]"
+        at = f"{where}[{k}]"
         if not isinstance(entry, dict) or set(entry) != {"board", "cell", "by", "result"}:
-            raise ValueError(f"{where} must be an object with board, cell, by and result, not {_shown(entry)}")
-        b = r.index(entry["board"], where, "board")
-        cell = r.cell(b, entry["cell"], where)
+            raise ValueError(f"{at} must be an object with board, cell, by and result, not {_shown(entry)}")
+        b = _GARNET.index(entry["board"], at, r)
+        cell = r.cell(b, entry["cell"], at)
         if not isinstance(entry["by"], list) or not entry["by"]:
-            raise ValueError(f"{where}.by must list the seats that submitted the wall, not {_shown(entry['by'])}")
-        seats = tuple(sorted({r.index(x, where + ".by") for x in entry["by"]}))
+            raise ValueError(f"{at}.by must list the seats that submitted the wall, not {_shown(entry['by'])}")
+        seats = sorted({_ORDERS.index(x, at + ".by", r) for x in entry["by"]})
         result = entry["result"]
         if not isinstance(result, str) or len(result) > 400:
-            raise ValueError(f"{where}.result must be text (at most 400 characters), not {_shown(result)}")
-        last.append((b, cell, seats, result))
-    return tuple(last)
+            raise ValueError(f"{at}.result must be text (at most 400 characters), not {_shown(result)}")
+        last.append([b, cell, seats, result])
+    return last
 
 
-def _read_orders(r: _Names, state: State, given: Any) -> tuple:
-    p = r.p
-    orders: list[Order | None] = [None] * len(r.names)
-    count = pieces_in_round(p, state.round) if state.phase == "orders" else 0
-    phases = p.directions_per_round
-    for s, entry in r.by(given, "orders", "{walls, directions, garnet, submitted}").items():
-        where = f"orders.{r.names[s]}"
-        if entry is None:
-            continue
-        if not isinstance(entry, dict) or set(entry) - {"walls", "directions", "garnet", "submitted"}:
-            raise ValueError(f"{where} must be null or an object with walls, directions, garnet and submitted, "
-                             f"not {_shown(entry)}")
-        walls: list[tuple[int, ...]] = [(), (), ()]
-        for b, cells in r.by(entry.get("walls", {}), f"{where}.walls", "[cells]", "board").items():
-            if not isinstance(cells, list):
-                raise ValueError(f"{where}.walls.{p.board_names[b]} must be a list of cells, not {_shown(cells)}")
-            found = [r.cell(b, c, f"{where}.walls.{p.board_names[b]}") for c in cells]
-            if len(set(found)) != len(found):
-                raise ValueError(f"{where}.walls.{p.board_names[b]}: a cell is listed twice (rule B.1 §9.1)")
-            walls[b] = tuple(sorted(found))
-        directions = [((-1,) * phases,) * count for _ in range(3)]
-        for b, lists in r.by(entry.get("directions", {}), f"{where}.directions", '["URD", "L.U", ...] per piece',
-                             "board").items():
-            w = f"{where}.directions.{p.board_names[b]}"
-            if not isinstance(lists, list) or len(lists) != count or any(
-                    not isinstance(x, str) or len(x) != phases or set(x) - set(LETTERS + NO_DIRECTION)
-                    for x in lists):
-                raise ValueError(f"{w} must give each of the {count} piece(s) a text of {phases} letters: "
-                                 f"U, R, D, L or '.' (none), not {_shown(lists)}")
-            directions[b] = tuple(tuple(LETTERS.index(ch) if ch != NO_DIRECTION else -1 for ch in x)
-                                  for x in lists)
-        garnet = [False, False, False]
-        chosen = entry.get("garnet", [])
-        if not isinstance(chosen, list):
-            raise ValueError(f"{where}.garnet must list board names, not {_shown(chosen)}")
-        for name in chosen:
-            garnet[r.index(name, f"{where}.garnet", "board")] = True
-        submitted = entry.get("submitted", False)
-        if not isinstance(submitted, bool):
-            raise ValueError(f"{where}.submitted must be true or false, not {_shown(submitted)}")
-        order = Order(tuple(walls), tuple(directions), tuple(garnet), submitted)
-        if not submitted and order.is_empty():
-            continue
-        orders[s] = order
-    return tuple(orders)
+def _write_last(state: State) -> list[dict[str, Any]]:
+    p, names = state.rules, seat_names(state.rules)
+    return [{"board": p.board_names[b], "cell": board_tables(p, b).label(cell), "by": [names[s] for s in seats],
+             "result": result} for b, cell, seats, result in state.last]
+
+
+def read_position(game: BackToTheWall, data: Any) -> State:
+    """The :class:`State` a JSON position describes (``game.state_from_json``; ``game.check_state`` then
+    refuses what the rules could not reach): the declaration reads it, against a :class:`Reading`."""
+    phase, round_ = "orders", 1
+    if isinstance(data, dict):                   # the phase and round the rest is read against
+        phase = State._specs["phase"].read_json(data.get("phase", "orders"), f"{game.name}.phase", None)
+        round_ = State._specs["round"].read_json(data.get("round", game.params.rounds if phase != "orders" else 1),
+                                           f"{game.name}.round", None)
+        if round_ > game.params.rounds:
+            raise ValueError(f"{game.name}.round must be a whole number from 1 to {game.params.rounds}, not {round_}")
+        data = {"round": round_, **data}
+    state: State = State.from_json(data, where=game.name, context=Reading(game, phase, round_))
+    return state.replace(rules=game.params)
+

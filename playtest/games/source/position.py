@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import kernel
 from ...geometry import LETTERS as LETTERS_AZ
-from ...kernel import field
+from ...kernel import ByName, field
 from ...kernel.values import shown
 from .params import COLORS, LETTERS, R_SETUP
 
@@ -23,7 +23,26 @@ if TYPE_CHECKING:
 
 __all__ = ["State", "read_position", "add_layer", "remove_layer", "clear_layers"]
 
-FIELDS = ("board", "supply", "to_move", "ap_left", "acted", "passes", "turn", "over", "last")
+MASK = (1 << 361) - 1                      # a point mask of the largest board (19x19)
+FROM_BOARD = object()                      # a colour's supply, left out: what the board leaves of its tokens
+
+
+def _colour(value: Any, where: str) -> int:
+    if type(value) is not str or value not in COLORS:
+        raise ValueError(f"{where} must be a colour ({', '.join(COLORS)}), not {shown(value)}")
+    return COLORS.index(value)
+
+
+def _supply(value: Any, where: str, game: Source) -> int:
+    if value is FROM_BOARD:
+        return -1
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{where} must be a whole number of at least 0, not {shown(value)}")
+    return value
+
+
+_SUPPLY = ByName(COLORS, noun="colour", what='whole numbers, such as {"red": 24, "blue": 24}', missing=FROM_BOARD,
+                 item_read=_supply)
 
 
 class State(kernel.State):
@@ -37,12 +56,18 @@ class State(kernel.State):
     touched (for the board's last-move mark). They take no part in equality.
     """
 
-    size: int = field(default=9, min=5, max=19)                   # points per side
-    # the bit boards are drawn as the JSON form's diagram, not written as numbers (json=False)
-    stones: tuple[int, ...] = field(default=(0, 0, 0, 0), min=0, json=False)
-    forts: tuple[int, ...] = field(default=(), min=0, json=False)
-    supply: tuple[int, ...] = field(default=(0, 0, 0, 0), min=0)
-    active: int = field(default=0, min=0, max=3)                  # the active colour's index
+    size: int = field(default=9, min=5, max=19, json=False)         # points per side (the game's board)
+    # the bit boards are drawn as the JSON form's diagram (one key read into both fields)
+    stones: tuple[int, ...] = field(default=(0, 0, 0, 0), min=0, max=MASK, json="board", joint=("forts",),
+                                    read=lambda v, where, game: _read_board(v, where, game),
+                                    write=lambda v, state: state.diagram(), absent=None)
+    forts: tuple[int, ...] = field(default=(), min=0, max=MASK, json=False)
+    #: per colour: tokens in supply (-1 only while a position is read: the board decides)
+    supply: tuple[int, ...] = field(default=(0, 0, 0, 0), min=-1, absent={}, read=_SUPPLY.read, write=_SUPPLY.write)
+    #: the active colour's index (JSON: its name)
+    active: int = field(default=0, min=0, max=3, json="to_move", words=f"a colour ({', '.join(COLORS)})",
+                        read=lambda v, where, game: _colour(v, where),
+                        write=lambda v, state: COLORS[v])
     ap_left: int = field(default=2, min=0, max=20)
     acted: bool = False
     passes: int = field(default=0, min=0)
@@ -52,8 +77,12 @@ class State(kernel.State):
     connected: tuple[int, ...] = field(default=(0, 0, 0, 0), compare=False, json=False)
     #: per colour: (connected, unconnected, centre, surrounded) points, updated per action
     tally: tuple[tuple[int, int, int, int], ...] = field(default=((0, 0, 0, 0),) * 4, compare=False, json=False)
-    #: the points the current colour's turn touched so far, or the previous turn's before it acts
-    last: tuple[int, ...] = field(default=(), min=0, compare=False)
+    #: the points the current colour's turn touched so far, or the previous turn's before it acts (JSON: names)
+    last: tuple[int, ...] = field(default=(), min=0, compare=False, omit_default=True,
+                                  words='a list of point names such as "e5" (what the last move touched)',
+                                  read=lambda v, where, game: _read_last(v, where, game),
+                                  write=lambda v, state: [f"{LETTERS_AZ[i % state.size]}{i // state.size + 1}"
+                                                          for i in v])
 
     def layers(self, index: int) -> int:
         """Fortification tokens on point ``index``."""
@@ -86,16 +115,6 @@ class State(kernel.State):
                 cells.append(letter + (str(layers) if spaced and layers > 1 else ""))
             rows.append((" " if spaced else "").join(cells))
         return rows
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand-writable JSON form (see the module docstring)."""
-        data = {"board": self.diagram(), "supply": dict(zip(COLORS, self.supply)),
-                "to_move": COLORS[self.active], "ap_left": self.ap_left, "acted": self.acted,
-                "passes": self.passes, "turn": self.turn, "over": self.over}
-        if self.last:
-            n = self.size
-            data["last"] = [f"{LETTERS_AZ[i % n]}{i // n + 1}" for i in self.last]
-        return data
 
     def __str__(self) -> str:
         return "\n".join(self.diagram())
@@ -134,73 +153,75 @@ def clear_layers(forts: tuple, bit: int) -> tuple:
     return _trim([f & ~bit for f in forts])
 
 
-def read_position(game: Source, data: Any) -> State:
-    """``game.state_from_json``: a position from its hand-written JSON, validated with clear messages."""
-    if not isinstance(data, dict):
-        raise ValueError(f"a Source position is an object with at least a 'board' (a list of text rows), "
-                         f"not {shown(data)}")
-    unknown = sorted(str(k)[:40] for k in data if k not in FIELDS)
-    if unknown:
-        raise ValueError(f"unknown fields in a Source position: {unknown[:10]}; the fields are "
-                         f"{', '.join(sorted(FIELDS))}")
+def _read_board(board: Any, where: str, game: Source) -> tuple[list[int], list[int]]:
+    """The diagram (text rows, or one text) as the stones of each colour and the fortification layers."""
     p, b = game.params, game.board
     n = b.cols
-    board = data.get("board")
     if isinstance(board, str):
-        board = [line for line in board.strip().splitlines()]
-    if not isinstance(board, (list, tuple)) or len(board) != n:
-        raise ValueError(f"board: {n} text rows of {n} points are needed (board_size = {n})")
-    stones = [0, 0, 0, 0]
-    layers_at: dict[int, int] = {}
+        board = board.strip().splitlines()
+    if not isinstance(board, list) or len(board) != n:
+        raise ValueError(f"{where}: {n} text rows of {n} points are needed (board_size = {n})")
+    stones, layers_at = [0, 0, 0, 0], {}
     for r, line in enumerate(board):
         if not isinstance(line, str):
-            raise ValueError(f"board row {r + 1} must be text such as 'r.......b', not {line!r}")
+            raise ValueError(f"{where} row {r + 1} must be text such as 'r.......b', not {shown(line)}")
         text = line.strip()
         tokens = text.split() if any(ch.isspace() for ch in text) else list(text)
         if len(tokens) != n:
-            raise ValueError(f"board row {r + 1} ({line!r}) has {len(tokens)} points, not {n}")
+            raise ValueError(f"{where} row {r + 1} ({shown(line)}) has {len(tokens)} points, not {n}")
         for col, token in enumerate(tokens):
             i = r * n + col
             if token in (".", "+", "·"):
                 continue
             letter, rest = token[0], token[1:]
-            if letter.lower() not in LETTERS or (rest and not (letter.isupper() and rest.isdigit()
-                                                               and int(rest) >= 1)):
-                raise ValueError(f"board point {b.labels[i]}: {token!r} is not a point; write . for empty, "
+            if letter.lower() not in LETTERS or (rest and not (letter.isupper() and rest.isdigit() and int(rest) >= 1)):
+                raise ValueError(f"{where} point {b.labels[i]}: {shown(token)} is not a point; write . for empty, "
                                  "r b y g for a token, R B Y G for a fortified one (R2: two fortifications)")
             stones[LETTERS.index(letter.lower())] |= 1 << i
             if letter.isupper():
                 layers_at[i] = int(rest) if rest else 1
-    for c in range(4):
-        corner = game.sources[c]
-        if not stones[c] >> corner & 1 and not p.source_capturable:
-            raise ValueError(f"the {COLORS[c]} source is missing: corner {b.labels[corner]} must hold a "
-                             f"{COLORS[c]} token ('{LETTERS[c]}'), since a source cannot be captured "
-                             f"(source_capturable = false; rule {R_SETUP})")
     for i, k in sorted(layers_at.items()):
         if k > p.max_fortify_layers:
             raise ValueError(f"{b.labels[i]} holds {k} fortification token{'s' if k > 1 else ''}, more than "
                              f"max_fortify_layers = {p.max_fortify_layers} (rule C8)")
-        if i == game.centre and not p.center_fortifiable:
-            raise ValueError(f"the centre {b.labels[i]} is fortified, but center_fortifiable = false "
-                             "(rule C8)")
     forts = _trim([sum(1 << i for i, k in layers_at.items() if k > level)
                    for level in range(max(layers_at.values(), default=0))])
-    supply_data = data.get("supply", {})
-    if not isinstance(supply_data, dict) or not supply_data.keys() <= set(COLORS):
-        raise ValueError(f"supply must be an object such as {{\"red\": 24, \"blue\": 24}}, with colour names "
-                         f"{', '.join(COLORS)}")
+    return stones, list(forts)
+
+
+def _read_last(last: Any, where: str, game: Source) -> list[int]:
+    labels = game.board.labels
+    if not isinstance(last, list) or any(name not in labels for name in last):
+        raise ValueError(f"{where} must be a list of point names such as \"e5\" (what the last move touched), "
+                         f"points of the {game.board.cols}x{game.board.cols} board (a1 to {labels[-1]}), "
+                         f"not {shown(last)}")
+    return [labels.index(name) for name in last]
+
+
+def read_position(game: Source, data: Any) -> State:
+    """``game.state_from_json``: a position from its hand-written JSON (the declaration reads it; what
+    a position leaves out is filled in from the rest), refusing positions the box could not hold."""
+    p, b = game.params, game.board
+    if not isinstance(data, dict):
+        raise ValueError(f"a Source position is an object with at least a 'board' (a list of text rows), "
+                         f"not {shown(data)}")
+    allowance = game._allowance(data.get("turn", 0))
+    ap_left = data.get("ap_left", allowance)           # acted, left out: whether some of the turn's AP is used
+    state: State = State.from_json({"to_move": p.first_color, "ap_left": allowance, "acted": type(ap_left) is int
+                                    and ap_left < allowance, **data}, where=game.name, context=game)
+    stones, forts = state.stones, state.forts
+    for c in range(4):
+        if not stones[c] >> game.sources[c] & 1 and not p.source_capturable:
+            raise ValueError(f"the {COLORS[c]} source is missing: corner {b.labels[game.sources[c]]} must hold a "
+                             f"{COLORS[c]} token ('{LETTERS[c]}'), since a source cannot be captured "
+                             f"(source_capturable = false; rule {R_SETUP})")
+    if forts and forts[0] >> game.centre & 1 and not p.center_fortifiable:
+        raise ValueError(f"the centre {b.labels[game.centre]} is fortified, but center_fortifiable = false (rule C8)")
     supply = []
     for c, name in enumerate(COLORS):
         on_board = stones[c].bit_count() + sum((f & stones[c]).bit_count() for f in forts)
-        extra_source = 1 if not p.source_from_supply and stones[c] >> game.sources[c] & 1 else 0
-        budget = p.tokens_per_color + extra_source
-        if name in supply_data:
-            value = supply_data[name]
-            if type(value) is not int or value < 0:
-                raise ValueError(f"supply of {name} must be a whole number of at least 0, not {shown(value)}")
-        else:
-            value = budget - on_board
+        budget = p.tokens_per_color + (1 if not p.source_from_supply and stones[c] >> game.sources[c] & 1 else 0)
+        value = budget - on_board if state.supply[c] < 0 else state.supply[c]
         if on_board + value > budget:
             note = " (the source token is one of them: source_from_supply = true)" \
                 if p.source_from_supply else " (plus the source token: source_from_supply = false)"
@@ -208,27 +229,12 @@ def read_position(game: Source, data: Any) -> State:
                              f"{value} in supply: {on_board + value} is more than tokens_per_color = "
                              f"{p.tokens_per_color}{note} (rule C1)")
         supply.append(value)
-    to_move = data.get("to_move", p.first_color)
-    if type(to_move) is not str or to_move not in COLORS:
-        raise ValueError(f"to_move must be a colour: {', '.join(COLORS)}; not {shown(to_move)}")
-    last = data.get("last", [])
-    if not isinstance(last, list) or any(name not in b.labels for name in last):
-        raise ValueError(f"last must be a list of point names such as \"e5\" (what the last move touched), "
-                         f"points of the {n}x{n} board (a1 to {b.labels[-1]}), not {shown(last)}")
-    # the declaration reads the fields written as they are (exact types and bounds, named in messages)
-    allowance = game._allowance(data.get("turn", 0))
-    state: State = State.from_json({
-        "size": n, "supply": supply, "active": COLORS.index(to_move), "ap_left": data.get("ap_left", allowance),
-        "acted": data.get("acted", False), "passes": data.get("passes", 0), "turn": data.get("turn", 0),
-        "over": data.get("over", ""), "last": [b.labels.index(name) for name in last]}, where="source")
-    state = state.replace(stones=tuple(stones), forts=forts)
-    over, ap_left = state.over, state.ap_left
-    if "acted" not in data:
-        state = state.replace(acted=ap_left < allowance)
+    over, ap_left, acted = state.over, state.ap_left, state.acted
+    state = state.replace(size=b.cols, supply=tuple(supply))
     if not over and not 1 <= ap_left <= allowance:
         which = "first_turn_ap" if state.turn == 0 else "ap_per_turn"
         raise ValueError(f"ap_left must be from 1 to {allowance} ({which} = {allowance}), not {ap_left}")
-    if not over and not state.acted and ap_left < allowance:
+    if not over and not acted and ap_left < allowance:
         raise ValueError(f"ap_left = {ap_left} is less than a full turn ({allowance}), so the colour has "
                          "acted: set \"acted\": true")
     if state.passes >= p.pass_limit and not over:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Literal
 
 from ...geometry import bits, popcount
 from ...kernel import CHANCE, State as Declared, field
-from ...kernel.values import to_json_value
+from ...kernel.values import shown, to_json_value
 from .board import Board, board
 from .params import ThenThereWasOneParams
 
@@ -123,17 +123,19 @@ class Position(Declared):
     bought_in_game: int | None = field(default=None, min=0)
     walls: tuple[Edge, ...] = ()
     built_this_turn: tuple[Edge, ...] = ()
-    tokens: dict[str, Tile] | None = None                     # {"seat": [col, row]} of the tokens on the board
+    tokens: dict[str, Tile] = field(default={}, words='an object {"seat": [col, row]} for the tokens on the board')
     arrived: tuple[int, ...] = field(default=(), min=1, max=4)
     eliminated: tuple[int | Elimination, ...] = field(default=(), min=1, max=4)
     moved: tuple[int, ...] = field(default=(), min=1, max=4)
     path: tuple[Tile, ...] | None = None
     steps_taken: int | None = field(default=None, min=0)
     jumps_used: int | None = field(default=None, min=0)
-    rules: dict[str, int | bool | str | float | tuple] | None = None   # live parameters that differ from the defaults
-    winners: tuple[int, ...] | None = field(default=None, min=0, max=4, omit_default=True)
+    rules: dict[str, int | bool | str | float | tuple] = field(default={}, words="an object of live parameter values")
+    winners: tuple[int, ...] | None = field(default=None, min=0, max=4, omit_default=True, words="a list of seats")
     reason: str | None = field(default=None, omit_default=True)
-    last: Last | None = field(default=None, omit_default=True)
+    last: Last | None = field(default=None, omit_default=True, words='an object {"tiles": [[col, row], ...], '
+                                                                    '"edges": [[[col, row], [col, row]], ...]} '
+                                                                    '(what the last move touched)')
 
 
 # --------------------------------------------------------------------------- tiles and edges of one board
@@ -209,7 +211,7 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
         live = {s.name for s in p.specs() if s.live}
         bad = [k for k in pos.rules if k not in live]
         if bad:
-            raise ValueError(f"rules: {bad} are not live parameters of then_there_was_one")
+            raise ValueError(f"rules: {shown(bad)} are not live parameters of then_there_was_one")
         fixed = {s.name: (getattr(p, s.name) if not s.live else s.default) for s in p.specs()}
         rules = type(p).create(**{**fixed, **pos.rules})  # type: ignore[assignment]
     obstacles = _cells(B, pos.obstacles, "obstacles")
@@ -221,13 +223,13 @@ def _read_position(game: ThenThereWasOne, pos: Position) -> State:
         raise ValueError("an edge is listed in both walls and built_this_turn")
     # tokens
     tokens = [-1] * n
-    for key, at in (pos.tokens or {}).items():
+    for key, at in pos.tokens.items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
             seat = -1
         if not 1 <= seat <= n:
-            raise ValueError(f"tokens: {key!r} is not a token seat (1 to {n} with num_players={p.num_players})")
+            raise ValueError(f"tokens: {shown(key)} is not a token seat (1 to {n} with num_players={p.num_players})")
         i = _cell(B, at, f"tokens {seat}")
         if obstacles >> i & 1:
             raise ValueError(f"tokens: {names(seat)}'s token is on an obstacle at {list(at)}")
