@@ -682,10 +682,11 @@ class KitPlay:
         self._chance = None          # (its actions by id are read only while it is listed)
         if self._groups is not None:
             self.stage, self._groups = -1, None
-        if self._hidden and seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
-            self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
-        else:
-            self.parts = (-1, 0)
+        if self._hidden:                 # (parts are counted in that form only: elsewhere they stay (-1, 0))
+            if seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
+                self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
+            else:
+                self.parts = (-1, 0)
 
     # ------------------------------------------------------------------ what a seat may know
     def log(self, viewer: int | None) -> list[str]:

@@ -44,6 +44,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from bisect import bisect_left
 from typing import Any, cast
 
 from ..kernel import Game
@@ -329,7 +330,23 @@ class KitSpielState(_StateBase):
     def _apply_action(self, action: int) -> None:
         play = self.play
         who = play._current           # (known: OpenSpiel asked who moves just before)
-        play.step(play.current() if who is None else who, action)
+        if who is None:
+            who = play.current()
+        legal = play._legal.get(who)
+        if legal is not None:
+            if not play._staged:      # the usual step: an id of the listing just made
+                at = bisect_left(legal, action)
+                if at < len(legal) and legal[at] == action:
+                    got = play._by_id(action)
+                    if got is not None:
+                        play._play(who, action, got)
+                        return
+        elif who == CHANCE_ID and play._chance is not None:    # one of the chance outcomes just listed
+            got = play._chance_actions.get(action)
+            if got is not None:
+                play._play(who, action, got)
+                return
+        play.step(who, action)       # everything else, checked (and refused with the reason)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self.play.step_joint([int(a) for a in actions])

@@ -367,11 +367,14 @@ class ActionEncoding:
         identity = self._identity
         found: list[Any] = []
         if identity is not None:             # games that list the same objects again (Source)
-            found = list(map(identity.get, map(id, actions)))
-            counts = self._listings
-            if None not in found:
-                counts[0] += len(found)
+            try:                              # every object known (the usual listing): looked up in C
+                found = list(map(identity.__getitem__, map(id, actions)))
+            except KeyError:
+                found = list(map(identity.get, map(id, actions)))
+            else:
+                self._listings[0] += len(found)
                 return found
+            counts = self._listings
             unknown = found.count(None)
             counts[0] += len(found) - unknown
             counts[1] += unknown
