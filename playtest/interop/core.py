@@ -336,7 +336,7 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged")
+                 "_encode", "_staged", "_one_part")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -347,6 +347,7 @@ class KitPlay:
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
         self._encode = shape.encoding.ids
         self._staged = shape.staged
+        self._one_part = shape.form == "simultaneous"      # a simultaneous node over one-action orders
         self.state = shape.initial_state() if state is None else state
         self.history: list[tuple[Any, Any, int, bool]] = []
         self.ids: list[int] = []
@@ -365,6 +366,7 @@ class KitPlay:
         other.shape, other.game, other.state = self.shape, self.game, self.state
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
+        other._one_part = self._one_part
         other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
@@ -435,6 +437,15 @@ class KitPlay:
         if who == seat and self._plain and not self.shape.state_memo.on:    # the usual step: the seat to move
             ids = self._encode(self._list(self.state, who))
             ids.sort()
+            self._legal[seat] = ids
+            return ids
+        if who == SIM and self._one_part and not self.shape.state_memo.on:    # a seat's one-action orders
+            state = self.state
+            ids = self._encode(self._list(state, seat)) if seat in self.game.pending_seats(state) else []
+            if ids:
+                ids.sort()
+            else:
+                ids = [self.shape.pass_id]
             self._legal[seat] = ids
             return ids
         shape = self.shape
@@ -647,6 +658,26 @@ class KitPlay:
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
+        if self._one_part and self._current == SIM and len(codes) == self.shape.num_players:
+            # the usual step: every seat's id one of the ids just listed for it
+            legal, by_id, pass_id = self._legal, self._by_id, self.shape.pass_id
+            actions: list[Any] = []
+            for seat, code in enumerate(codes):
+                ids = legal.get(seat)
+                if ids is None or type(code) is not int:
+                    break
+                at = bisect_left(ids, code)
+                if at == len(ids) or ids[at] != code:
+                    break
+                action = None if code == pass_id else by_id(code)
+                if action is None and code != pass_id:
+                    break
+                actions.append(action)
+            else:
+                for seat, action in enumerate(actions):
+                    if action is not None:
+                        self._play(seat, codes[seat], action)
+                return
         codes = [c if type(c) is int else _action_id(self.game, c) for c in codes]
         if len(codes) != self.shape.num_players:
             raise ValueError(f"{self.game.name}: a joint action has one id per seat ({self.shape.num_players}), "

@@ -349,7 +349,7 @@ class KitSpielState(_StateBase):
         play.step(who, action)       # everything else, checked (and refused with the reason)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        self.play.step_joint([int(a) for a in actions])
+        self.play.step_joint(actions)          # (ids from OpenSpiel: whole numbers; step_joint names anything else)
 
     def _action_to_string(self, player: int, action: int) -> str:
         play = self.play
