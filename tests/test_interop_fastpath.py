@@ -92,3 +92,38 @@ def test_simultaneous_ids_are_checked_seat_by_seat():
     assert kit_state(state) is before
     state.apply_actions([left[0], right[-1]])
     assert kit_state(state) is not before and not state.is_simultaneous_node()
+
+
+@pytest.mark.parametrize("name", ["kuhn_poker", "secret_bid", "goofspiel", "back_to_the_wall", "eat_thyself"])
+def test_information_states_are_the_same_read_at_every_step_or_only_at_the_end(name):
+    """A play keeps no earlier position until one is asked for (then replays them): the
+    information states read at the end are the ones read step by step."""
+    spiel = register(name)
+    rng = random.Random(11)
+    watched, unread = spiel.new_initial_state(), spiel.new_initial_state()
+    players = range(spiel.num_players())
+    steps = 0
+    while not watched.is_terminal() and steps < 300:
+        for p in players:
+            watched.information_state_string(p)
+        if watched.is_chance_node():
+            code = _sample(watched.chance_outcomes(), rng.random())
+            watched.apply_action(code)
+            unread.apply_action(code)
+        elif watched.is_simultaneous_node():
+            codes = [rng.choice(watched.legal_actions(p)) for p in players]
+            watched.apply_actions(codes)
+            unread.apply_actions(codes)
+        else:
+            code = rng.choice(watched.legal_actions())
+            watched.apply_action(code)
+            unread.apply_action(code)
+        steps += 1
+        if steps == 2:                       # a clone made before anything was read reads the same too
+            copy = unread.clone()
+            expected = [watched.information_state_string(p) for p in players]
+    assert unread.play._befores is None and watched.play._befores is not None
+    for p in players:
+        assert unread.information_state_string(p) == watched.information_state_string(p)
+    assert unread.play.history == watched.play.history
+    assert [copy.information_state_string(p) for p in players] == expected

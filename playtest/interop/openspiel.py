@@ -295,13 +295,13 @@ class KitSpielState(_StateBase):
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
             if cached is None:
-                if play._plain and not play.shape.state_memo.on:     # (legal_ids's usual step, inline)
+                if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
                     cached = play._encode(play._list(play.state, who))
                     cached.sort()
                     play._legal[who] = cached
                 else:
                     cached = play.legal_ids(who)
-            return list(cached)
+            return cached[:]
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
