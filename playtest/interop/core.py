@@ -342,7 +342,7 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged", "_one_part", "_memo")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -355,6 +355,8 @@ class KitPlay:
         self._staged = shape.staged
         self._one_part = shape.form == "simultaneous"      # a simultaneous node over one-action orders
         self._memo = shape.state_memo
+        # the first id that chooses a kind of action (staged), not an action: past every id otherwise
+        self._kind_base = shape.encoding.capacity if shape.staged else 1 << 62
         self.state = self._start = shape.initial_state() if state is None else state
         self._acts: list[Any] = []                  # the kit actions played (every part), in turn
         self._seats: list[int] = []                 # who played each (CHANCE_ID for chance)
@@ -376,7 +378,7 @@ class KitPlay:
         other.shape, other.game, other.state = self.shape, self.game, self.state
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
-        other._one_part, other._memo = self._one_part, self._memo
+        other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
         other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
         other._concealed = set(self._concealed)
         other._befores = None if self._befores is None else list(self._befores)
@@ -640,7 +642,7 @@ class KitPlay:
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
         legal = self._legal.get(seat)
-        if legal is not None and type(code) is int and not self._staged:   # the usual path: the ids were listed
+        if legal is not None and type(code) is int and code < self._kind_base:   # the usual path: the ids were listed
             at = bisect_left(legal, code)
             if at < len(legal) and legal[at] == code:
                 action = self._by_id(code)

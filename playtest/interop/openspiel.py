@@ -334,7 +334,7 @@ class KitSpielState(_StateBase):
             who = play.current()
         legal = play._legal.get(who)
         if legal is not None:
-            if not play._staged:      # the usual step: an id of the listing just made
+            if action < play._kind_base:      # the usual step: an id of the listing just made (not a kind)
                 at = bisect_left(legal, action)
                 if at < len(legal) and legal[at] == action:
                     got = play._by_id(action)
