@@ -351,7 +351,7 @@ class KitPlay:
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
-        self._encode = shape.encoding.ids
+        self._encode = shape.encoding.sorted_ids
         self._staged = shape.staged
         self._one_part = shape.form == "simultaneous"      # a simultaneous node over one-action orders
         self._memo = shape.state_memo
@@ -454,15 +454,12 @@ class KitPlay:
             who = self.current()
         if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
             ids = self._encode(self._list(self.state, who))
-            ids.sort()
             self._legal[seat] = ids
             return ids
         if who == SIM and self._one_part and not self._memo.on:    # a seat's one-action orders
             state = self.state
             ids = self._encode(self._list(state, seat)) if seat in self.game.pending_seats(state) else []
-            if ids:
-                ids.sort()
-            else:
+            if not ids:
                 ids = [self.shape.pass_id]
             self._legal[seat] = ids
             return ids
@@ -520,14 +517,11 @@ class KitPlay:
     def _staged_ids(self, who: int) -> list[int]:
         groups = self.kind_groups()
         if self.stage >= 0:
-            ids = self.shape.encoding.ids(groups[self.stage])
-        elif len(groups) > 1:                     # first the kind of action
+            return self._encode(groups[self.stage])
+        if len(groups) > 1:                       # first the kind of action
             base = self.shape.encoding.capacity
             return sorted(base + k for k in groups)
-        else:
-            ids = self.shape.encoding.ids(next(iter(groups.values()))) if groups else []
-        ids.sort()
-        return ids
+        return self._encode(next(iter(groups.values()))) if groups else []
 
     def _choose_kind(self, seat: int, code: int) -> None:
         """Staged: ``seat`` chooses the kind of its action (a kind with one action plays it)."""

@@ -296,8 +296,7 @@ class KitSpielState(_StateBase):
             cached = play._legal.get(who)
             if cached is None:
                 if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
-                    cached = play._encode(play._list(play.state, who))
-                    cached.sort()
+                    cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:
                     cached = play.legal_ids(who)

@@ -404,6 +404,28 @@ class ActionEncoding:
                     kept.append(action)         # alive while remembered: its id names no other object
         return out
 
+    def sorted_ids(self, actions: Iterable[Any]) -> list[int]:
+        """``sorted(ids(actions))``, in one pass for a listing of objects met before.
+
+        >>> import playtest
+        >>> game = playtest.load("tic_tac_toe")
+        >>> enc = ActionEncoding.for_game(game)
+        >>> enc.sorted_ids(reversed(game.legal_actions(game.initial_state())))[:4]
+        [0, 1, 2, 3]
+        """
+        identity = self._identity
+        if identity is not None and isinstance(actions, list):
+            try:
+                found = sorted(map(identity.__getitem__, map(id, actions)))
+            except KeyError:
+                pass
+            else:
+                self._listings[0] += len(found)
+                return found
+        found = self.ids(actions)
+        found.sort()
+        return found
+
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
         action = self._actions.get(code)
