@@ -301,6 +301,9 @@ class KitSpielState(_StateBase):
                 else:
                     cached = play.legal_ids(who)
             return cached[:]
+        if who == SIM and player is not None and player >= 0:    # a seat's ids at a simultaneous node
+            cached = play._legal.get(player)
+            return (cached if cached is not None else play.legal_ids(player))[:]
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
