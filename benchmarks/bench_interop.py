@@ -5,10 +5,11 @@ random-playout rate (issue 24), both measured in one run, as games per CPU secon
 The kit's rate is the lab's random playout (``RandomBot`` for every seat, chance drawn by the
 game, ``playtest.lab.play_game``); OpenSpiel's is the loop of its own random simulation
 (``legal_actions``, a uniformly random id, ``apply_action``; chance sampled from
-``chance_outcomes``; at a simultaneous node every seat's ids, ``apply_actions``) on the
-registered ``pyspiel`` game. OpenSpiel's loop lists every legal action at every step; a kit game
-with its own ``random_action`` sampler (Source, Eat Thyself, Corner Rush, Then There Was One)
-never lists them in the kit's playout. So a second ratio compares the adapter with the kit
+``chance_outcomes`` as OpenSpiel's C++ ``SampleAction`` does, one uniform number against the
+cumulative probabilities (:func:`sample_action`); at a simultaneous node every seat's ids,
+``apply_actions``) on the registered ``pyspiel`` game. OpenSpiel's loop lists every legal
+action at every step; a kit game with its own ``random_action`` sampler (Source, Eat Thyself,
+Corner Rush, Then There Was One) never lists them in the kit's playout. So a second ratio compares the adapter with the kit
 playing a listing loop (uniform over ``legal_actions``): that one is the adapter's own cost
 where both play the same games. Where the adapter stages a decision (Then There Was One's wall
 turn, Back to the Wall's order parts: the kind of action first, then which one; see
@@ -55,6 +56,22 @@ GAMES = ["eat_thyself", "then_there_was_one", "source", "corner_rush", "back_to_
 LONG = {"then_there_was_one", "back_to_the_wall"}
 
 
+def sample_action(outcomes: list[tuple[int, float]], z: float) -> int:
+    """The outcome that ``z`` (uniform in [0, 1)) falls on, as OpenSpiel's own ``SampleAction``
+    draws a chance outcome in its C++ simulations: the first whose cumulative probability exceeds
+    ``z`` (the last one when rounding leaves ``z`` past them all).
+
+    >>> sample_action([(3, 0.5), (7, 0.25), (9, 0.25)], 0.6)
+    7
+    """
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if total > z:
+            return action
+    return outcomes[-1][0]
+
+
 def spiel_games(spiel_game, games: int, seed: int) -> tuple[float, int]:
     """(CPU seconds, steps) of ``games`` OpenSpiel-style random games of ``spiel_game``."""
     rng = random.Random(seed)
@@ -65,8 +82,7 @@ def spiel_games(spiel_game, games: int, seed: int) -> tuple[float, int]:
         state = spiel_game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply_action(sample_action(state.chance_outcomes(), rng.random()))
             elif state.is_simultaneous_node():
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in players])
             else:

@@ -328,15 +328,21 @@ def _legal_actions(game: Game, state: Any, seat: int) -> Any:
 class KitPlay:
     """One position of a kit game and how it was reached, stepped by integer ids.
 
-    ``history`` holds ``(state before, kit action, actor, concealed)`` for every part played
+    :attr:`history` gives ``(state before, kit action, actor, concealed)`` for every part played
     (concealed: a part of a complete order before its last, in the ``orders`` form); information states
     are read from it lazily (notation per viewer), so stepping costs little more than the kit's
-    own ``apply``.
+    own ``apply``. A step records only the kit action and its actor; the states before them are
+    kept once something has asked for them (a log, :attr:`history`), and until then are made
+    again, when first asked for, by replaying the actions from the starting position (the kit's
+    ``effect`` is a function of the position and the action). A random simulation that reads
+    no information state so keeps no position alive but the current one: a game's positions
+    held for its whole length would be garbage the collector must walk, again and again (it
+    cost Corner Rush and Goofspiel a sixth to a quarter of their steps).
     """
 
-    __slots__ = ("shape", "game", "state", "history", "ids", "parts", "logs", "_legal", "tensors", "_current",
+    __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -345,10 +351,17 @@ class KitPlay:
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
-        self._encode = shape.encoding.ids
+        self._encode = shape.encoding.sorted_ids
         self._staged = shape.staged
-        self.state = shape.initial_state() if state is None else state
-        self.history: list[tuple[Any, Any, int, bool]] = []
+        self._one_part = shape.form == "simultaneous"      # a simultaneous node over one-action orders
+        self._memo = shape.state_memo
+        # the first id that chooses a kind of action (staged), not an action: past every id otherwise
+        self._kind_base = shape.encoding.capacity if shape.staged else 1 << 62
+        self.state = self._start = shape.initial_state() if state is None else state
+        self._acts: list[Any] = []                  # the kit actions played (every part), in turn
+        self._seats: list[int] = []                 # who played each (CHANCE_ID for chance)
+        self._concealed: set[int] = set()           # the indices of concealed parts (the ``orders`` form)
+        self._befores: list[Any] | None = None      # the positions before them, once asked for
         self.ids: list[int] = []
         self.parts = (-1, 0)             # (seat, parts given) of the order being built (hidden_orders)
         self.logs: dict[int | None, list[str | None]] = {}
@@ -365,7 +378,11 @@ class KitPlay:
         other.shape, other.game, other.state = self.shape, self.game, self.state
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
-        other.history, other.ids, other.parts = list(self.history), list(self.ids), self.parts
+        other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
+        other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
+        other._concealed = set(self._concealed)
+        other._befores = None if self._befores is None else list(self._befores)
+        other.ids, other.parts = list(self.ids), self.parts
         other.logs = {k: list(v) for k, v in self.logs.items()}
         other._legal = dict(self._legal)
         other.tensors = self.tensors
@@ -386,6 +403,9 @@ class KitPlay:
         who = self._current
         if who is None:
             mover = self.game.to_move(self.state)
+            if type(mover) is int and mover >= 0:       # (a seat: the usual answer)
+                self._current = mover
+                return mover
             who = self._current = (int(mover) if mover is not None and mover >= 0 else TERMINAL if mover is None
                                    else CHANCE_ID if mover == CHANCE else self._first_pending() if self._hidden
                                    else SIM)
@@ -432,9 +452,15 @@ class KitPlay:
         who = self._current
         if who is None:
             who = self.current()
-        if who == seat and self._plain and not self.shape.state_memo.on:    # the usual step: the seat to move
+        if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
             ids = self._encode(self._list(self.state, who))
-            ids.sort()
+            self._legal[seat] = ids
+            return ids
+        if who == SIM and self._one_part and not self._memo.on:    # a seat's one-action orders
+            state = self.state
+            ids = self._encode(self._list(state, seat)) if seat in self.game.pending_seats(state) else []
+            if not ids:
+                ids = [self.shape.pass_id]
             self._legal[seat] = ids
             return ids
         shape = self.shape
@@ -491,14 +517,11 @@ class KitPlay:
     def _staged_ids(self, who: int) -> list[int]:
         groups = self.kind_groups()
         if self.stage >= 0:
-            ids = self.shape.encoding.ids(groups[self.stage])
-        elif len(groups) > 1:                     # first the kind of action
+            return self._encode(groups[self.stage])
+        if len(groups) > 1:                       # first the kind of action
             base = self.shape.encoding.capacity
             return sorted(base + k for k in groups)
-        else:
-            ids = self.shape.encoding.ids(next(iter(groups.values()))) if groups else []
-        ids.sort()
-        return ids
+        return self._encode(next(iter(groups.values()))) if groups else []
 
     def _choose_kind(self, seat: int, code: int) -> None:
         """Staged: ``seat`` chooses the kind of its action (a kind with one action plays it)."""
@@ -613,7 +636,7 @@ class KitPlay:
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` (``CHANCE_ID`` for chance; not at a simultaneous node)."""
         legal = self._legal.get(seat)
-        if legal is not None and type(code) is int and not self._staged:   # the usual path: the ids were listed
+        if legal is not None and type(code) is int and code < self._kind_base:   # the usual path: the ids were listed
             at = bisect_left(legal, code)
             if at < len(legal) and legal[at] == code:
                 action = self._by_id(code)
@@ -647,6 +670,26 @@ class KitPlay:
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
+        if self._one_part and self._current == SIM and len(codes) == self.shape.num_players:
+            # the usual step: every seat's id one of the ids just listed for it
+            legal, by_id, pass_id = self._legal, self._by_id, self.shape.pass_id
+            actions: list[Any] = []
+            for seat, code in enumerate(codes):
+                ids = legal.get(seat)
+                if ids is None or type(code) is not int:
+                    break
+                at = bisect_left(ids, code)
+                if at == len(ids) or ids[at] != code:
+                    break
+                action = None if code == pass_id else by_id(code)
+                if action is None and code != pass_id:
+                    break
+                actions.append(action)
+            else:
+                for seat, action in enumerate(actions):
+                    if action is not None:
+                        self._play(seat, codes[seat], action)
+                return
         codes = [c if type(c) is int else _action_id(self.game, c) for c in codes]
         if len(codes) != self.shape.num_players:
             raise ValueError(f"{self.game.name}: a joint action has one id per seat ({self.shape.num_players}), "
@@ -674,7 +717,12 @@ class KitPlay:
     def _play(self, seat: int, code: int, action: Any, concealed: bool = False) -> None:
         before = self.state
         self.state = self._effect(before, action)
-        self.history.append((before, action, seat, concealed))
+        if concealed:
+            self._concealed.add(len(self._acts))
+        self._acts.append(action)
+        self._seats.append(seat)
+        if self._befores is not None:
+            self._befores.append(before)
         self.ids.append(code)
         if self._legal:
             self._legal = {}
@@ -682,20 +730,42 @@ class KitPlay:
         self._chance = None          # (its actions by id are read only while it is listed)
         if self._groups is not None:
             self.stage, self._groups = -1, None
-        if self._hidden and seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
-            self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
-        else:
-            self.parts = (-1, 0)
+        if self._hidden:                 # (parts are counted in that form only: elsewhere they stay (-1, 0))
+            if seat >= 0 and self.game.to_move(before) == SIMULTANEOUS:
+                self.parts = (seat, self.parts[1] + 1) if self.parts[0] == seat else (seat, 1)
+            else:
+                self.parts = (-1, 0)
 
     # ------------------------------------------------------------------ what a seat may know
+    def befores(self) -> list[Any]:
+        """The position before each kit action played, in turn: replayed from the starting
+        position the first time they are asked for, then kept as the play goes on."""
+        got = self._befores
+        if got is None:
+            got, state, effect = [], self._start, self._effect
+            for action in self._acts:
+                got.append(state)
+                state = effect(state, action)
+            self._befores = got
+        return got
+
+    @property
+    def history(self) -> list[tuple[Any, Any, int, bool]]:
+        """``(state before, kit action, actor, concealed)`` for every part played, in turn."""
+        concealed = self._concealed
+        return [(before, action, seat, i in concealed)
+                for i, (before, action, seat) in enumerate(zip(self.befores(), self._acts, self._seats))]
+
     def log(self, viewer: int | None) -> list[str]:
         """The move log as ``viewer`` may read it (the game's notation per viewer)."""
         lines = self.logs.setdefault(viewer, [])
-        notation = self.game.notation
-        for before, action, seat, concealed in self.history[len(lines):]:
-            # a part of another seat's order, before the part that completes it: not read (None)
-            lines.append(None if concealed and viewer != seat and not self.shape.public_orders
-                         else notation(before, action, viewer))
+        if len(lines) < len(self._acts):
+            notation, befores, acts, seats = self.game.notation, self.befores(), self._acts, self._seats
+            concealed, public = self._concealed, self.shape.public_orders
+            for i in range(len(lines), len(acts)):
+                # a part of another seat's order, before the part that completes it: not read (None)
+                lines.append(None if i in concealed and viewer != seats[i] and not public
+                             else notation(befores[i], acts[i], viewer))
         return [line for line in lines if line is not None]
 
     def information_state(self, viewer: int | None) -> str:

@@ -44,6 +44,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from bisect import bisect_left
 from typing import Any, cast
 
 from ..kernel import Game
@@ -294,13 +295,15 @@ class KitSpielState(_StateBase):
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
             if cached is None:
-                if play._plain and not play.shape.state_memo.on:     # (legal_ids's usual step, inline)
-                    cached = play._encode(play._list(play.state, who))
-                    cached.sort()
+                if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
+                    cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:
                     cached = play.legal_ids(who)
-            return list(cached)
+            return cached[:]
+        if who == SIM and player is not None and player >= 0:    # a seat's ids at a simultaneous node
+            cached = play._legal.get(player)
+            return (cached if cached is not None else play.legal_ids(player))[:]
         if who == TERMINAL:
             return []
         if who == CHANCE_ID:
@@ -329,10 +332,26 @@ class KitSpielState(_StateBase):
     def _apply_action(self, action: int) -> None:
         play = self.play
         who = play._current           # (known: OpenSpiel asked who moves just before)
-        play.step(play.current() if who is None else who, action)
+        if who is None:
+            who = play.current()
+        legal = play._legal.get(who)
+        if legal is not None:
+            if action < play._kind_base:      # the usual step: an id of the listing just made (not a kind)
+                at = bisect_left(legal, action)
+                if at < len(legal) and legal[at] == action:
+                    got = play._by_id(action)
+                    if got is not None:
+                        play._play(who, action, got)
+                        return
+        elif who == CHANCE_ID and play._chance is not None:    # one of the chance outcomes just listed
+            got = play._chance_actions.get(action)
+            if got is not None:
+                play._play(who, action, got)
+                return
+        play.step(who, action)       # everything else, checked (and refused with the reason)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        self.play.step_joint([int(a) for a in actions])
+        self.play.step_joint(actions)          # (ids from OpenSpiel: whole numbers; step_joint names anything else)
 
     def _action_to_string(self, player: int, action: int) -> str:
         play = self.play

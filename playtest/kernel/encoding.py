@@ -367,11 +367,14 @@ class ActionEncoding:
         identity = self._identity
         found: list[Any] = []
         if identity is not None:             # games that list the same objects again (Source)
-            found = list(map(identity.get, map(id, actions)))
-            counts = self._listings
-            if None not in found:
-                counts[0] += len(found)
+            try:                              # every object known (the usual listing): looked up in C
+                found = list(map(identity.__getitem__, map(id, actions)))
+            except KeyError:
+                found = list(map(identity.get, map(id, actions)))
+            else:
+                self._listings[0] += len(found)
                 return found
+            counts = self._listings
             unknown = found.count(None)
             counts[0] += len(found) - unknown
             counts[1] += unknown
@@ -400,6 +403,28 @@ class ActionEncoding:
                     identity[id(action)] = code
                     kept.append(action)         # alive while remembered: its id names no other object
         return out
+
+    def sorted_ids(self, actions: Iterable[Any]) -> list[int]:
+        """``sorted(ids(actions))``, in one pass for a listing of objects met before.
+
+        >>> import playtest
+        >>> game = playtest.load("tic_tac_toe")
+        >>> enc = ActionEncoding.for_game(game)
+        >>> enc.sorted_ids(reversed(game.legal_actions(game.initial_state())))[:4]
+        [0, 1, 2, 3]
+        """
+        identity = self._identity
+        if identity is not None and isinstance(actions, list):
+            try:
+                found = sorted(map(identity.__getitem__, map(id, actions)))
+            except KeyError:
+                pass
+            else:
+                self._listings[0] += len(found)
+                return found
+        found = self.ids(actions)
+        found.sort()
+        return found
 
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
