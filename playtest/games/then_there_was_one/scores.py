@@ -18,7 +18,6 @@ of random positions), so the values are identical to the last bit.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from ...geometry import popcount
@@ -97,10 +96,8 @@ class GoalScores:
             tokens = tuple(t for seat, t in enumerate(tokens, 1) if seat not in gone)
         elif arrived:
             tokens = tuple(t for seat, t in enumerate(tokens, 1) if seat not in arrived)
-        try:        # (each tile's figures, as a tuple: itemgetter of one key gives the bare value)
-            progress = itemgetter(*tokens)(self.looked_up) if len(tokens) > 1 else tuple(self.looked_up[t] for t in tokens)
-        except KeyError:
-            progress = tuple(self.looked_up.get(t) or self._look_up(t) for t in tokens)
+        looked_up = self.looked_up      # (most calls meet a tile not looked up yet: a token has moved)
+        progress = tuple([looked_up[t] if t in looked_up else self._look_up(t) for t in tokens])
         key = (len(arrived), len(out), progress)
         memo = self.memo
         known = memo.get(key)
