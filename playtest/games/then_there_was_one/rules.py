@@ -21,6 +21,7 @@ from .board import board
 from .params import ThenThereWasOneParams
 from .paths import TokenPaths, TokenTurn
 from .position import WALL, State, read_position
+from .scores import GoalScores
 from .view import View
 
 __all__ = ["ThenThereWasOne"]
@@ -69,8 +70,8 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self._cols = self.B.cols
         #: the win thresholds with this many tokens (A27): arrivals, eliminations
         self._thresholds = (p.token_win_threshold[self.tokens_n - 2], p.wall_win_threshold[self.tokens_n - 2])
-        #: running_scores' last board: (obstacles, walls, layers from the goal row, what was looked up)
-        self._goal_layers: tuple[int, int, list[int], dict[int, tuple[float, float]]] | None = None
+        #: running_scores, with what it found (the last board's layers from the goal row, each tile's progress)
+        self._scores = GoalScores(self.B, p.move_length, self._thresholds, self.tokens_n)
         #: actions are values: each edge's wall action and each cell's step is made once per game
         self._made: dict[type, tuple[Action, ...]] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
@@ -117,7 +118,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         with a way to the goal not at all. A side that can no longer reach its threshold
         (too few tokens left) scores 0. Before a win neither side reaches 1; a win puts
         its side at 1 or more, so winners are never behind. The distances of the last board
-        (obstacles and walls) are kept: a token's turn changes neither.
+        (obstacles and walls) are kept: a token's turn changes neither (see :mod:`.scores`).
 
         >>> import playtest
         >>> game = playtest.load("then_there_was_one")
@@ -126,37 +127,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         >>> [round(x, 3) for x in game.running_scores(state)]    # one of two arrived, Red 1 step away
         [0.0, 0.929, 0.929, 0.929]
         """
-        obstacles, walls = state.obstacles, state.walls | state.built
-        # the last board's breadth-first layers from the goal row, and what was looked up on it (tokens'
-        # turns change no wall): tile -> (how far along, how trapped) the token on it is (-1: not placed)
-        kept = self._goal_layers
-        if kept is None or kept[0] != obstacles or kept[1] != walls:
-            B = self.B
-            kept = self._goal_layers = (obstacles, walls, B.layers(B.goal, B.all & ~obstacles, walls), {-1: (0.0, 0.0)})
-        looked_up = kept[3]
-        arrived, out = state.arrived, state.eliminated
-        gone = arrived + tuple(seat for seat, _ in out) if out else arrived
-        progress = []
-        for seat, t in enumerate(state.tokens, 1):
-            if gone and seat in gone:
-                continue
-            known = looked_up.get(t)
-            if known is None:
-                known = looked_up[t] = self._goal_progress(t, obstacles, walls, kept[2])
-            progress.append(known)
-        need_tokens, need_wall = self._thresholds
-        tokens = _toward(len(arrived), need_tokens, len(progress), [p[0] for p in progress])
-        return (_toward(len(out), need_wall, len(progress), [p[1] for p in progress]),) + (tokens,) * self.tokens_n
-
-    def _goal_progress(self, t: int, obstacles: int, walls: int, layers: list[int]) -> tuple[float, float]:
-        """(how far along, how trapped) the token on cell ``t`` is, as :meth:`running_scores` counts them."""
-        B = self.B
-        length = B.rows
-        for d, layer in enumerate(layers):
-            if layer >> t & 1:
-                return max(0, length - 1 - d) / length, 0.0
-        area = popcount(B.reach(1 << t, B.all & ~obstacles, walls))
-        return 0.0, 0.5 + 0.4 * min(1.0, (self.params.move_length + 1) / max(1, area))
+        return self._scores(state)
 
     def describe_state(self, state: State) -> str:
         phase = state.phase
@@ -905,15 +876,3 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     # ---- the scene
     def view(self, state: State, seat: int | None = None) -> dict:
         return View(self, state, seat).build()
-
-
-def _toward(done: int, need: int, left: int, partial: list[float]) -> float:
-    """A side's progress toward ``need`` (arrivals for the tokens, eliminations for the wall): what it
-    has ``done``, plus the best partial progress of the tokens still on the board that it still needs;
-    0 once too few tokens are ``left`` to get there."""
-    if done >= need:
-        return done / need
-    if done + left < need:
-        return 0.0
-    return (done + sum(sorted(partial, reverse=True)[:need - done])) / need
-
