@@ -80,23 +80,3 @@ def test_the_same_play_as_before(index):
     made, count = digest(game)
     assert count > 200
     assert made == BEFORE[index]
-
-
-@pytest.mark.parametrize("index", [0, 2, 5])
-def test_the_inline_draws_are_randbelows(index, monkeypatch):
-    """``random_action`` draws the same with its inline ``getrandbits`` loop as through ``rng._randbelow``."""
-    from playtest.games.eat_thyself import rules
-
-    assert rules._INLINE_DRAWS
-    game = playtest.load("eat_thyself", **VARIANTS[index])
-
-    def play(seed):
-        rng, state, out = random.Random(seed), game.initial_state(), []
-        while game.to_move(state) is not None:
-            out.append(game.random_action(state, rng))
-            state = game.effect(state, out[-1])
-        return out, rng.getstate()
-
-    inline = [play(seed) for seed in range(20)]
-    monkeypatch.setattr(rules, "_INLINE_DRAWS", False)
-    assert [play(seed) for seed in range(20)] == inline

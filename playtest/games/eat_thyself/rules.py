@@ -11,8 +11,7 @@ from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass
                       Take)
 from .params import (KING, KING_SYMBOLS, PAWN, SEAT_COLORS, SEAT_NAMES, SEAT_SHAPES, EatThyselfParams, Slot, _card_faces,
                      piece_symbol)
-from .position import (_FREE_TILE, State, _free_tiles, _has, _lifted, _new, _owns, _piece_counts, _set,
-                       _setup_ring)
+from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _piece_counts, _position, _setup_ring
 
 #: (a state made by ``_end_turn``, the slots of its mover's kings, its running scores and the scoring rule
 #: they were counted by): what ``random_action``, ``candidates`` and ``running_scores`` read there instead
@@ -20,10 +19,6 @@ from .position import (_FREE_TILE, State, _free_tiles, _has, _lifted, _new, _own
 #: that very rule: a game with another win_condition, live, counts them again)
 _COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
 _Random = random.Random
-#: whether a plain ``random.Random``'s ``_randbelow(n)`` is the ``getrandbits`` loop ``random_action`` writes
-#: inline on its hottest draw (``k = n.bit_length()`` bits, drawn again while the number is ``n`` or more):
-#: true of CPython's ``random`` module; anything else and the draw goes through ``_randbelow`` itself
-_INLINE_DRAWS = getattr(_Random, "_randbelow", None) is getattr(_Random, "_randbelow_with_getrandbits", object())
 
 
 def _moves_at(directions: tuple[int, ...], slot: int) -> tuple[Move, ...]:
@@ -73,7 +68,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._scored = tuple((2 * pl, 2 * pl + 1 if p.win_condition == "one_piece_left" else 6)
                              for pl in range(p.num_players))
         self._two_by_pieces = self._scored == ((0, 1), (2, 3))
-        self._max_turns = p.max_turns
         # a move drawn as one number k: its king is slots[k >> _shift], its (card, direction) k & _mask
         self._shift = len(self._directions)            # 2 or 1: four or two moves a king
         self._mask = (1 << self._shift) - 1
@@ -312,9 +306,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         unoccupied □ or the discard; a take or a bonus is one of the candidates. A plain
         ``random.Random`` is asked for the number through ``_randbelow``, the method its
         ``randrange`` ends in: the same number without the call's checks
-        (``tests/test_eat_thyself_shortcuts.py`` holds the two equal); where that method is CPython's
-        ``getrandbits`` loop (:data:`_INLINE_DRAWS`), the loop is written here, without the call
-        (``tests/test_eat_thyself_identity.py`` holds the draws to the rules' before it).
+        (``tests/test_eat_thyself_shortcuts.py`` holds the two equal).
 
         >>> import random, playtest
         >>> game = playtest.load("eat_thyself")
@@ -322,7 +314,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
         True
         """
-        plain = type(rng) is _Random and _INLINE_DRAWS
         below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
         phase, ring = state.phase, state.ring
         n = len(ring)
@@ -337,14 +328,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             if slots and self._count_tiles and faces[0] % n and faces[1] % n:
                 # no (card, direction) comes back to its king (see _legal_moves): the first draw of the
                 # loop below is a legal move
-                m = len(slots) << self._shift
-                if plain:     # rng._randbelow(m), inline (the same getrandbits calls: see _INLINE_DRAWS)
-                    bits, getrandbits = m.bit_length(), rng.getrandbits
-                    k = getrandbits(bits)
-                    while k >= m:
-                        k = getrandbits(bits)
-                else:
-                    k = below(m)
+                k = below(len(slots) << self._shift)
                 return table[slots[k >> self._shift]][k & self._mask]
             choices = [m for slot in slots for m in table[slot]]
             while choices:
@@ -354,24 +338,9 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             return self._pass
         if phase == "place":  # sample without listing every gap for every piece
             hand = state.hand
-            if plain and hand:      # (rng._randbelow, inline as above)
-                m, getrandbits = len(hand), rng.getrandbits
-                bits = m.bit_length()
-                k = getrandbits(bits)
-                while k >= m:
-                    k = getrandbits(bits)
-                piece = hand[k]
-            else:
-                piece = hand[below(len(hand))] if hand else rng.choice(hand)
+            piece = hand[below(len(hand))] if hand else rng.choice(hand)
             free = ring.count(_FREE_TILE)      # how many unoccupied □ (their slots listed only if drawn)
-            m = n + free + (self._may and self._may_discard(state, piece))
-            if plain:
-                bits = m.bit_length()
-                k = getrandbits(bits)
-                while k >= m:
-                    k = getrandbits(bits)
-            else:
-                k = below(m)
+            k = below(n + free + (self._may and self._may_discard(state, piece)))
             if k < n:
                 gaps = self._gaps[piece]
                 return gaps[k] if k < len(gaps) else self._by_slot(n, PlaceInGap, piece)[k]
@@ -379,13 +348,6 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 return self._by_slot(n, PlaceOnTile, piece)[_free_tiles(ring)[k - n]]
             return self._discards[piece]
         listed = self.candidates(state, state.to_move)      # a take or a bonus: one of the candidates
-        if plain and listed:
-            m, getrandbits = len(listed), rng.getrandbits
-            bits = m.bit_length()
-            k = getrandbits(bits)
-            while k >= m:
-                k = getrandbits(bits)
-            return listed[k]
         return listed[below(len(listed))] if listed else rng.choice(listed)
 
     # ---- what an action does
@@ -499,12 +461,10 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                 counts[piece] += 1
                 if piece == king:
                     kings.append(i)
-        scores = (-counts[0] - counts[1], -counts[2] - counts[3]) if self._two_by_pieces else self._scores(counts)
-        if -1 not in scores and turn < self._max_turns:
-            after = _new(State)    # _position(ring, cards or state.cards, nxt, "move", ...), without the call
-            _set(after, "__dict__", {"ring": ring, "cards": cards or state.cards, "to_move": nxt, "phase": "move",
-                                     "hand": (), "take_from": None, "takes_left": 0, "bonus_left": 0, "turn": turn,
-                                     "winners": state.winners, "reason": state.reason, "last": last})
+        scores = self._scores(counts)
+        if -1 not in scores and turn < self.params.max_turns:
+            after = _position(ring, cards or state.cards, nxt, "move", (), None, 0, 0, turn, state.winners,
+                              state.reason, last)
             _COUNTED = (after, kings, scores, self._scored)
             return after
         p = self.params
