@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
-from ..kernel.game import _overrides
+from ..kernel.game import PlayoutLog, _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
@@ -341,7 +341,7 @@ class _Plan:
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
-    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags")
+    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -354,6 +354,8 @@ class _Plan:
         self.secrets = game.has_secrets
         self.draws = _draws_orders(game)
         self.flags: Any = None
+        #: the game plays random games itself (Game.random_playout), read when every seat is the kit's random bot
+        self.playout = _plays_out(game) and job.running_scores is None
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -421,6 +423,10 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
         picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
     handed, kit, sampler, whole = flags[:4]
+    if plan.playout and not record and all(kit):
+        row = _played_out(job, plan, index, seed, players)
+        if row is not None:
+            return row
     legal_actions = game.legal_actions
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     random_action, chance = game.random_action, game.chance_outcome
@@ -570,7 +576,16 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     top, ahead = _standings(scores)
                 tops.append(top)
                 leaders.append(ahead)
-    timeout = mover is not None
+    return _row(job, index, seed, state, mover is not None, steps, chances, branching, counted,
+                None if first is _NOBODY else first, tops, leaders, actions if record else None)
+
+
+def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int, branching: int,
+         counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
+         actions: list[tuple[bool, Any]] | None) -> dict[str, Any]:
+    """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached)."""
+    game = job.game
+    seats = game.seat_count()
     outcome = None if timeout else game.outcome(state)
     if outcome is not None:
         winners = tuple(outcome.winners)
@@ -581,7 +596,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         winners, scores, paid = (), None, None
         reason = f"stopped after {job.max_steps} steps (max_steps)"
     row: dict[str, Any] = {"game": index, "seed": seed, **dict(job.columns),
-                           "first_seat": None if first is _NOBODY else first,
+                           "first_seat": first,
                            "winners": winners,
                            "draw": not winners,
                            "timeout": timeout or (not winners and _cap_draw(game, reason)),
@@ -598,10 +613,56 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
         row[score] = float(scores[s]) if scores is not None else None
         row[paid_s] = paid[s] if paid is not None else None
-    if record:
+    if actions is not None:
         row["actions"] = actions
         row["final"] = state
     return row
+
+
+def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[Any]) -> dict[str, Any] | None:
+    """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
+    the kit's random bot, each drawing with its own generator, chance with the game's seed): the same
+    game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout reports
+    the number of legal actions at every decision (the branching factor is counted at the same sampled
+    decisions), the running scores at every turn end and the first seat; ``None`` when the game leaves
+    these parameters to its rules (nothing drawn yet)."""
+    game = job.game
+    log = PlayoutLog(scores=plan.hook is not None)
+    try:
+        played = game.random_playout(game.initial_state(), random.Random(seed), [bot.rng for bot in players],
+                                     max_steps=job.max_steps, log=log)
+    except Exception as exc:
+        raise BotError(f"{game.name}, game {index}: the game's random_playout raised {type(exc).__name__}: "
+                       f"{str(exc)[:200]}") from exc
+    if played is None:
+        return None
+    state, steps = played
+    options = log.options
+    decisions = len(options)
+    # the decisions counted for the branching factor: play_one's spacing, read in decisions (a chance
+    # step there moves the next counted step one on, so it falls on the same decision)
+    at, mix = (seed >> 20) % BRANCHING_SAMPLE, seed
+    branching = counted = 0
+    while at < decisions:
+        branching += options[at]
+        counted += 1
+        mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
+    tops: list[frozenset[int]] = []
+    leaders: list[int | None] = []
+    last: Any = None
+    top: frozenset[int] = frozenset()
+    ahead: int | None = None
+    for scores in log.scores or ():
+        if scores is not None:
+            if scores != last:
+                last = scores
+                top, ahead = _standings(scores)
+            tops.append(top)
+            leaders.append(ahead)
+    first = log.first if log.first is None or log.first >= 0 else None
+    return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
+                counted, first, tops, leaders, None)
 
 
 def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
@@ -642,6 +703,14 @@ def _kit_random(bot: Any) -> bool:
     the game's own listing in a simultaneous step), not a stranger's."""
     return (type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random
             and set(vars(bot)) <= {"seed", "rng"})
+
+
+def _plays_out(game: Game) -> bool:
+    """Whether ``game`` writes :meth:`playtest.Game.random_playout` and is sequential (a playout plays
+    no simultaneous step)."""
+    kind = getattr(type(game), "random_playout", None)
+    return (kind is not None and kind is not Game.random_playout and game.game_type is not None
+            and game.game_type.dynamics == "sequential")
 
 
 _DRAWS: dict[type, bool] = {}
