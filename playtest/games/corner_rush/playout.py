@@ -38,6 +38,8 @@ from .position import State, blocker, rolloff_contenders, rolloff_winner
 __all__ = ["CornerRushPlayout"]
 
 _CHANCE = -1
+#: random.Random's choice draws its index as _randbelow_with_getrandbits does (this playout repeats it inline)
+_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 _NOBODY = -99        # no decision yet (no seat has this number)
 
 
@@ -88,7 +90,7 @@ class CornerRushPlayout:
             return None
         B, n = self.B, self.n
         adj4, aces, labels = B.adj4, B.aces, B.labels
-        touch4 = B.touch4
+        cols, not_first, not_last = B.grid.cols, B.grid.not_first_col, B.grid.not_last_col
         challenge_table = B.adj8 if p.challenge_adjacency == "king" else B.adj4
         challenge_on = p.challenge_enabled
         most_challenges = p.max_challenges_per_turn
@@ -152,12 +154,13 @@ class CornerRushPlayout:
             nonlocal walks
             if k <= 0:
                 return 0
-            if len(walks) < k:
+            if len(walks) < k:            # Board.exact_walks (its touch4 inline: walk is within the board)
                 walk, end, win = walk_masks(mover)
                 layer = end | win
                 walks = [layer]
                 for _ in range(1, k):
-                    layer = win | (walk & touch4(layer))
+                    layer = win | (walk & (((layer << 1) & not_first) | ((layer >> 1) & not_last) | (layer << cols)
+                                           | (layer >> cols)))
                     walks.append(layer)
             return adj4[pawns[mover]] & walks[k - 1]
 
@@ -317,70 +320,106 @@ class CornerRushPlayout:
 
         # ---------------------------------------------------------------- the loop (playout_by_rules')
         choosers = seat_rngs if seat_rngs is not None else [rng] * n
-        draws = [getattr(r, "_randbelow") if type(r) is random.Random else _chooser(r) for r in choosers]
+        draws = [_below(r) for r in choosers]
+        # a plain generator's choice draws getrandbits(k.bit_length()) until below k (Random._randbelow):
+        # drawn here without the call in the hot paths (a move's steps, a turn's first choice)
+        bits_of: list[Any] | None = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
+            type(r) is random.Random for r in choosers) else None
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
         standing = _Standing()
+        standing.blocked = -1                       # (no reading yet)
+        seen_pawns: list[int] = []
+        scored: Any = None
         played = turns = 0
+        turn_cap = max_turns if max_turns is not None else -1
         decider = _NOBODY
+        random_roll = rng.random
+        #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
+        kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
+                 "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
         while True:
-            if phase == "over":
-                who: int | None = None
-            elif phase == "move" or phase == "start" or phase == "place" or phase == "null" or phase == "take" \
-                    or phase == "again" or (phase == "draw" and not random_draw):
-                who = mover
-            else:
-                who = _CHANCE
-            if who != _CHANCE and who != decider:        # a turn ends: the game, or another seat decides
-                if read and played:
-                    standing.blocked, standing.pawns = blocked, tuple(pawns)
-                    cast(list, cast(PlayoutLog, log).scores).append(self.running_scores(cast(State, standing)))
-                if who is None:
+            kind = kinds[phase]
+            if kind == 1:                           # chance: the die, or the bag
+                if played == max_steps:
                     break
-                if log is not None and log.first is None:
-                    log.first = who
-                turns += 1
-                if max_turns is not None and turns > max_turns:
-                    break
-                decider = who
-            if played == max_steps:
-                break
-            played += 1
-            if who == _CHANCE:
+                played += 1
                 if phase == "draw":
                     drawn = draw_outcome(bag_outcomes(bags[mover]), rng)
                     bag = list(bags[mover])
                     bag.remove((drawn.colour, drawn.value))
                     bags[mover], held, phase = tuple(bag), (drawn.colour, drawn.value), "place"
                 else:
-                    die_rolled(faces[bisect_right(totals, rng.random())].value)
+                    die_rolled(faces[bisect_right(totals, random_roll())].value)
                 continue
+            if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
+                if read and played:             # (the same pawns and blockers: the same scores)
+                    if blocked != standing.blocked or pawns != seen_pawns:
+                        seen_pawns = pawns[:]
+                        standing.blocked, standing.pawns = blocked, tuple(pawns)
+                        scored = self.running_scores(cast(State, standing))
+                    cast(list, cast(PlayoutLog, log).scores).append(scored)
+                if kind == 2:
+                    break
+                if log is not None and log.first is None:
+                    log.first = mover
+                turns += 1
+                if turns > turn_cap >= 0:
+                    break
+                decider = mover
+            if played == max_steps:
+                break
+            played += 1
             draw = draws[mover]
-            if phase == "move":
-                tiles = near(step_tiles(steps))
-                k = len(tiles)
-                if options is not None:
-                    options.append(k)
-                tile = tiles[draw(k)]
-                pawns[mover] = tile
-                path.append(tile)
-                steps -= 1
-                if tile == aces[mover] and (on_entry or steps == 0):
-                    mask = 0
-                    for s, t in enumerate(pawns):
-                        if s != mover:
-                            mask |= 1 << t
-                    if on_occupied or not mask >> tile & 1:
-                        win(mover, f"{self._name(mover)} reaches its Ace on {labels[tile]}")
-                        continue
-                if steps == 0:
-                    after_move()
+            getbits = bits_of[mover] if bits_of is not None else None
+            if phase == "move":                     # the whole move at once: one seat decides every step
+                if len(walks) < steps:
+                    step_tiles(steps)
+                ace, pos = aces[mover], pawns[mover]
+                while True:
+                    tiles = near(adj4[pos] & walks[steps - 1])
+                    k = len(tiles)
+                    if options is not None:
+                        options.append(k)
+                    if getbits is not None and k:
+                        width = k.bit_length()
+                        r = getbits(width)
+                        while r >= k:
+                            r = getbits(width)
+                        pos = tiles[r]
+                    else:
+                        pos = tiles[draw(k)]
+                    path.append(pos)
+                    steps -= 1
+                    if pos == ace and (on_entry or steps == 0):
+                        pawns[mover] = pos
+                        mask = 0
+                        for s, t in enumerate(pawns):
+                            if s != mover:
+                                mask |= 1 << t
+                        if on_occupied or not mask >> pos & 1:
+                            win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
+                            break
+                    if steps == 0:
+                        pawns[mover] = pos
+                        after_move()
+                        break
+                    if played == max_steps:
+                        pawns[mover] = pos
+                        break
+                    played += 1
             elif phase == "start":
                 tiles = near(challenge_tiles())
                 k = len(tiles) + 1
                 if options is not None:
                     options.append(k)
-                pick = draw(k)
+                if getbits is not None:
+                    width = k.bit_length()
+                    pick = getbits(width)
+                    while pick >= k:
+                        pick = getbits(width)
+                else:
+                    pick = draw(k)
                 if pick == 0:
                     phase = "roll"
                 else:
@@ -448,6 +487,15 @@ class CornerRushPlayout:
                              removed=removed, last=last, winner=winner, reason=reason), played
 
 
-def _chooser(rng: random.Random) -> Any:
-    """An index drawn as ``rng.choice`` of a listing of ``k`` draws it (a generator of another type)."""
+def _below(rng: random.Random) -> Any:
+    """``draw(k)``: the index ``rng.choice`` draws from a listing of ``k`` actions (``IndexError`` for none,
+    as ``rng.choice([])`` raises)."""
+    if type(rng) is random.Random:
+        below = getattr(rng, "_randbelow")
+
+        def draw(k: int) -> int:
+            if k:
+                return int(below(k))
+            raise IndexError("Cannot choose from an empty sequence")
+        return draw
     return lambda k: rng.choice(range(k))
