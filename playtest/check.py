@@ -23,7 +23,8 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
   turns, now and then to the end; with and without a generator per seat, a step cap now and
   then): the same state reached, the same steps, the same report (each decision's number of
   legal actions, the running scores at turn ends, the first decider), the generators left in
-  the same state; and ``random_action`` draws as ``rng.choice`` of the legal actions does;
+  the same state; and, in a game with secrets, ``random_action`` draws as ``rng.choice`` of the
+  legal actions does (the lab's random bot picks from its listing there);
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
@@ -498,8 +499,9 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
                      seat_rngs: Sequence[random.Random] | None = None, max_steps: int = 1_000_000,
                      max_turns: int | None = None, log: PlayoutLog | None = None) -> tuple[Any, int]:
     """What :meth:`playtest.Game.random_playout` must return, played step by step through the rules
-    (``to_move``, ``legal_actions``, ``chance_outcome``, ``apply``): the reference a game's own playout
-    is checked against (the "playout" property of :func:`check_game`).
+    (``to_move``, ``random_action``, ``chance_outcome``, ``apply``; ``legal_actions`` counted for
+    ``log``): the reference a game's own playout is checked against (the "playout" property of
+    :func:`check_game`).
 
     >>> import random, playtest
     >>> game = playtest.load("corner_rush")
@@ -508,6 +510,7 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
     (3, True)
     """
     to_move, legal_actions, chance = game.to_move, game.legal_actions, game.chance_outcome
+    random_action = game.random_action
     scores = log.scores if log is not None else None
     steps = turns = 0
     last: Any = _NOBODY
@@ -532,10 +535,9 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
         if mover == CHANCE:
             action = chance(state, rng)
         else:
-            listed = legal_actions(state, mover)
             if log is not None:
-                log.options.append(len(listed))
-            action = (seat_rngs[cast(int, mover)] if seat_rngs is not None else rng).choice(listed)
+                log.options.append(len(legal_actions(state, mover)))
+            action = random_action(state, seat_rngs[cast(int, mover)] if seat_rngs is not None else rng)
         state = game.apply(state, action, check=False)
         steps += 1
     return state, steps
@@ -551,14 +553,16 @@ def _playout(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     mover = game.to_move(state)
     if mover == SIMULTANEOUS:
         return
-    if mover is not None and mover != CHANCE:
+    if mover is not None and mover != CHANCE and game.has_secrets:
+        # (the lab's random bot picks from its listing in a game with secrets: random_action must draw alike)
         seed = rng.random()
         own, listed = random.Random(seed), random.Random(seed)
         drawn, expected = game.random_action(state, own), listed.choice(game.legal_actions(state, mover))
         if drawn != expected or own.getstate() != listed.getstate():
             raise _Stop(CheckFailure(name, f"random_action drew {drawn} where rng.choice of the legal actions gives "
                                            f"{expected}{'' if drawn != expected else ' but used the generator differently'}"
-                                           ": a game that writes random_playout must draw its decisions alike", mover))
+                                           ": in a game with secrets that writes random_playout they must draw "
+                                           "alike (the lab's random bot picks from its listing there)", mover))
     seats = game.seat_count()
     whole = rng.random() < 0.1
     max_turns = None if whole else rng.choice((1, 2, 4))

@@ -505,17 +505,15 @@ class Game(Generic[P, S, A]):
                 if mover == CHANCE:
                     action = chance_outcome(state, rng)
                 else:
-                    listed = legal_actions(state, mover)
-                    if log: log.options.append(len(listed))
-                    action = (seat_rngs[mover] if seat_rngs else rng).choice(listed)
+                    if log: log.options.append(len(legal_actions(state, mover)))
+                    action = random_action(state, seat_rngs[mover] if seat_rngs else rng)
                 state, steps = effect(state, action), steps + 1
 
         * ``rng`` draws chance (as ``chance_outcome``), and every seat's decisions when ``seat_rngs``
           is ``None`` (the search bot's rollouts); ``seat_rngs[s]``, when given, draws seat ``s``'s
-          (the lab's random bots, one generator each). A decision is ``rng.choice`` of the seat's
-          legal actions in the listing's order (which ``random_action`` must draw alike: the same
-          action, the same use of the generator; ``check_game`` checks that too): a game may draw
-          the index ``rng.choice(range(n))`` without making the listing;
+          (the lab's random bots, one generator each). A decision is drawn as ``random_action``
+          draws it (in a game with secrets the lab's random bot picks ``rng.choice`` of its legal
+          actions, so there ``random_action`` must draw alike; ``check_game`` checks it);
         * ``max_steps`` caps the steps (chance steps count); ``max_turns`` stops before the decision
           that would begin turn ``max_turns + 1`` (a turn: decisions in a row by one seat, the first
           one counted even when the playout starts inside it);

@@ -424,18 +424,27 @@ class CornerRushPlayout:
                     phase = "roll"
                 else:
                     challenge(tiles[pick - 1])
-            elif phase == "place":
-                tiles = bits(place_tiles())
-                k = len(tiles) if mandatory else len(tiles) + 1
+            elif phase == "place":              # the listing: a placement per free tile, lowest first
+                free = place_tiles()
+                count = free.bit_count()
+                k = count if mandatory else count + 1
                 if options is not None:
                     options.append(k)
-                pick = draw(k)
+                if getbits is not None and k:
+                    width = k.bit_length()
+                    pick = getbits(width)
+                    while pick >= k:
+                        pick = getbits(width)
+                else:
+                    pick = draw(k)
                 assert held is not None
-                if pick == len(tiles):          # the end of the turn: the blocker back into the bag
+                if pick == count:               # the end of the turn: the blocker back into the bag
                     bags[mover] = tuple(sorted(bags[mover] + (held,)))
                     end_turn(-1)
                 else:
-                    tile = tiles[pick]
+                    for _ in range(pick):       # the pick-th free tile
+                        free &= free - 1
+                    tile = (free & -free).bit_length() - 1
                     blockers[tile] = blocker(held[0], held[1], False, 1 << mover if knows_value else 0)
                     blocked |= 1 << tile
                     end_turn(tile)
