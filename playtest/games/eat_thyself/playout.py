@@ -30,6 +30,8 @@ from .rules import EatThyself
 __all__ = ["random_playout"]
 
 _NOBODY = -99
+#: random.Random's _randbelow is _randbelow_with_getrandbits (this playout repeats it inline)
+_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
 def random_playout(self: EatThyself, state: State, rng: random.Random,
@@ -90,16 +92,24 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
 
     def end_turn() -> tuple[int, ...]:
         """EatThyself._end_turn: the next player's move, a win or the draw; the scores of the ring."""
-        nonlocal turn, me, phase, hand, take_from, takes_left, bonus_left, winners, reason
+        nonlocal turn, me, phase, hand, take_from, takes_left, bonus_left, winners, reason, kings_known
         turn += 1
+        kings_known = True
         counts = [0] * 7
+        nxt = next_of[me]
+        king = 2 * nxt
+        kings.clear()                       # (the next player's kings, in the same pass: its move reads them)
+        i = -1
         for _, piece in ring:
+            i += 1
             if piece is not None:
                 counts[piece] += 1
+                if piece == king:
+                    kings.append(i)
         scores = scores_of(counts)
         hand, take_from, takes_left, bonus_left = (), None, 0, 0
         if -1 not in scores and turn < last_turn:
-            me, phase = next_of[me], "move"
+            me, phase = nxt, "move"
             return scores
         won = [pl for pl, score in enumerate(scores) if score == -1]
         if won:
@@ -130,9 +140,13 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
 
     choosers = seat_rngs if seat_rngs is not None else [rng] * p.num_players
     belows = [getattr(r, "_randbelow") if type(r) is random.Random else r.randrange for r in choosers]
+    bits_of = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
+        type(r) is random.Random for r in choosers) else None
     options = log.options if log is not None else None
     read = log is not None and log.scores is not None
     scored: Any = None                      # the running scores, once a turn has ended here
+    kings: list[int] = []                   # the slots of the mover's kings, as the last end of a turn found them
+    kings_known = False
     played = turns = 0
     turn_cap = max_turns if max_turns is not None else -1
     decider = _NOBODY
@@ -154,10 +168,14 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
             break
         played += 1
         below = belows[me]
+        getbits = bits_of[me] if bits_of is not None else None
         n = len(ring)
         if phase == "move":
-            king = me * 2
-            slots = [i for i, (_, piece) in enumerate(ring) if piece == king]
+            if kings_known:
+                slots = kings
+            else:                                   # (a move the playout starts with)
+                slots = [i for i, (_, piece) in enumerate(ring) if piece == me * 2]
+                kings_known = True
             faces = cards[me]
             move: tuple[int, int, int] | None = None
             if count_tiles:
@@ -166,7 +184,14 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                     legal = len(slots) * ways * (2 if both else (faces[0] % n != 0) + (faces[1] % n != 0))
                     options.append(legal or 1)
                 if slots and both:
-                    k = below(len(slots) * 2 * ways)
+                    m = len(slots) * 2 * ways
+                    if getbits is not None:             # (Random._randbelow, inline)
+                        width = m.bit_length()
+                        k = getbits(width)
+                        while k >= m:
+                            k = getbits(width)
+                    else:
+                        k = below(m)
                     j = k % (2 * ways)
                     move = (slots[k // (2 * ways)], j // ways, directions[j % ways])
             elif options is not None:
@@ -184,8 +209,9 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                 scored = end_turn()
                 continue
             src, card, direction = move
-            dst = target(src, card, direction)
+            dst = (src + direction * faces[card]) % n if count_tiles else target(src, card, direction)
             assert dst is not None
+            kings_known = False
             mine = faces
             face = flips[card][mine[card]]
             cards = cards[:me] + (((face, mine[1]) if card == 0 else (mine[0], face)),) + cards[me + 1:]
@@ -217,8 +243,11 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
         elif phase == "place":
             free = ring.count(_FREE_TILE)
             if options is not None:
-                options.append(sum(n + free + (may and bool(piece & 1) and take_from is None)
-                                   for piece in (hand if len(hand) == 1 else set(hand))))
+                if may:
+                    options.append(sum(n + free + (bool(piece & 1) and take_from is None)
+                                       for piece in (hand if len(hand) == 1 else set(hand))))
+                else:
+                    options.append((n + free) * (1 if len(hand) == 1 else len(set(hand))))
             piece = hand[below(len(hand))]
             k = below(n + free + (may and bool(piece & 1) and take_from is None))
             if k < n:
