@@ -1,5 +1,5 @@
-"""Game.random_playout, the optional hook for random play on a game's compact form: Corner Rush's
-plays exactly what stepping its rules plays, the lab's rows and the search bot's choices are the
+"""Game.random_playout, the optional hook for random play on a game's compact form: Corner Rush's and
+Eat Thyself's play exactly what stepping their rules plays, the lab's rows and the search bot's choices are the
 same with and without it, and check_game catches a playout that plays another game."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 import playtest
 from playtest.check import playout_by_rules
 from playtest.games.corner_rush.rules import CornerRush
+from playtest.games.eat_thyself.rules import EatThyself
 from playtest.kernel import Game
 from playtest.kernel.game import PlayoutLog
 from playtest.lab._play import Job, play_one
@@ -19,6 +20,12 @@ from playtest.mcts import MCTSBot
 
 class RulesOnly(CornerRush):
     """Corner Rush without its playout: the rules step by step (the reference)."""
+
+    random_playout = Game.random_playout  # type: ignore[assignment]
+
+
+class EatThyselfRulesOnly(EatThyself):
+    """Eat Thyself without its playout."""
 
     random_playout = Game.random_playout  # type: ignore[assignment]
 
@@ -52,9 +59,23 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("params", CONFIGS, ids=lambda p: ",".join(p) or "defaults")
-def test_corner_rush_playout_plays_the_rules(params):
-    game = playtest.load("corner_rush", **params)
+ET_CONFIGS = [
+    {},
+    {"num_players": 3},
+    {"allow_both_directions": False},
+    {"count_empty_tiles": False},
+    {"opponent_pawn_return": "may", "own_king_bonus_removals": 2, "opponent_king_extra_pieces": 0},
+    {"win_condition": "one_king_left", "kings_per_player": 2},
+    {"simultaneous_win": "shared", "num_players": 3},
+    {"turn_order": "reverse", "max_turns": 20, "num_players": 3},
+]
+
+
+@pytest.mark.parametrize("name, params", [("corner_rush", p) for p in CONFIGS] + [("eat_thyself", p) for p in ET_CONFIGS],
+                         ids=lambda p: p if isinstance(p, str) else ",".join(p) or "defaults")
+def test_the_playout_plays_the_rules(name, params):
+    game = playtest.load(name, **params)
+    seats = game.seat_count()
     for seed in range(12):
         draw = random.Random(seed)
         start, _ = playout_by_rules(game, game.initial_state(), random.Random(seed + 1000),
@@ -65,7 +86,7 @@ def test_corner_rush_playout_plays_the_rules(params):
         runs = []
         for way in (game.random_playout, lambda *a, **k: playout_by_rules(game, *a, **k)):
             rng = random.Random(seed)
-            seat_rngs = [random.Random(f"{seed}:{s}") for s in range(game.n)] if per_seat else None
+            seat_rngs = [random.Random(f"{seed}:{s}") for s in range(seats)] if per_seat else None
             log = PlayoutLog(scores=True)
             result = way(start, rng, seat_rngs, max_steps=max_steps, max_turns=max_turns, log=log)
             runs.append((result, log, rng.getstate(), [r.getstate() for r in seat_rngs or ()]))
@@ -82,9 +103,11 @@ def test_corner_rush_leaves_three_readings_to_its_rules():
         assert rng.getstate() == before              # nothing drawn
 
 
-@pytest.mark.parametrize("params", [{}, {"num_players": 2, "max_turns": 25}], ids=["defaults", "short"])
-def test_lab_rows_are_the_same_with_and_without_the_playout(params):
-    fast, slow = playtest.load("corner_rush", **params), RulesOnly(**params)
+@pytest.mark.parametrize("name, params", [("corner_rush", {}), ("corner_rush", {"num_players": 2, "max_turns": 25}),
+                                          ("eat_thyself", {}), ("eat_thyself", {"num_players": 3, "max_turns": 15})])
+def test_lab_rows_are_the_same_with_and_without_the_playout(name, params):
+    fast = playtest.load(name, **params)
+    slow = (RulesOnly if name == "corner_rush" else EatThyselfRulesOnly)(**params)
     for job_fast, job_slow in ((Job(fast, "random", seed=11), Job(slow, "random", seed=11)),
                                (Job(fast, "random", seed="x", max_steps=40), Job(slow, "random", seed="x", max_steps=40))):
         for index in range(60):
@@ -102,11 +125,13 @@ def test_lab_rows_with_the_playout_keep_the_recorded_games():
                                                         [random.Random(f"3:{index}:{s}:None:rng") for s in range(2)])[0]
 
 
-def test_mcts_choices_are_the_same_with_and_without_the_playout():
-    fast, slow = playtest.load("corner_rush"), RulesOnly()
+@pytest.mark.parametrize("name", ["corner_rush", "eat_thyself"])
+def test_mcts_choices_are_the_same_with_and_without_the_playout(name):
+    fast = playtest.load(name)
+    slow = RulesOnly() if name == "corner_rush" else EatThyselfRulesOnly()
     checked = 0
     for seed in range(8):
-        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=10 + 9 * seed)
+        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=3 + 5 * seed)
         if fast.to_move(state) is None or fast.to_move(state) < 0 or len(fast.legal_actions(state)) < 2:
             continue
         for limit in (100, 2):
@@ -124,4 +149,5 @@ def test_check_game_checks_the_playout_and_catches_a_wrong_one():
     bad = playtest.check_game(OffByOne(), examples=2, positions=12)
     failures = [f for f in bad.failures if f.property == "playout"]
     assert failures and "options" in failures[0].message
-    assert "playout" not in playtest.check_game("eat_thyself", examples=1, positions=3).checked
+    assert "playout" not in playtest.check_game("source", examples=1, positions=3).checked
+    assert playtest.check_game("eat_thyself", examples=2, positions=12).checked["playout"] > 0

@@ -54,7 +54,7 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides
@@ -341,7 +341,7 @@ class _Plan:
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
-    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout")
+    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -356,6 +356,8 @@ class _Plan:
         self.flags: Any = None
         #: the game plays random games itself (Game.random_playout), read when every seat is the kit's random bot
         self.playout = _plays_out(game) and job.running_scores is None
+        #: the game declares chance steps (else its chance generator is seeded only if it is ever used)
+        self.chance = game.game_type is None or game.game_type.chance
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -629,7 +631,8 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     game = job.game
     log = PlayoutLog(scores=plan.hook is not None)
     try:
-        played = game.random_playout(game.initial_state(), random.Random(seed), [bot.rng for bot in players],
+        chance = random.Random(seed) if plan.chance else cast(random.Random, _FirstUse(seed))
+        played = game.random_playout(game.initial_state(), chance, [bot.rng for bot in players],
                                      max_steps=job.max_steps, log=log)
     except Exception as exc:
         raise BotError(f"{game.name}, game {index}: the game's random_playout raised {type(exc).__name__}: "
@@ -703,6 +706,23 @@ def _kit_random(bot: Any) -> bool:
     the game's own listing in a simultaneous step), not a stranger's."""
     return (type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random
             and set(vars(bot)) <= {"seed", "rng"})
+
+
+class _FirstUse:
+    """``random.Random(seed)``, seeded when first used: a game that declares no chance steps does not pay
+    for seeding its chance generator in every game (as :func:`play_one` makes it only when needed)."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int):
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return getattr(rng, name)
 
 
 def _plays_out(game: Game) -> bool:

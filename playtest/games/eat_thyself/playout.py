@@ -59,6 +59,9 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
     take_from, takes_left, bonus_left, turn = state.take_from, state.takes_left, state.bonus_left, state.turn
     winners, reason, last = state.winners, state.reason, state.last
 
+    kings: list[int] = []                   # the slots of the mover's kings, as the last end of a turn found them
+    kings_known = False
+
     def target(slot: int, card: int, direction: int) -> int | None:     # EatThyself.target on the list
         n = len(ring)
         value = cards[me][card]
@@ -129,15 +132,6 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
         return _position(tuple(ring), cards, me, phase, hand, take_from, takes_left, bonus_left, turn, winners,
                          reason, last)
 
-    def placed(piece: int) -> tuple[int, ...] | None:
-        nonlocal hand
-        if len(hand) == 1 and hand[0] == piece:
-            return end_turn()
-        rest = list(hand)
-        rest.remove(piece)
-        hand = tuple(rest)
-        return None
-
     choosers = seat_rngs if seat_rngs is not None else [rng] * p.num_players
     belows = [getattr(r, "_randbelow") if type(r) is random.Random else r.randrange for r in choosers]
     bits_of = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
@@ -145,8 +139,6 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
     options = log.options if log is not None else None
     read = log is not None and log.scores is not None
     scored: Any = None                      # the running scores, once a turn has ended here
-    kings: list[int] = []                   # the slots of the mover's kings, as the last end of a turn found them
-    kings_known = False
     played = turns = 0
     turn_cap = max_turns if max_turns is not None else -1
     decider = _NOBODY
@@ -248,8 +240,23 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                                        for piece in (hand if len(hand) == 1 else set(hand))))
                 else:
                     options.append((n + free) * (1 if len(hand) == 1 else len(set(hand))))
-            piece = hand[below(len(hand))]
-            k = below(n + free + (may and bool(piece & 1) and take_from is None))
+            if len(hand) == 1:
+                piece = hand[0]
+                if getbits is not None:                 # (below(1): one bit drawn until it is 0)
+                    while getbits(1):
+                        pass
+                else:
+                    below(1)
+            else:
+                piece = hand[below(len(hand))]
+            m = n + free + (may and bool(piece & 1) and take_from is None)
+            if getbits is not None:
+                width = m.bit_length()
+                k = getbits(width)
+                while k >= m:
+                    k = getbits(width)
+            else:
+                k = below(m)
             if k < n:
                 ring.insert(k, (False, piece))
                 last = tuple([i + 1 if i >= k else i for i in last]) + (k,)
@@ -257,9 +264,12 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                 slot = [i for i, s in enumerate(ring) if s == _FREE_TILE][k - n]
                 ring[slot] = (True, piece)
                 last = last + (slot,)
-            ended = placed(piece)
-            if ended is not None:
-                scored = ended
+            if len(hand) == 1:
+                scored = end_turn()
+            else:
+                rest = list(hand)
+                rest.remove(piece)
+                hand = tuple(rest)
         elif phase == "take":
             theirs = [i for i, (_, piece) in enumerate(ring) if piece is not None and piece >> 1 == take_from]
             if options is not None:
