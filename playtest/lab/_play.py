@@ -36,6 +36,15 @@ RandomBot) gives, in a simultaneous step of a game that draws them
 (:meth:`playtest.Game.random_order_parts`), its seat's whole order at once; the runner plays
 its parts one step each (each part a step and a decision of the row, as a person's parts are).
 
+When every seat is the kit's random bot in a sequential game that writes
+:meth:`playtest.Game.random_playout` (random play on a compact form of the game's own), the game plays
+the whole game itself with the same generators (chance from the game's seed, each seat from its bot's)
+and reports what the row needs (each decision's number of legal actions, the running scores at turn
+ends, the first decider): the same game and the same row, seed for seed (``tests/test_playout.py``). Its
+moves are the rules' word like the samplers', verified by ``check_game``'s "playout" property (a
+playout is compared with stepping the rules from many positions) rather than at the sampled decisions.
+A run with ``running_scores=`` of its own, or a recorded game, steps the rules.
+
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
 every decision only to count them cost more than playing the game, and one in 16 still cost
