@@ -5,7 +5,9 @@
 For each game with a bare reading here (``benchmarks/bare_<game>.py``: plain tuples, whole orders,
 the rules and nothing else, written apart from the kit), batches of random games are played
 alternately by the lab's runner (``playtest.lab._play.play_one``: the random bot in every seat,
-every step as ``simulate`` plays it) and by the bare reading, until ``--seconds`` of CPU time have
+every step as ``simulate`` plays it; in a game that writes ``Game.random_playout``, Corner Rush and
+Eat Thyself, that is the game's own random play on its compact form, the same games and rows) and
+by the bare reading, until ``--seconds`` of CPU time have
 passed for each (at least three batches); games per second of this process's CPU time, and the
 ratio lab / bare. Alternating batches keeps a busy machine from favouring either side.
 

@@ -23,6 +23,12 @@ alternating batches (so a busy machine slows all three alike), timed in CPU seco
 In Back to the Wall every loop plays the random bot's whole orders (``playtest.bots.order_for``:
 the game's ``random_order_parts``), one part a step; the runner checks every part.
 
+* **runner, rules stepped** (games that write ``Game.random_playout``): the runner on the same game
+  with its playout left out, stepping the rules as ``simulate`` does for any other bots. With every
+  seat the kit's random bot, the runner plays such a game through the game's own playout (random
+  play on its compact form, the same games and the same rows: ``tests/test_playout.py``), so its
+  ratio says what a designer's random run costs; this row says what the runner's own stepping costs.
+
 Target (issue 27): the runner at least x0.8 of the bare loop for every game. The ratios are
 taken per step (CPU seconds per step of each loop): the three loops play random games of the
 same kind but not the same games, and a game's length varies a lot (Corner Rush: from a few
@@ -47,7 +53,8 @@ from common import parser, report  # noqa: E402
 import playtest  # noqa: E402
 from playtest.bots import RandomBot, choose_for, order_for  # noqa: E402
 from playtest.lab import Job, play_game  # noqa: E402
-from playtest.lab._play import _draws_orders, _hook, play_chunk  # noqa: E402
+from playtest.lab._play import _draws_orders, _hook, _plays_out, play_chunk  # noqa: E402
+from playtest.rules import Game  # noqa: E402
 from playtest.rules import CHANCE, SIMULTANEOUS  # noqa: E402
 
 TARGET = 0.8
@@ -102,12 +109,19 @@ def measure(name: str, seconds: float, batch_seconds: float) -> dict[str, float]
     play_game(game, bots, rng)
     per_game = max(time.process_time() - started, 1e-4)
     batch = max(1, round(batch_seconds / per_game))
+    stepped = None
+    if _plays_out(game):      # the same game with its playout left out: the runner steps the rules
+        rules_only = type(f"{type(game).__name__}RulesOnly", (type(game),), {"random_playout": Game.random_playout})
+        stepped = Job(rules_only(game.params), "random", seed=1)
+        play_chunk(stepped, [0])
     loops = {     # each returns the steps it played
         "runner": lambda i: sum(row["length"] for row in play_chunk(job, list(range(i, i + batch)))),
         "bare": lambda i: sum(play_game(game, bots, rng)[1] for _ in range(batch)),
         "bare + check": lambda i: sum(checked_game(game, bots, rng)[1] for _ in range(batch)),
         "bare + scores": lambda i: sum(checked_game(game, bots, rng, False, True)[1] for _ in range(batch)),
     }
+    if stepped is not None:
+        loops["runner, rules stepped"] = lambda i: sum(row["length"] for row in play_chunk(stepped, list(range(i, i + batch))))
     cpu = dict.fromkeys(loops, 0.0)
     played = dict.fromkeys(loops, 0)
     steps = dict.fromkeys(loops, 0)
@@ -145,7 +159,10 @@ def main() -> None:
                      f"bare + check {shown(rates['bare + check'])}, bare + scores {shown(rates['bare + scores'])}; "
                      f"per step: the check alone x{check:.2f}, the running scores alone x{scores:.2f}, "
                      f"runner / (bare + scores) x{rates['runner steps'] / rates['bare + scores steps']:.2f}; "
-                     f"{rates['games']:.0f} runner games of {rates['length']:.0f} steps)",
+                     f"{rates['games']:.0f} runner games of {rates['length']:.0f} steps"
+                     + (f"; the game's own random_playout: without it, stepping the rules, x"
+                        f"{rates['runner, rules stepped steps'] / rates['bare steps']:.2f}"
+                        if "runner, rules stepped" in rates else "") + ")",
                      f">= x{TARGET}", ratio >= TARGET))
         print(f"{name} done", file=sys.stderr, flush=True)
     report(rows, title="The lab's runner against a bare play_game loop (random bots, CPU time, one run)")

@@ -18,6 +18,13 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
   ``random_action`` (the kit's random bot plays it, and the lab takes its word) gives an action
   ``check`` accepts, and in a simultaneous step ``random_order_parts`` (when the game writes it)
   gives parts each accepted after the ones before, the last one submitting the seat's order;
+* **playout** (a game that writes :meth:`playtest.Game.random_playout`): from the position, the
+  game's own playout plays what :func:`playout_by_rules` plays with the same generators (a few
+  turns, now and then to the end; with and without a generator per seat, a step cap now and
+  then): the same state reached, the same steps, the same report (each decision's number of
+  legal actions, the running scores at turn ends, the first decider), the generators left in
+  the same state; and, in a game with secrets, ``random_action`` draws as ``rng.choice`` of the
+  legal actions does (the lab's random bot picks from its listing there);
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
@@ -50,15 +57,15 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence, cast
 
 from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, draw_outcome, load
-from .kernel.game import _overrides
+from .kernel.game import PlayoutLog, _overrides
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
 PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
-              "seats' lists", "scene",
+              "playout", "seats' lists", "scene",
               "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
               "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
 
@@ -185,6 +192,8 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     seen_legal += [a for actions, _ in histories for state in _states(game, actions)
                    if game.to_move(state) == CHANCE for a in _chance_listed(game, state)[:6]][:200]
     checkers: list[Callable[..., None]] = [_json, _listed_accepted, _sampled_legal, _seats_lists, _scene, _notation]
+    if _overrides(type(game), "random_playout"):
+        checkers.append(_playout)
     if game.has_secrets:
         checkers += [_secrecy, _log]
     elif game.game_type is not None and not game.game_type.secret:
@@ -486,6 +495,125 @@ def _off_range(actions: list[Any], seen: list[Any]) -> list[Any]:
                 except Exception:       # noqa: BLE001 (an action class that checks its own values)
                     continue
     return out
+
+
+def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
+                     seat_rngs: Sequence[random.Random] | None = None, max_steps: int = 1_000_000,
+                     max_turns: int | None = None, log: PlayoutLog | None = None) -> tuple[Any, int]:
+    """What :meth:`playtest.Game.random_playout` must return, played step by step through the rules
+    (``to_move``, ``random_action``, ``chance_outcome``, ``apply``; ``legal_actions`` counted for
+    ``log``): the reference a game's own playout is checked against (the "playout" property of
+    :func:`check_game`).
+
+    >>> import random, playtest
+    >>> game = playtest.load("corner_rush")
+    >>> state, steps = playout_by_rules(game, game.initial_state(), random.Random(1), max_turns=3)
+    >>> state.turn, steps > 3
+    (3, True)
+    """
+    to_move, legal_actions, chance = game.to_move, game.legal_actions, game.chance_outcome
+    random_action = game.random_action
+    scores = log.scores if log is not None else None
+    steps = turns = 0
+    last: Any = _NOBODY
+    while True:
+        mover = to_move(state)
+        if mover == SIMULTANEOUS:
+            raise ValueError(f"{game.name}: a random playout plays sequential steps only (a simultaneous "
+                             "step is the rules' and the bots' own)")
+        if mover != CHANCE and mover != last:        # a turn ends: the game ends, or another seat decides
+            if scores is not None and steps:
+                scores.append(game.running_scores(state))
+            if mover is None:
+                break
+            if log is not None and log.first is None:
+                log.first = mover
+            turns += 1
+            if max_turns is not None and turns > max_turns:
+                break
+            last = mover
+        if steps == max_steps:
+            break
+        if mover == CHANCE:
+            action = chance(state, rng)
+        else:
+            if log is not None:
+                log.options.append(len(legal_actions(state, mover)))
+            action = random_action(state, seat_rngs[cast(int, mover)] if seat_rngs is not None else rng)
+        state = game.apply(state, action, check=False)
+        steps += 1
+    return state, steps
+
+
+_NOBODY = object()
+
+
+def _playout(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
+             seen: list[Any]) -> None:
+    """The "playout" property (module docstring)."""
+    name = "playout"
+    mover = game.to_move(state)
+    if mover == SIMULTANEOUS:
+        return
+    if mover is not None and mover != CHANCE and game.has_secrets:
+        # (the lab's random bot picks from its listing in a game with secrets: random_action must draw alike)
+        seed = rng.random()
+        own, listed = random.Random(seed), random.Random(seed)
+        drawn, expected = game.random_action(state, own), listed.choice(game.legal_actions(state, mover))
+        if drawn != expected or own.getstate() != listed.getstate():
+            raise _Stop(CheckFailure(name, f"random_action drew {drawn} where rng.choice of the legal actions gives "
+                                           f"{expected}{'' if drawn != expected else ' but used the generator differently'}"
+                                           ": in a game with secrets that writes random_playout they must draw "
+                                           "alike (the lab's random bot picks from its listing there)", mover))
+    seats = game.seat_count()
+    whole = rng.random() < 0.1
+    max_turns = None if whole else rng.choice((1, 2, 4))
+    max_steps = rng.choice((1_000_000, 1_000_000, 1_000_000, rng.randrange(0, 30)))
+    seeds = [rng.random() for _ in range(seats + 1)]
+    per_seat = rng.random() < 0.5
+    runs = []
+    for way in (game.random_playout, functools.partial(playout_by_rules, game)):
+        chance = random.Random(seeds[0])
+        seat_rngs = [random.Random(x) for x in seeds[1:]] if per_seat else None
+        log = PlayoutLog(scores=True)
+        result = way(state, chance, seat_rngs, max_steps=max_steps, max_turns=max_turns, log=log)
+        if result is None:          # not written for these parameters or this position
+            return
+        runs.append((result, log, chance.getstate(), [r.getstate() for r in seat_rngs or ()]))
+    _count(report, name)
+    (got, got_log, got_chance, got_seats), (want, want_log, want_chance, want_seats) = runs
+    how = (f"from this position (max_turns={max_turns}, max_steps={max_steps}, "
+           f"{'a generator per seat' if per_seat else 'one generator'}), random_playout ")
+    if not isinstance(got, tuple) or len(got) != 2:
+        raise _Stop(CheckFailure(name, how + f"returned {str(got)[:80]}, not (state, steps)"))
+    if got[1] != want[1]:
+        raise _Stop(CheckFailure(name, how + f"played {got[1]} steps where the rules play {want[1]}"))
+    if got[0] != want[0]:
+        raise _Stop(CheckFailure(name, how + f"reached another state than the rules: {_state_difference(got[0], want[0])}"))
+    for what in ("options", "scores", "first"):
+        a, b = getattr(got_log, what), getattr(want_log, what)
+        if a != b:
+            first = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b))) \
+                if isinstance(a, list) and isinstance(b, list) else None
+            where = f" (first difference at entry {first}: {str(a[first:first + 1])[:80]} against " \
+                    f"{str(b[first:first + 1])[:80]})" if first is not None else f": {a!r} against {b!r}"
+            raise _Stop(CheckFailure(name, how + f"logged other {what} than the rules{where}"))
+    if got_chance != want_chance or got_seats != want_seats:
+        raise _Stop(CheckFailure(name, how + "left the generators in another state than the rules (other draws)"))
+
+
+_playout.property = "playout"  # type: ignore[attr-defined]
+
+
+def _state_difference(a: Any, b: Any) -> str:
+    """The first field in which two states differ, in words."""
+    fields = getattr(a, "__dict__", None)
+    other = getattr(b, "__dict__", None)
+    if isinstance(fields, dict) and isinstance(other, dict):
+        for key, value in fields.items():
+            if other.get(key, _NOBODY) != value:
+                return f"{key} is {str(value)[:80]}, the rules give {str(other.get(key))[:80]}"
+    return f"{str(a)[:80]} against {str(b)[:80]}"
 
 
 def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,

@@ -14,7 +14,9 @@ cannot tell from it. Each iteration
 3. adds one node, then finishes the game with random actions
    (``game.random_action``, cheap), stopping after ``rollout_limit`` turns (a
    turn: one seat's actions in a row, or one simultaneous round: every seat's
-   order, then its resolution);
+   order, then its resolution); a sequential game that writes
+   :meth:`playtest.Game.random_playout` plays the rollout itself, on its compact
+   form (the same draws, so the same rollout and the same choices);
 4. scores the end for every seat in ``[0, 1]`` (:func:`returns`) and adds each
    seat's score to the statistics of that seat's decisions.
 
@@ -329,6 +331,10 @@ class _Search:
         self.observers = list(range(n)) if self.secrets else [seat]
         self.running_scores = getattr(game, "running_scores", None)
         self.finish_order = getattr(game, "finish_order", None)   # a whole order at random (optional)
+        #: the game's own random play (Game.random_playout) plays the rollouts of a sequential game
+        own = getattr(type(game), "random_playout", None)
+        self.playout = (own is not None and own is not Game.random_playout and game.game_type is not None
+                        and game.game_type.dynamics == "sequential")
 
     def run(self, state: Any, legal: list[Any]) -> int:
         """The index of the most visited of ``legal`` (the root's candidates) after the iterations;
@@ -428,11 +434,16 @@ class _Search:
         A simultaneous round is one turn (it ends when a resolution makes seats pending again); its
         orders are filled seat by seat, whole ones with the game's ``finish_order`` when it has one."""
         game, rng = self.game, self.rng
+        limit = self.bot.rollout_limit
+        if self.playout:         # the same play-out, on the game's compact form (None: left to the rules)
+            played = game.random_playout(state, rng, None, max_steps=limit * self.bot.STEPS_PER_TURN,
+                                         max_turns=limit)
+            if played is not None:
+                return played[0]
         to_move, random_action, chance = game.to_move, game.random_action, game.chance_outcome
         pending_seats, seat_actions, finish = game.pending_seats, game.legal_actions, self.finish_order
         play = _player(game)
         turns, last, waiting = 0, None, 0
-        limit = self.bot.rollout_limit
         together, by_chance = SIMULTANEOUS, CHANCE
         for _ in range(limit * self.bot.STEPS_PER_TURN):
             mover = to_move(state)

@@ -45,5 +45,7 @@ def test_a_seat_with_nothing_to_do_is_still_reported_through_the_fast_pick(monke
         return [] if len(state_seen) > 40 else original(self, state, seat)
 
     monkeypatch.setattr(type(game), "legal_actions", empty_after_a_while)
+    # (the game's own random playout would play the game without the runner's pick: the rules step by step)
+    monkeypatch.setattr(type(game), "random_playout", playtest.Game.random_playout)
     with pytest.raises(BotError, match="the bot raised ValueError: seat [0-9] has nothing to do in this position"):
         play_chunk(Job(game, "random", seed=1), [0])

@@ -38,7 +38,7 @@ from .params import Params
 from .refusal import IllegalAction, MalformedAction, Refusal
 from .state import State
 
-__all__ = ["Game", "P", "S", "A"]
+__all__ = ["Game", "PlayoutLog", "P", "S", "A"]
 
 P = TypeVar("P", bound=Params)
 S = TypeVar("S")
@@ -478,6 +478,63 @@ class Game(Generic[P, S, A]):
         """A uniformly random legal action (games may sample faster)."""
         return rng.choice(self.legal_actions(state))
 
+    def random_playout(self, state: S, rng: random.Random, seat_rngs: "Sequence[random.Random] | None" = None,
+                       max_steps: int = 1_000_000, max_turns: int | None = None,
+                       log: "PlayoutLog | None" = None) -> "tuple[S, int] | None":
+        """Random play from ``state``, written by the game on a compact form of its own: ``(the state
+        reached, the steps played)``, or ``None`` (the default: not written) when the game leaves it to
+        the rules. Optional; the search bot's rollouts and the lab's runner (every seat the kit's random
+        bot, a sequential game) call it instead of stepping ``to_move`` / ``random_action`` /
+        ``chance_outcome`` / ``apply`` one step at a time, and it must play **the very same game**:
+        the same state reached, the same steps, the same draws from the same generators, and the
+        same report in ``log``. :func:`playtest.check.playout_by_rules` is the reference it must equal
+        (``check_game``'s "playout" property compares them from many positions); its loop is::
+
+            steps, turns, last = 0, 0, NOBODY
+            while True:
+                mover = to_move(state)                    # None: over; CHANCE; a seat
+                if mover != CHANCE and mover != last:     # a turn ends: the game, or another seat decides
+                    if log and log.scores is not None and steps:
+                        log.scores.append(running_scores(state))
+                    if mover is None: break
+                    if log and log.first is None: log.first = mover
+                    turns += 1
+                    if max_turns is not None and turns > max_turns: break
+                    last = mover
+                if steps == max_steps: break
+                if mover == CHANCE:
+                    action = chance_outcome(state, rng)
+                else:
+                    if log: log.options.append(len(legal_actions(state, mover)))
+                    action = random_action(state, seat_rngs[mover] if seat_rngs else rng)
+                state, steps = effect(state, action), steps + 1
+
+        * ``rng`` draws chance (as ``chance_outcome``), and every seat's decisions when ``seat_rngs``
+          is ``None`` (the search bot's rollouts); ``seat_rngs[s]``, when given, draws seat ``s``'s
+          (the lab's random bots, one generator each). A decision is drawn as ``random_action``
+          draws it (in a game with secrets the lab's random bot picks ``rng.choice`` of its legal
+          actions, so there ``random_action`` must draw alike; ``check_game`` checks it);
+        * ``max_steps`` caps the steps (chance steps count); ``max_turns`` stops before the decision
+          that would begin turn ``max_turns + 1`` (a turn: decisions in a row by one seat, the first
+          one counted even when the playout starts inside it);
+        * ``log`` (a :class:`PlayoutLog`), when given: the number of legal actions at each decision,
+          the running scores at each turn end (when ``log.scores`` is a list), the first decider.
+
+        Return ``None`` at once, before drawing anything, for parameters or positions the compact
+        form does not cover; callers then step the rules. Written only for sequential games (the
+        callers use the rules in a simultaneous step).
+
+        >>> import random, playtest
+        >>> from playtest.check import playout_by_rules
+        >>> game = playtest.load("corner_rush")
+        >>> fast = game.random_playout(game.initial_state(), random.Random(3))
+        >>> fast == playout_by_rules(game, game.initial_state(), random.Random(3))
+        True
+        >>> Game().random_playout(None, random.Random(1)) is None
+        True
+        """
+        return None
+
     def random_order_parts(self, state: S, seat: int, rng: random.Random) -> "list[A] | None":
         """In a simultaneous step, a random whole order for pending ``seat``: its parts in the order
         they are played, each legal after the ones before it, the last one submitting it; or
@@ -627,6 +684,34 @@ class Game(Generic[P, S, A]):
         True
         """
         return None
+
+
+class PlayoutLog:
+    """What :meth:`Game.random_playout` reports as it plays, for the lab's runner: ``options``, the
+    number of legal actions at every decision, in order; ``scores``, the running scores at every
+    turn end (read only when it is a list: ``PlayoutLog(scores=True)``); ``first``, ``to_move`` at
+    the first decision (``None`` when there was none).
+
+    >>> log = PlayoutLog(scores=True)
+    >>> log.options, log.scores, log.first
+    ([], [], None)
+    """
+
+    __slots__ = ("options", "scores", "first")
+
+    def __init__(self, scores: bool = False):
+        self.options: list[int] = []
+        self.scores: list[Any] | None = [] if scores else None
+        self.first: int | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, PlayoutLog) and self.options == other.options and self.scores == other.scores
+                and self.first == other.first)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayoutLog(options={self.options!r}, scores={self.scores!r}, first={self.first!r})"
 
 
 def _malformed(action: Action) -> bool:

@@ -36,6 +36,15 @@ RandomBot) gives, in a simultaneous step of a game that draws them
 (:meth:`playtest.Game.random_order_parts`), its seat's whole order at once; the runner plays
 its parts one step each (each part a step and a decision of the row, as a person's parts are).
 
+When every seat is the kit's random bot in a sequential game that writes
+:meth:`playtest.Game.random_playout` (random play on a compact form of the game's own), the game plays
+the whole game itself with the same generators (chance from the game's seed, each seat from its bot's)
+and reports what the row needs (each decision's number of legal actions, the running scores at turn
+ends, the first decider): the same game and the same row, seed for seed (``tests/test_playout.py``). Its
+moves are the rules' word like the samplers', verified by ``check_game``'s "playout" property (a
+playout is compared with stepping the rules from many positions) rather than at the sampled decisions.
+A run with ``running_scores=`` of its own, or a recorded game, steps the rules.
+
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
 every decision only to count them cost more than playing the game, and one in 16 still cost
@@ -54,10 +63,10 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
-from ..kernel.game import _overrides
+from ..kernel.game import PlayoutLog, _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game
 from .metrics import decisiveness, lead_changes, leader, top_seats
 
@@ -341,7 +350,7 @@ class _Plan:
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
-    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags")
+    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -354,6 +363,10 @@ class _Plan:
         self.secrets = game.has_secrets
         self.draws = _draws_orders(game)
         self.flags: Any = None
+        #: the game plays random games itself (Game.random_playout), read when every seat is the kit's random bot
+        self.playout = _plays_out(game) and job.running_scores is None
+        #: the game declares chance steps (else its chance generator is seeded only if it is ever used)
+        self.chance = game.game_type is None or game.game_type.chance
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -421,6 +434,10 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
         picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
     handed, kit, sampler, whole = flags[:4]
+    if plan.playout and not record and all(kit):
+        row = _played_out(job, plan, index, seed, players)
+        if row is not None:
+            return row
     legal_actions = game.legal_actions
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     random_action, chance = game.random_action, game.chance_outcome
@@ -570,7 +587,16 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     top, ahead = _standings(scores)
                 tops.append(top)
                 leaders.append(ahead)
-    timeout = mover is not None
+    return _row(job, index, seed, state, mover is not None, steps, chances, branching, counted,
+                None if first is _NOBODY else first, tops, leaders, actions if record else None)
+
+
+def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int, branching: int,
+         counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
+         actions: list[tuple[bool, Any]] | None) -> dict[str, Any]:
+    """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached)."""
+    game = job.game
+    seats = game.seat_count()
     outcome = None if timeout else game.outcome(state)
     if outcome is not None:
         winners = tuple(outcome.winners)
@@ -581,7 +607,7 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         winners, scores, paid = (), None, None
         reason = f"stopped after {job.max_steps} steps (max_steps)"
     row: dict[str, Any] = {"game": index, "seed": seed, **dict(job.columns),
-                           "first_seat": None if first is _NOBODY else first,
+                           "first_seat": first,
                            "winners": winners,
                            "draw": not winners,
                            "timeout": timeout or (not winners and _cap_draw(game, reason)),
@@ -598,10 +624,57 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
         row[score] = float(scores[s]) if scores is not None else None
         row[paid_s] = paid[s] if paid is not None else None
-    if record:
+    if actions is not None:
         row["actions"] = actions
         row["final"] = state
     return row
+
+
+def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[Any]) -> dict[str, Any] | None:
+    """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
+    the kit's random bot, each drawing with its own generator, chance with the game's seed): the same
+    game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout reports
+    the number of legal actions at every decision (the branching factor is counted at the same sampled
+    decisions), the running scores at every turn end and the first seat; ``None`` when the game leaves
+    these parameters to its rules (nothing drawn yet)."""
+    game = job.game
+    log = PlayoutLog(scores=plan.hook is not None)
+    try:
+        chance = random.Random(seed) if plan.chance else cast(random.Random, _FirstUse(seed))
+        played = game.random_playout(game.initial_state(), chance, [bot.rng for bot in players],
+                                     max_steps=job.max_steps, log=log)
+    except Exception as exc:
+        raise BotError(f"{game.name}, game {index}: the game's random_playout raised {type(exc).__name__}: "
+                       f"{str(exc)[:200]}") from exc
+    if played is None:
+        return None
+    state, steps = played
+    options = log.options
+    decisions = len(options)
+    # the decisions counted for the branching factor: play_one's spacing, read in decisions (a chance
+    # step there moves the next counted step one on, so it falls on the same decision)
+    at, mix = (seed >> 20) % BRANCHING_SAMPLE, seed
+    branching = counted = 0
+    while at < decisions:
+        branching += options[at]
+        counted += 1
+        mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
+    tops: list[frozenset[int]] = []
+    leaders: list[int | None] = []
+    last: Any = None
+    top: frozenset[int] = frozenset()
+    ahead: int | None = None
+    for scores in log.scores or ():
+        if scores is not None:
+            if scores != last:
+                last = scores
+                top, ahead = _standings(scores)
+            tops.append(top)
+            leaders.append(ahead)
+    first = log.first if log.first is None or log.first >= 0 else None
+    return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
+                counted, first, tops, leaders, None)
 
 
 def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
@@ -642,6 +715,31 @@ def _kit_random(bot: Any) -> bool:
     the game's own listing in a simultaneous step), not a stranger's."""
     return (type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random
             and set(vars(bot)) <= {"seed", "rng"})
+
+
+class _FirstUse:
+    """``random.Random(seed)``, seeded when first used: a game that declares no chance steps does not pay
+    for seeding its chance generator in every game (as :func:`play_one` makes it only when needed)."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int):
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return getattr(rng, name)
+
+
+def _plays_out(game: Game) -> bool:
+    """Whether ``game`` writes :meth:`playtest.Game.random_playout` and is sequential (a playout plays
+    no simultaneous step)."""
+    kind = getattr(type(game), "random_playout", None)
+    return (kind is not None and kind is not Game.random_playout and game.game_type is not None
+            and game.game_type.dynamics == "sequential")
 
 
 _DRAWS: dict[type, bool] = {}

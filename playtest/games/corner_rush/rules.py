@@ -22,6 +22,7 @@ from .actions import Challenge, Die, Draw, Leave, Place, Push, Roll, Step, Take
 from .board import board
 from .draws import _END, _ROLL, CHANCE_PHASES, CornerRushDraws, near
 from .params import CornerRushParams, face_name
+from .playout import CornerRushPlayout
 from .position import State, blocker, check_position, own_blockers, rolloff_contenders, rolloff_winner
 from .scores import CornerRushScores
 from .words import CornerRushWords
@@ -39,7 +40,7 @@ _TAKE, _LEAVE = Take(), Leave()      # (the roll and the end of a turn: draws' _
 
 
 @register
-class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, Game[CornerRushParams, State, Action]):
+class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, CornerRushPlayout, Game[CornerRushParams, State, Action]):
     """Corner Rush: race your pawn to your Ace in the opposite corner, past face-down blockers.
 
     >>> import playtest

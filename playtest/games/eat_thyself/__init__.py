@@ -64,6 +64,7 @@ from .params import (ASCII, CARD_TYPES, KING, KING_SYMBOLS, PAWN, PAWN_SYMBOLS, 
                      SEED_2P, SEED_3P, TILE, EatThyselfParams, Slot, piece_symbol)
 from .position import PHASES, State
 from .rules import EatThyself
+from . import playout  # noqa: F401,E402  (EatThyself.random_playout: random play on a list of slots)
 
 __all__ = ["EatThyself", "EatThyselfParams", "State", "Move", "Pass", "RemovePawn", "KeepPawns",
            "Take", "PlaceInGap", "PlaceOnTile", "Discard", "CW", "CCW", "PHASES", "Slot", "piece_symbol",

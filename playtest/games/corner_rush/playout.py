@@ -1,0 +1,510 @@
+"""Corner Rush's random playout: the rules on plain lists and ints, for the search bot's rollouts and
+the lab's random games (:meth:`playtest.Game.random_playout`).
+
+A part of :class:`.rules.CornerRush` (a mixin: it reads the game's parameters, board, die and tables),
+kept apart so the rules module stays one concern. It plays exactly what stepping the rules plays
+(``to_move``, ``legal_actions``, ``chance_outcome``, ``effect``): the same listing's length at each
+decision (an index drawn with ``rng.choice(range(n))``, as ``rng.choice(listing)`` draws it), the die
+and the bag drawn as :meth:`chance_outcome` draws them, and the same state at the end, field for
+field; ``check_game``'s "playout" property and ``tests/test_playout.py`` compare the two. The
+position is unpacked once into local variables (the pawns and the blockers as lists), each effect
+changes them in place, and the state is packed again at the end.
+
+It covers every parameter set but three readings, for which it answers ``None`` (the rules play):
+``must_use_all_moves = false`` (a move may stop early), ``allow_revisit = false`` (paths, not walks)
+and ``allow_sealing = false`` (a flood per free tile).
+
+>>> import random, playtest
+>>> game = playtest.load("corner_rush", num_players=2)
+>>> state, steps = game.random_playout(game.initial_state(), random.Random(5))
+>>> state.phase, steps > 0
+('over', True)
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any, Sequence, cast
+
+from ...geometry import bits
+from ...kernel.game import PlayoutLog
+from ...kernel.outcome import draw_outcome
+from .board import Board
+from .draws import near
+from .params import CornerRushParams
+from .position import State, blocker, rolloff_contenders, rolloff_winner
+
+__all__ = ["CornerRushPlayout"]
+
+_CHANCE = -1
+#: random.Random's choice draws its index as _randbelow_with_getrandbits does (this playout repeats it inline)
+_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+_NOBODY = -99        # no decision yet (no seat has this number)
+
+
+class _Standing:
+    """The two fields :meth:`CornerRush.running_scores` reads (the blockers' mask, the pawns), without
+    packing a state at every turn end."""
+
+    __slots__ = ("blocked", "pawns")
+
+    def __init__(self) -> None:
+        self.blocked = 0
+        self.pawns: tuple[int, ...] = ()
+
+
+class CornerRushPlayout:
+    """:meth:`random_playout` (mixed into the game class)."""
+
+    params: CornerRushParams
+    B: Board
+    n: int
+    everyone: int
+    _die_totals: list[float]
+    _die_faces: list[Any]
+    _open: int
+    _closed: tuple[int, ...]
+    _random_draw: bool
+
+    if TYPE_CHECKING:       # the game's (rules.py and draws.py)
+        def running_scores(self, state: State) -> tuple[int, ...]: ...
+        def _bag_outcomes_of(self, bag: tuple[tuple[int, int], ...]) -> Any: ...
+        def _name(self, seat: int) -> str: ...
+
+    def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
+                       max_steps: int = 1_000_000, max_turns: int | None = None,
+                       log: PlayoutLog | None = None) -> tuple[State, int] | None:
+        """Random play from ``state`` on plain lists (the contract: :meth:`playtest.Game.random_playout`).
+
+        >>> import random, playtest
+        >>> from playtest.check import playout_by_rules
+        >>> game = playtest.load("corner_rush")
+        >>> state = game.state_from_json({"phase": "move", "to_move": 0, "steps": 3, "path": ["a5"]})
+        >>> game.random_playout(state, random.Random(2), max_turns=2) == playout_by_rules(
+        ...     game, state, random.Random(2), max_turns=2)
+        True
+        """
+        p = self.params
+        if not p.must_use_all_moves or not p.allow_revisit or not p.allow_sealing:
+            return None
+        B, n = self.B, self.n
+        adj4, aces, labels = B.adj4, B.aces, B.labels
+        cols, not_first, not_last = B.grid.cols, B.grid.not_first_col, B.grid.not_last_col
+        challenge_table = B.adj8 if p.challenge_adjacency == "king" else B.adj4
+        challenge_on = p.challenge_enabled
+        most_challenges = p.max_challenges_per_turn
+        no_place = ~B.ace_mask & ~B.hole_mask & B.all
+        open_tiles, closed = self._open, self._closed
+        pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
+        on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
+        greater = p.challenge_success == "greater"
+        moves_by = p.challenge_moves
+        flip_back = p.failed_challenge_blocker == "flip_back"
+        optional_take = p.challenge_removal == "optional"
+        destination = p.captured_blocker_destination
+        null_other, null_steps, null_finish = p.null_moves_other, p.null_other_steps, p.null_can_finish_other
+        null_in_challenge = p.null_power_in_challenge
+        others_open = p.other_aces_open
+        longest = p.stuck_policy == "longest"
+        mandatory = p.blocker_placement_mandatory
+        random_draw = self._random_draw
+        knows_value = p.placer_knows_value
+        first_roll = p.rolloff_is_first_roll
+        step_round = 1 if p.turn_order == "clockwise" else -1
+        last_turn = p.max_turns
+        everyone = self.everyone
+        totals, faces = self._die_totals, self._die_faces
+        bag_outcomes = self._bag_outcomes_of
+
+        # ---------------------------------------------------------------- the position, unpacked
+        phase = state.phase
+        mover, turn = state.mover, state.turn
+        pawns = list(state.pawns)
+        blockers: list[Any] = list(state.blockers)
+        blocked = state.blocked
+        bags = list(state.bags)
+        held, die, steps, path = state.held, state.die, state.steps, list(state.path)
+        challenged, challenges, pushed = state.challenged, state.challenges, state.pushed
+        rolloff, removed, last, winner, reason = state.rolloff, state.removed, state.last, state.winner, state.reason
+        walks: list[int] = []           # the move's exact walks (Board.exact_walks), for its pawn's masks
+
+        def walk_masks(seat: int) -> tuple[int, int, int]:        # CornerRush._walk_masks on the lists
+            free = open_tiles & ~blocked
+            others = 0
+            for s, t in enumerate(pawns):
+                if s != seat:
+                    others |= 1 << t
+            shut = closed[seat]
+            walk = free & ~shut
+            end = walk
+            if not pass_through:
+                walk &= ~others
+            if not stacking:
+                end &= ~others
+            elif not pass_through:
+                end |= others & free & ~shut
+            ace = aces[seat]
+            ace_ok = (1 << ace) if (not others >> ace & 1 or on_occupied) else 0
+            if on_entry:
+                return walk, end, ace_ok
+            return walk, end | ace_ok, 0
+
+        def step_tiles(k: int) -> int:      # CornerRush._step_tiles (revisits allowed, the whole roll used)
+            nonlocal walks
+            if k <= 0:
+                return 0
+            if len(walks) < k:            # Board.exact_walks (its touch4 inline: walk is within the board)
+                walk, end, win = walk_masks(mover)
+                layer = end | win
+                walks = [layer]
+                for _ in range(1, k):
+                    layer = win | (walk & (((layer << 1) & not_first) | ((layer >> 1) & not_last) | (layer << cols)
+                                           | (layer >> cols)))
+                    walks.append(layer)
+            return adj4[pawns[mover]] & walks[k - 1]
+
+        def push_tiles(pawn: int) -> int:
+            if pawn == mover or (pushed >= 0 and pawn != pushed):
+                return 0
+            target = open_tiles & ~blocked
+            if not stacking:
+                for t in pawns:
+                    target &= ~(1 << t)
+            own = 1 << aces[pawn]
+            if not others_open:
+                target &= ~(B.ace_mask & ~own)
+            if not null_finish:
+                target &= ~own
+            return adj4[pawns[pawn]] & target
+
+        def place_tiles() -> int:
+            free = no_place & ~blocked
+            for t in pawns:
+                free &= ~(1 << t)
+            return free
+
+        def challenge_tiles() -> int:
+            if not challenge_on or challenges >= most_challenges:
+                return 0
+            return challenge_table[pawns[mover]] & blocked
+
+        # ---------------------------------------------------------------- the effects (rules.py's, in place)
+        def end_turn(placed: int) -> None:
+            nonlocal last, turn, phase, steps, held, reason, mover, path, challenged, challenges, pushed
+            last = (pushed if pushed >= 0 else mover, tuple(path), placed)
+            turn += 1
+            steps, held = 0, None
+            if turn >= last_turn:
+                phase = "over"
+                reason = f"max_turns = {last_turn} turns played: a draw"
+                return
+            phase = "start"
+            mover = (mover + step_round) % n
+            path, challenged, challenges, pushed = [], -1, 0, -1
+
+        def win(seat: int, why: str) -> None:
+            nonlocal phase, winner, reason, steps, last
+            last = (pushed if pushed >= 0 else mover, tuple(path), -1)
+            phase, winner, reason, steps = "over", seat, why, 0
+
+        def blocker_step() -> None:
+            nonlocal phase, steps
+            if bags[mover] and place_tiles():
+                phase, steps = "draw", 0
+            else:
+                end_turn(-1)
+
+        def after_move() -> None:
+            nonlocal phase, steps
+            if challenges and challenge_tiles():
+                phase, steps = "again", 0
+            else:
+                blocker_step()
+
+        def null() -> None:
+            nonlocal phase, steps, pushed
+            phase, steps, pushed = "null", null_steps, -1
+            if not any(push_tiles(q) for q in range(n)):
+                after_move()
+
+        def start_move(k: int) -> None:
+            nonlocal phase, steps, path, walks
+            phase, steps, path, walks = "move", k, [pawns[mover]], []
+            if step_tiles(k):
+                return
+            if longest:
+                for shorter in range(k - 1, 0, -1):
+                    if step_tiles(shorter):
+                        steps = shorter
+                        return
+            steps = 0
+            after_move()
+
+        def after_challenge(value: int, moved: int) -> None:
+            if moved > 0:
+                start_move(moved)
+            elif value == 0 and null_in_challenge and null_other:
+                null()
+            else:
+                after_move()
+
+        def beaten(value: int, take: bool) -> None:
+            nonlocal blocked, removed
+            b = blockers[challenged]
+            moved = value - b.value if moves_by == "difference" else value if moves_by == "roll" else 0
+            if take:
+                token = (b.colour, b.value)
+                blockers[challenged] = None
+                blocked &= ~(1 << challenged)
+                if destination == "removed":
+                    removed = tuple(sorted(removed + (token,)))
+                else:
+                    seat = mover if destination == "challenger_bag" else b.colour
+                    bags[seat] = tuple(sorted(bags[seat] + (token,)))
+            after_challenge(value, moved)
+
+        def challenge(tile: int) -> None:
+            nonlocal phase, challenged, challenges
+            b = blockers[tile]
+            blockers[tile] = blocker(b.colour, b.value, True, 0)
+            phase, challenged, challenges = "challenge", tile, challenges + 1
+
+        def die_rolled(value: int) -> None:
+            nonlocal phase, die, rolloff, mover
+            if phase == "roll":
+                if value != 0:
+                    die = value
+                    start_move(value)
+                    return
+                die = 0
+                if null_other:
+                    null()
+                else:
+                    after_move()
+                return
+            if phase == "challenge":
+                b = blockers[challenged]
+                if not (value > b.value if greater else value >= b.value):
+                    if flip_back:
+                        blockers[challenged] = blocker(b.colour, b.value, False, everyone)
+                    die = value
+                    after_challenge(value, 0)
+                elif optional_take:
+                    phase, die = "take", value
+                else:
+                    die = value
+                    beaten(value, True)
+                return
+            contenders = rolloff_contenders(rolloff, n)       # the roll-off
+            rnd = rolloff[-1] + ((contenders[len(rolloff[-1])], value),)
+            rounds = rolloff[:-1] + (rnd,)
+            if len(rnd) < len(contenders):
+                rolloff = rounds
+                return
+            first = rolloff_winner(rnd, contenders)
+            if first < 0:
+                rolloff = rounds + ((),)
+                return
+            rolloff, phase, mover = rounds, "start", first
+            if first_roll:
+                best = max(v for _, v in rnd)
+                die = best
+                if best == 0:
+                    if null_other:
+                        null()
+                    else:
+                        after_move()
+                else:
+                    start_move(best)
+
+        # ---------------------------------------------------------------- the loop (playout_by_rules')
+        choosers = seat_rngs if seat_rngs is not None else [rng] * n
+        draws = [_below(r) for r in choosers]
+        # a plain generator's choice draws getrandbits(k.bit_length()) until below k (Random._randbelow):
+        # drawn here without the call in the hot paths (a move's steps, a turn's first choice)
+        bits_of: list[Any] | None = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
+            type(r) is random.Random for r in choosers) else None
+        read = log is not None and log.scores is not None
+        options = log.options if log is not None else None
+        standing = _Standing()
+        standing.blocked = -1                       # (no reading yet)
+        seen_pawns: list[int] = []
+        scored: Any = None
+        played = turns = 0
+        turn_cap = max_turns if max_turns is not None else -1
+        decider = _NOBODY
+        random_roll = rng.random
+        #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
+        kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
+                 "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
+        while True:
+            kind = kinds[phase]
+            if kind == 1:                           # chance: the die, or the bag
+                if played == max_steps:
+                    break
+                played += 1
+                if phase == "draw":
+                    drawn = draw_outcome(bag_outcomes(bags[mover]), rng)
+                    bag = list(bags[mover])
+                    bag.remove((drawn.colour, drawn.value))
+                    bags[mover], held, phase = tuple(bag), (drawn.colour, drawn.value), "place"
+                else:
+                    die_rolled(faces[bisect_right(totals, random_roll())].value)
+                continue
+            if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
+                if read and played:             # (the same pawns and blockers: the same scores)
+                    if blocked != standing.blocked or pawns != seen_pawns:
+                        seen_pawns = pawns[:]
+                        standing.blocked, standing.pawns = blocked, tuple(pawns)
+                        scored = self.running_scores(cast(State, standing))
+                    cast(list, cast(PlayoutLog, log).scores).append(scored)
+                if kind == 2:
+                    break
+                if log is not None and log.first is None:
+                    log.first = mover
+                turns += 1
+                if turns > turn_cap >= 0:
+                    break
+                decider = mover
+            if played == max_steps:
+                break
+            played += 1
+            draw = draws[mover]
+            getbits = bits_of[mover] if bits_of is not None else None
+            if phase == "move":                     # the whole move at once: one seat decides every step
+                if len(walks) < steps:
+                    step_tiles(steps)
+                ace, pos = aces[mover], pawns[mover]
+                while True:
+                    tiles = near(adj4[pos] & walks[steps - 1])
+                    k = len(tiles)
+                    if options is not None:
+                        options.append(k)
+                    if getbits is not None and k:
+                        width = k.bit_length()
+                        r = getbits(width)
+                        while r >= k:
+                            r = getbits(width)
+                        pos = tiles[r]
+                    else:
+                        pos = tiles[draw(k)]
+                    path.append(pos)
+                    steps -= 1
+                    if pos == ace and (on_entry or steps == 0):
+                        pawns[mover] = pos
+                        mask = 0
+                        for s, t in enumerate(pawns):
+                            if s != mover:
+                                mask |= 1 << t
+                        if on_occupied or not mask >> pos & 1:
+                            win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
+                            break
+                    if steps == 0:
+                        pawns[mover] = pos
+                        after_move()
+                        break
+                    if played == max_steps:
+                        pawns[mover] = pos
+                        break
+                    played += 1
+            elif phase == "start":
+                tiles = near(challenge_tiles())
+                k = len(tiles) + 1
+                if options is not None:
+                    options.append(k)
+                if getbits is not None:
+                    width = k.bit_length()
+                    pick = getbits(width)
+                    while pick >= k:
+                        pick = getbits(width)
+                else:
+                    pick = draw(k)
+                if pick == 0:
+                    phase = "roll"
+                else:
+                    challenge(tiles[pick - 1])
+            elif phase == "place":              # the listing: a placement per free tile, lowest first
+                free = place_tiles()
+                count = free.bit_count()
+                k = count if mandatory else count + 1
+                if options is not None:
+                    options.append(k)
+                if getbits is not None and k:
+                    width = k.bit_length()
+                    pick = getbits(width)
+                    while pick >= k:
+                        pick = getbits(width)
+                else:
+                    pick = draw(k)
+                assert held is not None
+                if pick == count:               # the end of the turn: the blocker back into the bag
+                    bags[mover] = tuple(sorted(bags[mover] + (held,)))
+                    end_turn(-1)
+                else:
+                    for _ in range(pick):       # the pick-th free tile
+                        free &= free - 1
+                    tile = (free & -free).bit_length() - 1
+                    blockers[tile] = blocker(held[0], held[1], False, 1 << mover if knows_value else 0)
+                    blocked |= 1 << tile
+                    end_turn(tile)
+            elif phase == "null":
+                pushes = [(q, t) for q in range(n) for t in bits(push_tiles(q))]
+                k = len(pushes) + 1
+                if options is not None:
+                    options.append(k)
+                pick = draw(k)
+                if pick == len(pushes):
+                    after_move()
+                    continue
+                q, tile = pushes[pick]
+                path = path + [tile] if pushed == q else [pawns[q], tile]
+                pawns[q], pushed = tile, q
+                steps -= 1
+                if tile == aces[q]:
+                    win(q, f"{self._name(mover)} moves {self._name(q)}'s pawn onto its Ace on {labels[tile]}")
+                elif steps == 0 or not push_tiles(q):
+                    after_move()
+            elif phase == "take":
+                if options is not None:
+                    options.append(2)
+                beaten(die, draw(2) == 0)
+            elif phase == "again":
+                tiles = near(challenge_tiles())
+                k = len(tiles) + 1
+                if options is not None:
+                    options.append(k)
+                pick = draw(k)
+                if pick == len(tiles):
+                    blocker_step()
+                else:
+                    challenge(tiles[pick])
+            else:                               # the owner chooses the blocker drawn
+                tokens = sorted(set(bags[mover]))
+                if options is not None:
+                    options.append(len(tokens))
+                token = tokens[draw(len(tokens))]
+                bag = list(bags[mover])
+                bag.remove(token)
+                bags[mover], held, phase = tuple(bag), token, "place"
+            continue
+
+        # ---------------------------------------------------------------- packed again
+        return state.replace(phase=phase, mover=mover, turn=turn, pawns=tuple(pawns), blockers=tuple(blockers),
+                             blocked=blocked, bags=tuple(bags), held=held, die=die, steps=steps, path=tuple(path),
+                             challenged=challenged, challenges=challenges, pushed=pushed, rolloff=rolloff,
+                             removed=removed, last=last, winner=winner, reason=reason), played
+
+
+def _below(rng: random.Random) -> Any:
+    """``draw(k)``: the index ``rng.choice`` draws from a listing of ``k`` actions (``IndexError`` for none,
+    as ``rng.choice([])`` raises)."""
+    if type(rng) is random.Random:
+        below = getattr(rng, "_randbelow")
+
+        def draw(k: int) -> int:
+            if k:
+                return int(below(k))
+            raise IndexError("Cannot choose from an empty sequence")
+        return draw
+    return lambda k: rng.choice(range(k))
