@@ -6,8 +6,9 @@ For each game with a bare reading here (``benchmarks/bare_<game>.py``: plain tup
 the rules and nothing else, written apart from the kit), batches of random games are played
 alternately by the lab's runner (``playtest.lab._play.play_one``: the random bot in every seat,
 every step as ``simulate`` plays it; in a game that writes ``Game.random_playout``, Corner Rush and
-Eat Thyself, that is the game's own random play on its compact form, the same games and rows) and
-by the bare reading, until ``--seconds`` of CPU time have
+Eat Thyself, that is the game's own random play on its compact form, the same games and rows; one
+``Job`` for the whole run, as ``simulate`` makes one: the bots' recipe and the game's plan are worked
+out once, not once a batch) and by the bare reading, until ``--seconds`` of CPU time have
 passed for each (at least three batches); games per second of this process's CPU time, and the
 ratio lab / bare. Alternating batches keeps a busy machine from favouring either side.
 
@@ -45,8 +46,7 @@ from playtest.lab._play import Job, play_one  # noqa: E402
 TARGETS = {"back_to_the_wall": 0.5, "corner_rush": 1.0, "then_there_was_one": 0.25, "eat_thyself": 0.6}
 
 
-def lab_batch(game, start: int, count: int) -> float:
-    job = Job(game, "random", seed=1)
+def lab_batch(job: Job, start: int, count: int) -> float:
     cpu = time.process_time()
     for index in range(start, start + count):
         play_one(job, index)
@@ -76,11 +76,12 @@ def compare(name: str, seconds: float, batch: int) -> tuple[float, float]:
     """(lab games/s, bare games/s), CPU time, batches alternated."""
     module = importlib.import_module(f"bare_{name}")
     game = playtest.load(name)
+    job = Job(game, "random", seed=1)           # one job for the run, as simulate makes it
     lab_time = bare_time = 0.0
     lab_games = bare_games = 0
     rounds = 0
     while rounds < 3 or min(lab_time, bare_time) < seconds:
-        lab_time += lab_batch(game, lab_games, batch)
+        lab_time += lab_batch(job, lab_games, batch)
         lab_games += batch
         bare_time += bare_batch(module, bare_games, batch * 4)
         bare_games += batch * 4
