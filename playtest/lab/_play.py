@@ -419,7 +419,6 @@ def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     # counted decision falls on if no chance step comes first (each chance step before it moves it one on)
     at = (seed >> 20) % BRANCHING_SAMPLE
     players, same = _players(job, f"{job.seed}:{index}")
-    seats = len(players)
     hook = plan.hook
     secrets = plan.secrets
     to_move, pending = game.to_move, game.pending_seats
