@@ -82,9 +82,9 @@ def test_a_mapping_field_is_empty_by_default_fresh_each_time_and_refuses_null():
     with pytest.raises(ValueError) as caught:
         Position.from_json({"tokens": None})
     assert str(caught.value) == ('Position.tokens must be an object {"seat": [col, row]} for the tokens on the '
-                                 'board, not None')
+                                 'board, not null')
     with pytest.raises(ValueError, match=r"^Position.rules must be an object of whole numbers or true/false values, "
-                                         r"not None$"):
+                                         r"not null$"):
         Position.from_json({"rules": None})
 
 

@@ -53,10 +53,10 @@ TTWO_OVER = {"tokens": {"1": [2, 0], "2": [5, 0], "3": [8, 0]}, "phase": "over"}
 
 @pytest.mark.parametrize("data, message", [
     ({"tokens": None}, 'then_there_was_one.tokens must be an object {"seat": [col, row]} for the tokens on the '
-                       'board, not None'),
+                       'board, not null'),
     ({"tokens": [[1, 2]]}, 'then_there_was_one.tokens must be an object {"seat": [col, row]} for the tokens on '
                            'the board, not [[1, 2]]'),
-    ({"rules": None}, "then_there_was_one.rules must be an object of live parameter values, not None"),
+    ({"rules": None}, "then_there_was_one.rules must be an object of live parameter values, not null"),
     ({"rules": 3}, "then_there_was_one.rules must be an object of live parameter values, not 3"),
     ({**TTWO_OVER, "winners": None}, "then_there_was_one.winners must be a list of seats (or left out), not null"),
     ({**TTWO_OVER, "winners": "all"}, "then_there_was_one.winners must be a list of seats, not 'all'"),
@@ -81,14 +81,14 @@ def test_then_there_was_one_names_a_long_token_key_as_no_seat():
 
 @pytest.mark.parametrize("data, message", [
     ({"boards": {"Once": {"pieces": {"North": None}}}},
-     "back_to_the_wall.boards.Once.pieces.North must be a list of cells, not None"),
+     "back_to_the_wall.boards.Once.pieces.North must be a list of cells, not null"),
     ({"boards": {"Once": {"pieces": {"Nowhere": ["a1"]}}}},
      "back_to_the_wall.boards.Once.pieces: 'Nowhere' is not a seat; the seats are North, East, South, West"),
     ({"orders": {"North": {"directions": {"Once": None}}}},
      "back_to_the_wall.orders.North.directions.Once must give each of the 1 piece(s) a text of 3 letters"),
     ({"orders": {"North": {"garnet": [{"x": 1}]}}},
      'back_to_the_wall.orders.North.garnet: {"x": 1} is not a board; the boards are Once, Twice, Thrice'),
-    ({"last": None}, "back_to_the_wall.last must be a list of wall results {board, cell, by, result}, not None"),
+    ({"last": None}, "back_to_the_wall.last must be a list of wall results {board, cell, by, result}, not null"),
     ({"placed": {"East": {"Twice": [0, 0]}}},
      "back_to_the_wall.placed.East.Twice must list the walls placed in each of the 3 rounds, not [0, 0]"),
     ({"round": 4}, "back_to_the_wall.round must be a whole number from 1 to 3, not 4"),
@@ -110,7 +110,7 @@ ROW = "r.......b"
 
 @pytest.mark.parametrize("data, message", [
     ({"board": [ROW] + ["........."] * 7 + ["g.......y"], "supply": {"red": None}},
-     "source.supply.red must be a whole number of at least 0, not None"),
+     "source.supply.red must be a whole number of at least 0, not null"),
     ({"board": [ROW] + ["........."] * 7 + ["g.......y"], "supply": {"purple": 3}},
      "source.supply: 'purple' is not a colour; the colours are red, blue, yellow, green"),
     ({"board": [{"row": 1}] + ["........."] * 8}, "source.board row 1 must be text such as 'r.......b', not {\"row\": 1}"),

@@ -123,6 +123,13 @@ def show_value(value: Any, limit: int | None = None) -> str:
 
 
 def shown(value: Any) -> str:
-    """A value from a position or a file, for a message: its ``repr`` cut short."""
+    """A value from a position or a file, for a message: its ``repr`` cut short (``None``, as the JSON
+    it was read from says it: ``null``).
+
+    >>> shown(None), shown("e5"), shown([1, None])
+    ('null', "'e5'", '[1, null]')
+    """
+    if value is None:
+        return "null"
     text = repr(value) if not isinstance(value, (list, tuple, dict)) else show_value(value, 60)
     return text if len(text) <= 60 else text[:57] + "..."
