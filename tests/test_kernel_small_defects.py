@@ -192,3 +192,22 @@ def test_check_game_reports_a_drawn_part_that_apply_refuses_as_its_sampler():
     failed = {f.property: f for f in report.failures}
     assert "random action is legal" in failed
     assert "random_order_parts gives" in failed["random action is legal"].message
+
+
+def test_seats_follow_a_parameter_change_though_a_game_object_keeps_its_own():
+    """Game.seats() and seat_count() are worked out once per game object: a parameter change (a
+    session's set_params, with_params) makes a new game object, whose seats follow its parameters,
+    and undo goes back to the old object's seats."""
+    import playtest
+    from playtest import Session
+
+    two = playtest.load("eat_thyself")
+    assert (two.seat_count(), len(two.seats())) == (2, 2)
+    three = two.with_params(num_players=3)
+    assert three is not two and (three.seat_count(), len(three.seats())) == (3, 3)
+    assert (two.seat_count(), len(two.seats())) == (2, 2)
+    session = Session(two, seed=1)
+    session.set_params(num_players=3)
+    assert session.game.seat_count() == 3 and len(session.game.seats()) == 3
+    session.undo()
+    assert session.game.seat_count() == 2 and [s.name for s in session.game.seats()] == [s.name for s in two.seats()]
