@@ -38,8 +38,6 @@ from .position import State, blocker, rolloff_contenders, rolloff_winner
 __all__ = ["CornerRushPlayout"]
 
 _CHANCE = -1
-#: random.Random's choice draws its index as _randbelow_with_getrandbits does (this playout repeats it inline)
-_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 _NOBODY = -99        # no decision yet (no seat has this number)
 
 
@@ -321,10 +319,6 @@ class CornerRushPlayout:
         # ---------------------------------------------------------------- the loop (playout_by_rules')
         choosers = seat_rngs if seat_rngs is not None else [rng] * n
         draws = [_below(r) for r in choosers]
-        # a plain generator's choice draws getrandbits(k.bit_length()) until below k (Random._randbelow):
-        # drawn here without the call in the hot paths (a move's steps, a turn's first choice)
-        bits_of: list[Any] | None = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
-            type(r) is random.Random for r in choosers) else None
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
         standing = _Standing()
@@ -371,7 +365,6 @@ class CornerRushPlayout:
                 break
             played += 1
             draw = draws[mover]
-            getbits = bits_of[mover] if bits_of is not None else None
             if phase == "move":                     # the whole move at once: one seat decides every step
                 if len(walks) < steps:
                     step_tiles(steps)
@@ -381,14 +374,7 @@ class CornerRushPlayout:
                     k = len(tiles)
                     if options is not None:
                         options.append(k)
-                    if getbits is not None and k:
-                        width = k.bit_length()
-                        r = getbits(width)
-                        while r >= k:
-                            r = getbits(width)
-                        pos = tiles[r]
-                    else:
-                        pos = tiles[draw(k)]
+                    pos = tiles[draw(k)]
                     path.append(pos)
                     steps -= 1
                     if pos == ace and (on_entry or steps == 0):
@@ -413,13 +399,7 @@ class CornerRushPlayout:
                 k = len(tiles) + 1
                 if options is not None:
                     options.append(k)
-                if getbits is not None:
-                    width = k.bit_length()
-                    pick = getbits(width)
-                    while pick >= k:
-                        pick = getbits(width)
-                else:
-                    pick = draw(k)
+                pick = draw(k)
                 if pick == 0:
                     phase = "roll"
                 else:
@@ -430,13 +410,7 @@ class CornerRushPlayout:
                 k = count if mandatory else count + 1
                 if options is not None:
                     options.append(k)
-                if getbits is not None and k:
-                    width = k.bit_length()
-                    pick = getbits(width)
-                    while pick >= k:
-                        pick = getbits(width)
-                else:
-                    pick = draw(k)
+                pick = draw(k)
                 assert held is not None
                 if pick == count:               # the end of the turn: the blocker back into the bag
                     bags[mover] = tuple(sorted(bags[mover] + (held,)))

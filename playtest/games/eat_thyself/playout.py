@@ -25,13 +25,11 @@ from typing import Any, Sequence
 from ...kernel.game import PlayoutLog
 from .params import PAWN
 from .position import _FREE_TILE, State, _position
-from .rules import EatThyself
+from .rules import EatThyself, counted_to
 
 __all__ = ["random_playout"]
 
 _NOBODY = -99
-#: random.Random's _randbelow is _randbelow_with_getrandbits (this playout repeats it inline)
-_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
 def random_playout(self: EatThyself, state: State, rng: random.Random,
@@ -63,18 +61,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
     kings_known = False
 
     def target(slot: int, card: int, direction: int) -> int | None:     # EatThyself.target on the list
-        n = len(ring)
-        value = cards[me][card]
-        if count_tiles:
-            t = (slot + direction * value) % n
-            return None if t == slot else t
-        i, steps = slot, 0
-        while True:
-            i = (i + direction) % n
-            if ring[i][1] is not None:
-                steps += 1
-                if steps == value:
-                    return None if i == slot else i
+        return counted_to(ring, slot, cards[me][card], direction, count_tiles)
 
     def lift(slot: int) -> None:            # position._lifted, in place
         nonlocal last
@@ -134,8 +121,6 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
 
     choosers = seat_rngs if seat_rngs is not None else [rng] * p.num_players
     belows = [getattr(r, "_randbelow") if type(r) is random.Random else r.randrange for r in choosers]
-    bits_of = [r.getrandbits for r in choosers] if _PLAIN_BELOW and all(
-        type(r) is random.Random for r in choosers) else None
     options = log.options if log is not None else None
     read = log is not None and log.scores is not None
     scored: Any = None                      # the running scores, once a turn has ended here
@@ -160,7 +145,6 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
             break
         played += 1
         below = belows[me]
-        getbits = bits_of[me] if bits_of is not None else None
         n = len(ring)
         if phase == "move":
             if kings_known:
@@ -177,13 +161,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                     options.append(legal or 1)
                 if slots and both:
                     m = len(slots) * 2 * ways
-                    if getbits is not None:             # (Random._randbelow, inline)
-                        width = m.bit_length()
-                        k = getbits(width)
-                        while k >= m:
-                            k = getbits(width)
-                    else:
-                        k = below(m)
+                    k = below(m)
                     j = k % (2 * ways)
                     move = (slots[k // (2 * ways)], j // ways, directions[j % ways])
             elif options is not None:
@@ -242,21 +220,11 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                     options.append((n + free) * (1 if len(hand) == 1 else len(set(hand))))
             if len(hand) == 1:
                 piece = hand[0]
-                if getbits is not None:                 # (below(1): one bit drawn until it is 0)
-                    while getbits(1):
-                        pass
-                else:
-                    below(1)
+                below(1)
             else:
                 piece = hand[below(len(hand))]
             m = n + free + (may and bool(piece & 1) and take_from is None)
-            if getbits is not None:
-                width = m.bit_length()
-                k = getbits(width)
-                while k >= m:
-                    k = getbits(width)
-            else:
-                k = below(m)
+            k = below(m)
             if k < n:
                 ring.insert(k, (False, piece))
                 last = tuple([i + 1 if i >= k else i for i in last]) + (k,)

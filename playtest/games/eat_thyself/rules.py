@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ...kernel import Action, Game, GameType, IllegalAction, Outcome, Refusal, Seat, register
 from ...scene import Scene, gap_id, slot_id
@@ -19,6 +19,24 @@ from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _pie
 #: that very rule: a game with another win_condition, live, counts them again)
 _COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
 _Random = random.Random
+
+
+def counted_to(ring: Sequence[Any], slot: int, value: int, direction: int, count_tiles: bool) -> int | None:
+    """The slot a count of ``value`` from ``slot`` in ``direction`` ends on (rule E.1 §9), or None when
+    it comes back to ``slot``: every slot counts, or (E2 alternative, ``count_tiles`` false) only
+    slots with a piece, the king's own among them when the count wraps, so a ring with no
+    unoccupied tile moves the same. :meth:`EatThyself.target` and the random playout read it."""
+    n = len(ring)
+    if count_tiles:
+        t = (slot + direction * value) % n
+        return None if t == slot else t
+    i, steps = slot, 0
+    while True:
+        i = (i + direction) % n
+        if ring[i][1] is not None:
+            steps += 1
+            if steps == value:
+                return None if i == slot else i
 
 
 def _moves_at(directions: tuple[int, ...], slot: int) -> tuple[Move, ...]:
@@ -149,21 +167,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.target(state, 0, 0, +1), game.target(state, 0, 1, +1)   # 4 of 4 pieces: back to ▲
         (2, None)
         """
-        ring = state.ring
-        n = len(ring)
-        value = state.cards[state.to_move][card]
-        if self.params.count_empty_tiles:
-            t = (slot + direction * value) % n
-            return None if t == slot else t
-        # E2 alternative: only slots with a piece count, the king's own slot among
-        # them when the count wraps, so a ring with no unoccupied tile moves the same
-        i, steps = slot, 0
-        while True:
-            i = (i + direction) % n
-            if ring[i][1] is not None:
-                steps += 1
-                if steps == value:
-                    return None if i == slot else i
+        return counted_to(state.ring, slot, state.cards[state.to_move][card], direction,
+                          self.params.count_empty_tiles)
 
     # ---- legality: candidates, one decision (why_not) and the effect
     def _by_slot(self, n: int, kind: Callable[..., Any], *first: Any) -> list[Any]:
