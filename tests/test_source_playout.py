@@ -35,7 +35,7 @@ VARIANTS = [
      "colors_clockwise": ("blue", "red", "green", "yellow")},
     {"player_colors": "red+green/blue+yellow", "board_size": 7, "tokens_per_color": 12, "source_from_supply": False},
     {"ap_per_turn": 4, "first_turn_ap": 1, "cost_capture_connected": 3, "capture_connected_fortified_cost": 2,
-     "max_fortify_layers": 3, "center_fortifiable": True, "fortification_scores": True},
+     "max_fortify_layers": 3, "center_fortifiable": True, "fortification_scores": True, "territory_value": 4},
     {"action_range": "global", "source_capturable": True, "connection_through_partner": True,
      "remove_fortification_tokens": 2},
     {"cost_place": 0, "cost_fortify": 0, "pass_limit": 2, "end_trigger": "board_empty", "board_size": 5,

@@ -15,7 +15,9 @@ lists changed in place, the fortification layers as the rules' own tuple. Connec
 date action by action, as the rules keep it (the masks of the next decision read it); the score
 (``tally``) is brought up to date only when it is read, at a turn end and at the end, from the
 colours an action touched since (the rules' own pieces, ``_token_points`` and ``_territory``, so
-the values are theirs). It covers every parameter set and every position the rules play.
+the values are theirs; the seed's reading of surrounded points, C18's defaults, is counted here on
+the masks, as ``_territory`` counts it). It covers every parameter set and every position the rules
+play, so it never leaves a game to them (it never answers ``None``).
 
 >>> import random, playtest
 >>> from playtest.check import playout_by_rules
@@ -81,6 +83,9 @@ def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Se
     adjacent_only = p.action_range == "adjacent_to_connected"
     through = p.connection_through_partner
     fortification_scores, territory_value = p.fortification_scores, p.territory_value
+    simple_enclosure = (p.territory_mode == "single_point" and p.territory_neighbourhood == "orthogonal"
+                        and p.territory_color_rule == "single_color" and p.territory_requires_empty
+                        and p.edge_counts_as_wall)
     supply_trigger = p.end_trigger == "supply_empty"
     immediate, end_of_turn = p.end_timing == "immediate", p.end_timing == "end_of_turn"
     pass_limit, ap_per_turn = p.pass_limit, p.ap_per_turn
@@ -108,22 +113,35 @@ def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Se
                 points[d] = token_points(d, stones[d], connected[d], forts)
         stale = 0
         if enclosure_stale:
-            surrounded[:] = [enclosed.bit_count() * territory_value for enclosed in territory(stones)]
             enclosure_stale = False
+            if not simple_enclosure:
+                surrounded[:] = [enclosed.bit_count() * territory_value for enclosed in territory(stones)]
+                return
+            # the seed's reading (C.1 §17, C18): an empty point whose every neighbour on the board is the
+            # colour's token; Source._territory reads the same with its other parameters
+            empty = whole & ~(stones[0] | stones[1] | stones[2] | stones[3])
+            for d in range(4):
+                tokens = stones[d]
+                if tokens:
+                    rest = whole & ~tokens              # the points that do not enclose for d
+                    touched = (((rest << 1) & not_first) | ((rest >> 1) & not_last) | (rest << n) | (rest >> n))
+                    surrounded[d] = (empty & ~touched).bit_count() * territory_value
+                else:
+                    surrounded[d] = 0
 
     def running_scores() -> tuple[float, float]:
         """:meth:`Source.running_scores`: the players' totals (C.1 §18), plus 0.5 for the player the
         ``tiebreak`` rule gives a tie to (C20)."""
         bring_up_to_date()
-        a = sum(points[a1]) + surrounded[a1] + sum(points[a2]) + surrounded[a2]
-        b = sum(points[b1]) + surrounded[b1] + sum(points[b2]) + surrounded[b2]
+        score_a = sum(points[a1]) + surrounded[a1] + sum(points[a2]) + surrounded[a2]
+        score_b = sum(points[b1]) + surrounded[b1] + sum(points[b2]) + surrounded[b2]
         if centre_rule:
             for holder in range(4):
                 if stones[holder] & centre_bit:
                     if control or connected[holder] & centre_bit:
-                        return (a + 0.5, b) if seat_of[holder] == 0 else (a, b + 0.5)
+                        return (score_a + 0.5, score_b) if seat_of[holder] == 0 else (score_a, score_b + 0.5)
                     break
-        return (a, b)
+        return (score_a, score_b)
 
     draws = [_drawer(r) for r in seat_rngs] if seat_rngs is not None else [_drawer(rng)] * 2
     options = log.options if log is not None else None
@@ -220,7 +238,8 @@ def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Se
                     connected[partner[c]] = connect(stones, partner[c])
                     stale |= 1 << c | 1 << partner[c]
                 else:
-                    connected[c] |= flood(bit, stones[c] & ~connected[c])
+                    stranded = stones[c] & ~connected[c]        # (the new token, and any cut off before)
+                    connected[c] |= bit if stranded == bit else flood(bit, stranded)
                     stale |= 1 << c
                 enclosure_stale = True
             elif kind == 1:                     # Fortify (§9): a supply token on top
