@@ -206,3 +206,27 @@ def test_the_search_bot_chooses_the_same_with_and_without_the_playout():
             assert a.rng.getstate() == b.rng.getstate()
             checked += 1
     assert checked >= 8
+
+
+class Counted(random.Random):
+    """A generator of another class than ``random.Random``: the playout draws through its ``randrange``."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.calls = 0
+
+    def randrange(self, *args, **kwargs):
+        self.calls += 1
+        return super().randrange(*args, **kwargs)
+
+
+def test_a_generator_of_another_class_is_drawn_through_its_randrange():
+    game = playtest.load("source", board_size=7, tokens_per_color=10)
+    runs = []
+    for way in (game.random_playout, lambda *a, **k: playout_by_rules(game, *a, **k)):
+        rngs = [Counted(1), Counted(2)]
+        log = PlayoutLog(scores=True)
+        state, steps = way(game.initial_state(), random.Random(0), rngs, log=log)
+        runs.append((state, steps, log, [r.calls for r in rngs], [r.getstate() for r in rngs]))
+    assert runs[0] == runs[1]
+    assert sum(runs[0][3]) == runs[0][1] > 20               # one draw a step, every step a decision
