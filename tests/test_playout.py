@@ -149,5 +149,5 @@ def test_check_game_checks_the_playout_and_catches_a_wrong_one():
     bad = playtest.check_game(OffByOne(), examples=2, positions=12)
     failures = [f for f in bad.failures if f.property == "playout"]
     assert failures and "options" in failures[0].message
-    assert "playout" not in playtest.check_game("source", examples=1, positions=3).checked
+    assert "playout" not in playtest.check_game(EatThyselfRulesOnly(), examples=1, positions=3).checked
     assert playtest.check_game("eat_thyself", examples=2, positions=12).checked["playout"] > 0

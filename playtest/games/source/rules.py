@@ -17,9 +17,11 @@ from typing import Any, Sequence
 
 from ...geometry import bit_grid, bits
 from ...kernel import Action, EndTurn, Game, GameType, Outcome, Refusal, Seat, per_seat, register
+from ...kernel.game import PlayoutLog
 from .actions import END_TURN, POINT_ACTIONS, Capture, Fortify, Place, RemoveFortification
 from .params import (COLOR_CSS, COLORS, PLAYER_NAMES, R_BOARD, R_CAP_CONN, R_CAP_FORT, R_CAP_UNCONN, R_END,
                      R_FORTIFY, R_NOT_ALLOWED, R_PLACE, R_RANGE, R_REMOVE, R_TURN, SourceParams)
+from .playout import random_playout as _random_playout
 from .position import State, add_layer, clear_layers, read_position, remove_layer
 from .score import ColorScore, Score, tally_from_scratch
 from .view import view
@@ -114,7 +116,7 @@ class Source(Game[SourceParams, State, Action]):
         return self.params.first_turn_ap if turn == 0 else self.params.ap_per_turn
 
     # ---- connection and score (incremental pieces)
-    def _connect(self, stones: tuple[int, ...], c: int) -> int:
+    def _connect(self, stones: Sequence[int], c: int) -> int:
         """Colour ``c``'s connected tokens: flood fill from its source token."""
         allowed = stones[c]
         if self.params.connection_through_partner:
@@ -138,7 +140,7 @@ class Source(Game[SourceParams, State, Action]):
                 unconn_pts += p.score_unconnected * (f & mine & ~connected).bit_count()
         return conn_pts, unconn_pts, centre_pts
 
-    def _territory(self, stones: tuple[int, ...]) -> tuple[int, int, int, int]:
+    def _territory(self, stones: Sequence[int]) -> tuple[int, int, int, int]:
         """Bit masks of the surrounded points that score for each colour."""
         p, b = self.params, self.board
         empty = b.all & ~(stones[0] | stones[1] | stones[2] | stones[3])
@@ -202,7 +204,7 @@ class Source(Game[SourceParams, State, Action]):
                       for c in range(4))
         return state.replace(connected=connected, tally=tally)
 
-    def _trigger(self, stones: tuple[int, ...], supply: tuple[int, ...]) -> str:
+    def _trigger(self, stones: Sequence[int], supply: Sequence[int]) -> str:
         """Why the end is triggered (``end_trigger``), or ``""``."""
         if self.params.end_trigger == "supply_empty":
             for c in range(4):
@@ -394,6 +396,13 @@ class Source(Game[SourceParams, State, Action]):
                 return acts[(mask & -mask).bit_length() - 1]
             k -= count
         return END_TURN
+
+    def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
+                       max_steps: int = 1_000_000, max_turns: int | None = None,
+                       log: PlayoutLog | None = None) -> tuple[State, int] | None:
+        """Random play from ``state`` on plain lists and ints, the very game stepping these rules plays
+        (:meth:`playtest.Game.random_playout`; written in :mod:`.playout`)."""
+        return _random_playout(self, state, rng, seat_rngs, max_steps, max_turns, log)
 
     def _capture_cost(self, state: State, target: int, bit: int) -> tuple[int, str, str]:
         """(cost, what it is, rule) of capturing the ``target`` colour's token at ``bit``; cost 0: not allowed."""
