@@ -121,11 +121,13 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
             visited |= 1 << i
 
     # ---------------------------------------------------------------- the effects (rules.py's, on the locals)
-    def in_play() -> list[int]:
+    def in_play() -> list[int]:   # ThenThereWasOne.in_play (kept as ``alive``, changed as tokens go)
         if not arrived and not eliminated:
             return [k + 1 for k, t in enumerate(tokens) if t >= 0]
         done = set(arrived) | {seat for seat, _ in eliminated}
         return [k + 1 for k, t in enumerate(tokens) if t >= 0 and k + 1 not in done]
+
+    alive = in_play()
 
     def over(won: tuple[int, ...], why: str) -> None:
         nonlocal phase, me, path, winners, reason
@@ -155,7 +157,7 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
             end_token_turn()          # cannot move at all: the turn passes
 
     def next_turn(after_wall: bool) -> None:
-        pending = [seat for seat in in_play() if seat not in moved]
+        pending = [seat for seat in alive if seat not in moved] if moved else alive[:]
         if not pending:
             end_round()
         elif not after_wall and before_each:
@@ -168,7 +170,7 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
 
     def end_round() -> None:
         nonlocal round_, moved
-        if not in_play():
+        if not alive:
             over((), "a draw: no token is left in play and no side reached its threshold")
         elif round_ >= p.max_rounds:
             over((), f"a draw: no winner after {round_} rounds (max_rounds)")
@@ -180,6 +182,8 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
         nonlocal eliminated
         tokens[seat - 1] = -1
         eliminated = eliminated + ((seat, how),)
+        if seat in alive:
+            alive.remove(seat)
         end_token_turn()
 
     def end_token_turn() -> None:
@@ -282,83 +286,105 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
             obstacles = sum(1 << B.index(c) for c in set(scatter.cells))  # type: ignore[attr-defined]
             phase, me, last_tiles, last_edges = "start", 1, (), 0
             continue
-        counting = options is not None and (wanted is None or decisions == want)
-        decisions += 1
         below = belows[me]
-        if phase == "token":              # TokenPaths.random_step, then ThenThereWasOne._apply_step
+        if phase == "token":              # the token's steps, one after another until its turn ends:
+            # TokenPaths.random_step, then ThenThereWasOne._apply_step (the turn's walls, obstacles, tiles
+            # it may not enter and rules stay the same: read once)
             standing = walls | built
-            pos = path[-1]
-            k, jumps = R.move_length - steps_taken, R.max_jumps_per_turn - jumps_used
-            jcost = R.jump_step_cost
-            cands = steps_from(pos, standing, obstacles, occupied, jumps > 0 and k >= jcost, R)
+            move_length, most_jumps, jcost = R.move_length, R.max_jumps_per_turn, R.jump_step_cost
             goal = goal_row if R.goal_on_entry else 0
+            on_entry, revisit = R.goal_on_entry, R.allow_voluntary_revisit
             finish: Any = None
-            if counting:                  # len(legal_token_moves): clean steps, or every allowed one
-                clean = other = 0
-                for n, jump in cands:
-                    cost = jcost if jump else 1
-                    if visited >> n & 1:
-                        other += 1
-                    elif k == cost or goal >> n & 1:
-                        clean += 1
-                    else:
-                        finish = finish or finisher(standing, obstacles, R)
-                        if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
+            turn_rules = R
+            while True:
+                counting = options is not None and (wanted is None or decisions == want)
+                decisions += 1
+                pos = path[-1]
+                k, jumps = move_length - steps_taken, most_jumps - jumps_used
+                cands = steps_from(pos, standing, obstacles, occupied, jumps > 0 and k >= jcost, turn_rules)
+                if counting:              # len(legal_token_moves): clean steps, or every allowed one
+                    clean = other = 0
+                    for n, jump in cands:
+                        cost = jcost if jump else 1
+                        if visited >> n & 1:
+                            other += 1
+                        elif k == cost or goal >> n & 1:
                             clean += 1
                         else:
-                            other += 1
-                options.append(clean + other if other and (R.allow_voluntary_revisit or not clean)  # type: ignore[union-attr]
-                               else clean)
-                want = next(wanted, -1) if wanted is not None else 0
-            step: Any = None
-            if not R.allow_voluntary_revisit:
-                pool = list(cands)
-                while pool:               # drawn without replacement until a clean step
-                    pick = below(len(pool))
-                    candidate = pool[pick]
-                    pool[pick] = pool[-1]
-                    pool.pop()
-                    n, jump = candidate
-                    if visited >> n & 1:
-                        continue
-                    cost = jcost if jump else 1
-                    if k == cost or goal >> n & 1:
-                        step = candidate
-                        break
-                    finish = finish or finisher(standing, obstacles, R)
-                    if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
-                        step = candidate
-                        break
-            if step is None:
-                if not cands:
-                    raise IndexError("Cannot choose from an empty sequence")
-                step = cands[below(len(cands))]
-            to, jump = step
-            if visited >> to & 1:         # a double landing (rule A.1 §16)
-                last_tiles, last_edges = path + [to], 0
-                eliminate(me, "landed twice")
-                continue
-            steps_taken += jcost if jump else 1
-            jumps_used += jump
-            tokens[me - 1] = to
-            path.append(to)
-            visited |= 1 << to
-            last_tiles, last_edges = path, 0
-            if goal_row >> to & 1 and (R.goal_on_entry or steps_taken >= R.move_length):
-                if R.finished_token_leaves_board:
-                    tokens[me - 1] = -1
-                arrived = arrived + (me,)
-                end_token_turn()
-            elif steps_taken >= R.move_length:
-                end_token_turn()
-            elif jump and not steps_from(to, standing, obstacles, occupied,
-                                         R.max_jumps_per_turn - jumps_used > 0
-                                         and R.move_length - steps_taken >= jcost, R):
-                if R.eliminate_when_no_path:      # stuck after a jump
-                    eliminate(me, "trapped")
-                else:
+                            finish = finish or finisher(standing, obstacles, turn_rules)
+                            if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
+                                clean += 1
+                            else:
+                                other += 1
+                    options.append(clean + other if other and (revisit or not clean)  # type: ignore[union-attr]
+                                   else clean)
+                    want = next(wanted, -1) if wanted is not None else 0
+                step: Any = None
+                if not revisit and cands:
+                    # drawn without replacement until a clean step (random_step's pool: a copy of the
+                    # steps, each drawn one swapped with the last and dropped; the copy is made only
+                    # when the first one drawn is not clean, which is seldom)
+                    pool: Any = cands
+                    pick = below(len(cands))
+                    while True:
+                        candidate = pool[pick]
+                        n, jump = candidate
+                        if not visited >> n & 1:
+                            cost = jcost if jump else 1
+                            if k == cost or goal >> n & 1:
+                                step = candidate
+                                break
+                            finish = finish or finisher(standing, obstacles, turn_rules)
+                            if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n):
+                                step = candidate
+                                break
+                        if pool is cands:
+                            pool = list(cands)
+                        pool[pick] = pool[-1]
+                        pool.pop()
+                        if not pool:
+                            break
+                        pick = below(len(pool))
+                if step is None:
+                    if not cands:
+                        raise IndexError("Cannot choose from an empty sequence")
+                    step = cands[below(len(cands))]
+                to, jump = step
+                if visited >> to & 1:     # a double landing (rule A.1 §16)
+                    last_tiles, last_edges = path + [to], 0
+                    eliminate(me, "landed twice")
+                    break
+                steps_taken += jcost if jump else 1
+                jumps_used += jump
+                tokens[me - 1] = to
+                path.append(to)
+                visited |= 1 << to
+                last_tiles, last_edges = path, 0
+                if goal_row >> to & 1 and (on_entry or steps_taken >= move_length):
+                    if turn_rules.finished_token_leaves_board:
+                        tokens[me - 1] = -1
+                    arrived = arrived + (me,)
+                    if me in alive:
+                        alive.remove(me)
                     end_token_turn()
-        elif phase == "wall":             # ThenThereWasOne.random_action's wall turn, then effect
+                    break
+                if steps_taken >= move_length:
+                    end_token_turn()
+                    break
+                if jump and not steps_from(to, standing, obstacles, occupied, most_jumps - jumps_used > 0
+                                           and move_length - steps_taken >= jcost, turn_rules):
+                    if turn_rules.eliminate_when_no_path:     # stuck after a jump
+                        eliminate(me, "trapped")
+                    else:
+                        end_token_turn()
+                    break
+                if played == max_steps:   # (the turn goes on: the same seat decides, no turn ends)
+                    break
+                played += 1
+            continue
+        counting = options is not None and (wanted is None or decisions == want)
+        decisions += 1
+        if phase == "wall":               # ThenThereWasOne.random_action's wall turn, then effect
             standing = walls | built
             used = walls.bit_count() + built.bit_count() + R.obstacle_cost * bought.bit_count()
             if counting:
@@ -436,6 +462,7 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
                 raise IndexError("Cannot choose from an empty sequence")
             at = free[below(len(free))]
             tokens[me - 1] = at
+            alive = in_play()
             last_tiles, last_edges = (at,), 0
             if me < n_tokens:
                 me += 1
@@ -443,7 +470,7 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
                 round_, first_wall_turn, moved = 1, True, ()
                 begin_wall_turn()
         elif phase == "order":            # rng.choice of the tokens still to move
-            pending = [seat for seat in in_play() if seat not in moved]
+            pending = [seat for seat in alive if seat not in moved]
             if counting:
                 options.append(len(pending))  # type: ignore[union-attr]
                 want = next(wanted, -1) if wanted is not None else 0
