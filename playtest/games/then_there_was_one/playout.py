@@ -33,12 +33,13 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence, cast
 
 from ...geometry import bits
 from ...kernel import CHANCE
 from ...kernel.game import PlayoutLog
-from .position import WALL, State
+from .actions import Scatter
+from .position import WALL, Elimination, State
 from .rules import ThenThereWasOne
 
 __all__ = ["random_playout"]
@@ -54,6 +55,12 @@ class _Standing:
     """The fields ``running_scores`` reads, without packing a state at every turn end."""
 
     __slots__ = ("obstacles", "walls", "built", "tokens", "arrived", "eliminated")
+    obstacles: int
+    walls: int
+    built: int
+    tokens: list[int]
+    arrived: tuple[int, ...]
+    eliminated: tuple[Elimination, ...]
 
 
 def _faithful(kind: type) -> bool:
@@ -178,7 +185,7 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
             round_, moved = round_ + 1, ()
             begin_wall_turn()
 
-    def eliminate(seat: int, how: str) -> None:
+    def eliminate(seat: int, how: Literal["trapped", "landed twice"]) -> None:
         nonlocal eliminated
         tokens[seat - 1] = -1
         eliminated = eliminated + ((seat, how),)
@@ -282,8 +289,10 @@ def random_playout(self: ThenThereWasOne, state: State, rng: random.Random,
             break
         played += 1
         if mover == CHANCE:               # the setup scatter, drawn by the rules themselves
-            scatter = self.chance_outcome(state, rng)
-            obstacles = sum(1 << B.index(c) for c in set(scatter.cells))  # type: ignore[attr-defined]
+            scatter = cast(Scatter, self.chance_outcome(state, rng))
+            obstacles = 0
+            for cell in set(scatter.cells):
+                obstacles |= 1 << B.index(cell)
             phase, me, last_tiles, last_edges = "start", 1, (), 0
             continue
         below = belows[me]
