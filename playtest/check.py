@@ -21,9 +21,10 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
 * **playout** (a game that writes :meth:`playtest.Game.random_playout`): from the position, the
   game's own playout plays what :func:`playout_by_rules` plays with the same generators (a few
   turns, now and then to the end; with and without a generator per seat, a step cap now and
-  then): the same state reached, the same steps, the same report (each decision's number of
-  legal actions, the running scores at turn ends, the first decider), the generators left in
-  the same state; and, in a game with secrets, ``random_action`` draws as ``rng.choice`` of the
+  then; half the time with the options wanted at some decisions only, ``PlayoutLog.at``): the
+  same state reached, the same steps, the same report (each wanted decision's number of legal
+  actions, the decisions played, the running scores at turn ends, the first decider), the
+  generators left in the same state; and, in a game with secrets, ``random_action`` draws as ``rng.choice`` of the
   legal actions does (the lab's random bot picks from its listing there);
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
@@ -503,18 +504,27 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
     """What :meth:`playtest.Game.random_playout` must return, played step by step through the rules
     (``to_move``, ``random_action``, ``chance_outcome``, ``apply``; ``legal_actions`` counted for
     ``log``): the reference a game's own playout is checked against (the "playout" property of
-    :func:`check_game`).
+    :func:`check_game`). With ``log.at`` it lists the legal actions at those decisions only, and
+    sets ``log.decisions``.
 
     >>> import random, playtest
+    >>> from playtest.kernel.game import PlayoutLog
     >>> game = playtest.load("corner_rush")
     >>> state, steps = playout_by_rules(game, game.initial_state(), random.Random(1), max_turns=3)
     >>> state.turn, steps > 3
     (3, True)
+    >>> every, some = PlayoutLog(), PlayoutLog(at=[1, 2, 5])
+    >>> _ = playout_by_rules(game, game.initial_state(), random.Random(1), max_turns=3, log=every)
+    >>> _ = playout_by_rules(game, game.initial_state(), random.Random(1), max_turns=3, log=some)
+    >>> some.options == [every.options[i] for i in (1, 2, 5)], some.decisions == len(every.options)
+    (True, True)
     """
     to_move, legal_actions, chance = game.to_move, game.legal_actions, game.chance_outcome
     random_action = game.random_action
     scores = log.scores if log is not None else None
-    steps = turns = 0
+    steps = turns = decisions = 0
+    wanted = iter(log.at) if log is not None and log.at is not None else None    # None: count every decision
+    want = next(wanted, -1) if wanted is not None else 0
     last: Any = _NOBODY
     while True:
         mover = to_move(state)
@@ -537,11 +547,16 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
         if mover == CHANCE:
             action = chance(state, rng)
         else:
-            if log is not None:
+            if log is not None and (wanted is None or decisions == want):
                 log.options.append(len(legal_actions(state, mover)))
+                if wanted is not None:
+                    want = next(wanted, -1)
+            decisions += 1
             action = random_action(state, seat_rngs[cast(int, mover)] if seat_rngs is not None else rng)
         state = game.apply(state, action, check=False)
         steps += 1
+    if log is not None and wanted is not None:
+        log.decisions = decisions
     return state, steps
 
 
@@ -571,11 +586,14 @@ def _playout(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     max_steps = rng.choice((1_000_000, 1_000_000, 1_000_000, rng.randrange(0, 30)))
     seeds = [rng.random() for _ in range(seats + 1)]
     per_seat = rng.random() < 0.5
+    # half the time only some decisions' options are asked for (log.at: the lab's runner asks one in 32)
+    at = sorted(rng.sample(range(40), rng.randrange(0, 8))) + [rng.randrange(40, 400)] \
+        if rng.random() < 0.5 else None
     runs = []
     for way in (game.random_playout, functools.partial(playout_by_rules, game)):
         chance = random.Random(seeds[0])
         seat_rngs = [random.Random(x) for x in seeds[1:]] if per_seat else None
-        log = PlayoutLog(scores=True)
+        log = PlayoutLog(scores=True, at=None if at is None else iter(at))
         result = way(state, chance, seat_rngs, max_steps=max_steps, max_turns=max_turns, log=log)
         if result is None:          # not written for these parameters or this position
             return
@@ -583,14 +601,17 @@ def _playout(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     _count(report, name)
     (got, got_log, got_chance, got_seats), (want, want_log, want_chance, want_seats) = runs
     how = (f"from this position (max_turns={max_turns}, max_steps={max_steps}, "
-           f"{'a generator per seat' if per_seat else 'one generator'}), random_playout ")
+           f"{'a generator per seat' if per_seat else 'one generator'}"
+           f"{'' if at is None else f', options wanted at decisions {at}'}), random_playout ")
     if not isinstance(got, tuple) or len(got) != 2:
         raise _Stop(CheckFailure(name, how + f"returned {str(got)[:80]}, not (state, steps)"))
     if got[1] != want[1]:
         raise _Stop(CheckFailure(name, how + f"played {got[1]} steps where the rules play {want[1]}"))
     if got[0] != want[0]:
         raise _Stop(CheckFailure(name, how + f"reached another state than the rules: {_state_difference(got[0], want[0])}"))
-    for what in ("options", "scores", "first"):
+    if at is not None and got_log.decisions is None:     # a playout that counts every decision (allowed)
+        got_log.options, got_log.decisions = got_log.wanted(at)
+    for what in ("options", "decisions", "scores", "first"):
         a, b = getattr(got_log, what), getattr(want_log, what)
         if a != b:
             first = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b))) \

@@ -1,6 +1,7 @@
-"""Game.random_playout, the optional hook for random play on a game's compact form: Corner Rush's and
-Eat Thyself's play exactly what stepping their rules plays, the lab's rows and the search bot's choices are the
-same with and without it, and check_game catches a playout that plays another game."""
+"""Game.random_playout, the optional hook for random play on a game's compact form: Corner Rush's, Eat
+Thyself's and Then There Was One's play exactly what stepping their rules plays, the lab's rows and the
+search bot's choices are the same with and without it, and check_game catches a playout that plays another
+game. ``PlayoutLog.at`` (the options wanted at some decisions only) serves playouts written before it too."""
 
 from __future__ import annotations
 
@@ -151,3 +152,23 @@ def test_check_game_checks_the_playout_and_catches_a_wrong_one():
     assert failures and "options" in failures[0].message
     assert "playout" not in playtest.check_game(EatThyselfRulesOnly(), examples=1, positions=3).checked
     assert playtest.check_game("eat_thyself", examples=2, positions=12).checked["playout"] > 0
+
+
+@pytest.mark.parametrize("name", ["corner_rush", "eat_thyself", "then_there_was_one"])
+def test_options_wanted_at_some_decisions(name):
+    """``PlayoutLog.at``: the rules list the legal actions at those decisions only and report the decisions
+    played; a playout that counts every decision (Corner Rush's, Eat Thyself's: written before ``at``)
+    leaves ``decisions`` unset, and ``PlayoutLog.wanted`` picks the same entries out of its counts."""
+    game = playtest.load(name)
+    for seed in range(6):
+        at = sorted(random.Random(seed).sample(range(120), 9))
+        every = PlayoutLog(scores=True)
+        by_rules, own = PlayoutLog(scores=True, at=iter(at)), PlayoutLog(scores=True, at=iter(at))
+        reference = playout_by_rules(game, game.initial_state(), random.Random(seed), log=every)
+        assert playout_by_rules(game, game.initial_state(), random.Random(seed), log=by_rules) == reference
+        assert game.random_playout(game.initial_state(), random.Random(seed), log=own) == reference
+        assert every.decisions is None and by_rules.decisions == len(every.options)
+        assert by_rules.options == [every.options[i] for i in at if i < len(every.options)]
+        assert by_rules.scores == every.scores and by_rules.first == every.first
+        assert own.wanted(at) == (by_rules.options, by_rules.decisions)
+        assert (own.decisions is None) == (name != "then_there_was_one")

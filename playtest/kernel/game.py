@@ -490,7 +490,9 @@ class Game(Generic[P, S, A]):
         same report in ``log``. :func:`playtest.check.playout_by_rules` is the reference it must equal
         (``check_game``'s "playout" property compares them from many positions); its loop is::
 
-            steps, turns, last = 0, 0, NOBODY
+            steps, turns, last, decisions = 0, 0, NOBODY, 0
+            wanted = iter(log.at) if log and log.at is not None else None    # None: count every decision
+            want = next(wanted, -1) if wanted is not None else 0
             while True:
                 mover = to_move(state)                    # None: over; CHANCE; a seat
                 if mover != CHANCE and mover != last:     # a turn ends: the game, or another seat decides
@@ -505,9 +507,13 @@ class Game(Generic[P, S, A]):
                 if mover == CHANCE:
                     action = chance_outcome(state, rng)
                 else:
-                    if log: log.options.append(len(legal_actions(state, mover)))
+                    if log and (wanted is None or decisions == want):
+                        log.options.append(len(legal_actions(state, mover)))
+                        if wanted is not None: want = next(wanted, -1)
+                    decisions += 1
                     action = random_action(state, seat_rngs[mover] if seat_rngs else rng)
                 state, steps = effect(state, action), steps + 1
+            if log and wanted is not None: log.decisions = decisions
 
         * ``rng`` draws chance (as ``chance_outcome``), and every seat's decisions when ``seat_rngs``
           is ``None`` (the search bot's rollouts); ``seat_rngs[s]``, when given, draws seat ``s``'s
@@ -519,6 +525,12 @@ class Game(Generic[P, S, A]):
           one counted even when the playout starts inside it);
         * ``log`` (a :class:`PlayoutLog`), when given: the number of legal actions at each decision,
           the running scores at each turn end (when ``log.scores`` is a list), the first decider.
+          When ``log.at`` is given (increasing decision numbers, 0 the playout's first decision) the
+          numbers of legal actions are wanted at those decisions only: a playout may count them
+          there alone (a listing can cost more than the move, and the lab's runner reads one
+          decision in ``playtest.lab.BRANCHING_SAMPLE``) and then sets ``log.decisions`` to the
+          decisions it played. One that counts every decision anyway (written before ``at``) leaves
+          ``log.decisions`` ``None``, and readers pick the wanted entries out themselves.
 
         Return ``None`` at once, before drawing anything, for parameters or positions the compact
         form does not cover; callers then step the rules. Written only for sequential games (the
@@ -692,26 +704,61 @@ class PlayoutLog:
     turn end (read only when it is a list: ``PlayoutLog(scores=True)``); ``first``, ``to_move`` at
     the first decision (``None`` when there was none).
 
+    ``at`` (optional) names the decisions whose options are wanted: an iterable of increasing
+    decision numbers (0 is the playout's first decision; it is read lazily, so it may be endless).
+    A playout that honours it appends to ``options`` at those decisions only and sets
+    ``decisions`` to the number of decisions it played; one written without it counts every
+    decision and leaves ``decisions`` ``None`` (:meth:`wanted` then picks the wanted entries out).
+
     >>> log = PlayoutLog(scores=True)
-    >>> log.options, log.scores, log.first
-    ([], [], None)
+    >>> log.options, log.scores, log.first, log.at, log.decisions
+    ([], [], None, None, None)
+    >>> counted = PlayoutLog(at=[0, 3])
+    >>> counted.options, counted.decisions = [2, 5], 4           # a playout that honours ``at``
+    >>> counted.wanted()
+    ([2, 5], 4)
+    >>> old = PlayoutLog(at=[0, 3])
+    >>> old.options = [2, 9, 9, 5]                               # one that counts every decision
+    >>> old.wanted([0, 3])
+    ([2, 5], 4)
     """
 
-    __slots__ = ("options", "scores", "first")
+    __slots__ = ("options", "scores", "first", "at", "decisions")
 
-    def __init__(self, scores: bool = False):
+    def __init__(self, scores: bool = False, at: "Iterable[int] | None" = None):
         self.options: list[int] = []
         self.scores: list[Any] | None = [] if scores else None
         self.first: int | None = None
+        self.at = at
+        self.decisions: int | None = None
+
+    def wanted(self, at: "Iterable[int] | None" = None) -> tuple[list[int], int]:
+        """(the options at the wanted decisions, the decisions played), whichever way the playout
+        counted: as reported when it set :attr:`decisions`, else picked out of every decision's
+        count at the decisions ``at`` names (the same numbers as :attr:`at`, given again: ``at``
+        may be an iterator the playout has read). With no ``at`` at all, every decision's."""
+        if self.decisions is not None:
+            return self.options, self.decisions
+        options = self.options
+        decisions = len(options)
+        if at is None:
+            return options, decisions
+        picked = []
+        for index in at:
+            if index >= decisions:
+                break
+            picked.append(options[index])
+        return picked, decisions
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, PlayoutLog) and self.options == other.options and self.scores == other.scores
-                and self.first == other.first)
+                and self.first == other.first and self.decisions == other.decisions)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"PlayoutLog(options={self.options!r}, scores={self.scores!r}, first={self.first!r})"
+        counted = "" if self.decisions is None else f", decisions={self.decisions!r}"
+        return f"PlayoutLog(options={self.options!r}, scores={self.scores!r}, first={self.first!r}{counted})"
 
 
 def _malformed(action: Action) -> bool:

@@ -63,7 +63,7 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Iterator, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides
@@ -632,12 +632,13 @@ def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int,
 def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[Any]) -> dict[str, Any] | None:
     """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
     the kit's random bot, each drawing with its own generator, chance with the game's seed): the same
-    game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout reports
-    the number of legal actions at every decision (the branching factor is counted at the same sampled
-    decisions), the running scores at every turn end and the first seat; ``None`` when the game leaves
-    these parameters to its rules (nothing drawn yet)."""
+    game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout is
+    asked the number of legal actions at the decisions :func:`play_one` counts for the branching
+    factor only (``PlayoutLog.at``: they are known from the seed; a playout that counts every decision
+    is read at the same ones), the running scores at every turn end and the first seat; ``None`` when
+    the game leaves these parameters to its rules (nothing drawn yet)."""
     game = job.game
-    log = PlayoutLog(scores=plan.hook is not None)
+    log = PlayoutLog(scores=plan.hook is not None, at=_counted_decisions(seed))
     try:
         chance = random.Random(seed) if plan.chance else cast(random.Random, _FirstUse(seed))
         played = game.random_playout(game.initial_state(), chance, [bot.rng for bot in players],
@@ -648,17 +649,10 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     if played is None:
         return None
     state, steps = played
-    options = log.options
-    decisions = len(options)
     # the decisions counted for the branching factor: play_one's spacing, read in decisions (a chance
     # step there moves the next counted step one on, so it falls on the same decision)
-    at, mix = (seed >> 20) % BRANCHING_SAMPLE, seed
-    branching = counted = 0
-    while at < decisions:
-        branching += options[at]
-        counted += 1
-        mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
+    options, decisions = log.wanted(_counted_decisions(seed))
+    branching, counted = sum(options), len(options)
     tops: list[frozenset[int]] = []
     leaders: list[int | None] = []
     last: Any = None
@@ -674,6 +668,21 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     first = log.first if log.first is None or log.first >= 0 else None
     return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
                 counted, first, tops, leaders, None)
+
+
+def _counted_decisions(seed: int) -> Iterator[int]:
+    """The decisions (numbered from 0) at which :func:`play_one` counts the legal actions in the game of
+    ``seed``, endlessly: gaps of 1 to ``2 * BRANCHING_SAMPLE - 1`` decisions from an LCG of the seed.
+
+    >>> from itertools import islice
+    >>> list(islice(_counted_decisions(12345678), 4))
+    [11, 13, 59, 98]
+    """
+    at, mix = (seed >> 20) % BRANCHING_SAMPLE, seed
+    while True:
+        yield at
+        mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
 
 
 def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:

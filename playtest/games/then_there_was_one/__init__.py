@@ -147,6 +147,7 @@ from .bots import GreedyTokenBot, GreedyWallBot
 from .params import ThenThereWasOneParams
 from .position import State
 from .rules import ThenThereWasOne
+from . import playout  # noqa: F401,E402  (ThenThereWasOne.random_playout: random play on plain ints)
 
 __all__ = ["ThenThereWasOne", "ThenThereWasOneParams", "State", "Scatter", "PlaceObstacle", "Start",
            "Choose", "Build", "Remove", "Buy", "EndTurn", "Step", "Jump", "GreedyTokenBot",
