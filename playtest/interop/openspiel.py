@@ -295,7 +295,7 @@ class KitSpielState(_StateBase):
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
             if cached is None:
-                if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
+                if play._plain and not play._memo.on and play._runner is None:     # (legal_ids's usual step, inline)
                     cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:
