@@ -367,10 +367,12 @@ class _Run:
 
 def _run_ids(select_ids: Any, runs: list[tuple[Any, int]]) -> list[int] | None:
     """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id)."""
+    if len(runs) == 1:
+        return select_ids(runs[0][0], runs[0][1], True) if runs[0][1] else []
     got: list[int] = []
     for table, mask in runs:
         if mask:
-            part = select_ids(table, mask)
+            part = select_ids(table, mask, True)     # (sorted runs: the sort below merges them)
             if part is None:
                 return None
             got += part
@@ -411,13 +413,14 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
         self._effect, self._list = shape.steppers()
         self._runner = shape.runner()
+        self._select_ids = shape.encoding.select_ids
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
@@ -449,7 +452,7 @@ class KitPlay:
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
         other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
-        other._runner = self._runner
+        other._runner, other._select_ids = self._runner, self._select_ids
         other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
         other._concealed = set(self._concealed)
         other._befores = None if self._befores is None else list(self._befores)
@@ -525,7 +528,7 @@ class KitPlay:
             who = self.current()
         if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
             runs = self._runner(self.state) if self._runner is not None else None
-            got = _run_ids(self.shape.encoding.select_ids, runs) if runs is not None else None
+            got = _run_ids(self._select_ids, runs) if runs is not None else None
             ids = self._encode(self._list(self.state, who)) if got is None else got
             self._legal[seat] = ids
             return ids
@@ -539,9 +542,7 @@ class KitPlay:
                         live = None
                         break
                     live = run
-            got = self.shape.encoding.select_ids(*live) if live is not None else None
-            if got is not None:
-                got.sort()
+            got = self._select_ids(live[0], live[1], True) if live is not None else None
             ids = got if got is not None else self._staged_ids(who, runs)
             self._legal[seat] = ids
             return ids

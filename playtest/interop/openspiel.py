@@ -50,7 +50,7 @@ from typing import Any, cast
 from ..kernel import Game
 from ._require import need
 from .board import board_spec, board_tensor
-from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, observation_text, resolve_game
+from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, _run_ids, observation_text, resolve_game
 
 pyspiel = need("pyspiel")
 import numpy as np  # noqa: E402  (numpy comes with open_spiel)
@@ -295,8 +295,10 @@ class KitSpielState(_StateBase):
         if who >= 0 and player is None:              # the usual call: the seat to move's
             cached = play._legal.get(who)
             if cached is None:
-                if play._plain and not play._memo.on and play._runner is None:     # (legal_ids's usual step, inline)
-                    cached = play._encode(play._list(play.state, who))     # (sorted)
+                if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
+                    runs = play._runner(play.state) if play._runner is not None else None
+                    if runs is None or (cached := _run_ids(play._select_ids, runs)) is None:
+                        cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:
                     cached = play.legal_ids(who)

@@ -55,9 +55,11 @@ IDENTITY_LIMIT = 1 << 15
 #: wall turn, two hundred of them met a few at a time) keeps the identity path
 IDENTITY_MISSES = 4096
 #: the most action tables :meth:`ActionEncoding.select_ids` remembers the ids of (then it starts again)
-RUN_TABLES = 256
+RUN_TABLES = 4096
 #: :meth:`ActionEncoding.select_ids` reads a mask with at most this many bits bit by bit, a denser one in C
 SPARSE_RUN = 6
+#: the most masks of one table :meth:`ActionEncoding.select_ids` remembers the sorted ids of
+SORTED_MASKS = 64
 
 
 @dataclass
@@ -298,8 +300,9 @@ class ActionEncoding:
         self._identity: dict[int, int] | None = {}
         self._kept: list[Any] = []
         self._listings = [0, 0]                   # actions listed that were known by identity, and not
-        # id(table) -> (the table, kept alive; the ids of its actions, None until first selected): select_ids
-        self._runs: dict[int, tuple[Sequence[Any], list[int | None]]] = {}
+        # id(table) -> [the table, kept alive; the ids of its actions, None until first selected;
+        # {mask: the ids it selects, sorted}, once asked for]: select_ids
+        self._runs: dict[int, list[Any]] = {}
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -433,12 +436,17 @@ class ActionEncoding:
         found.sort()
         return found
 
-    def select_ids(self, table: Sequence[Any], mask: int) -> list[int] | None:
+    def select_ids(self, table: Sequence[Any], mask: int, ordered: bool = False) -> list[int] | None:
         """``ids(select(table, mask))``: the ids of the actions of ``table`` at the set bits of
         ``mask``, lowest bit first, for a game that keeps one prebuilt action per edge or cell and
         lists its legal ones as bit masks (a game's ``legal_runs``, see
         :mod:`playtest.interop.core`). The ids of a table are remembered (by its identity, the table
-        kept alive meanwhile), so a listing makes no action object and reads no field.
+        kept alive meanwhile), so a listing makes no action object and reads no field. A table may
+        grow (a game's actions by slot, made as longer rings need them), never change what it holds.
+
+        ``ordered``: sorted instead, and remembered by the mask (the last :data:`SORTED_MASKS`
+        masks of each table): a game that selects the same actions again (a whole listing it
+        keeps, a ring's gaps) has them numbered at once.
 
         ``None`` when a selected action has no id yet and would take a spare one: spare ids go
         in the order actions are first met, which is the listing's order, not the table's (so
@@ -457,8 +465,14 @@ class ActionEncoding:
         if entry is None or entry[0] is not table:
             if len(self._runs) >= RUN_TABLES:
                 self._runs.clear()
-            entry = self._runs[id(table)] = (table, [None] * len(table))
+            entry = self._runs[id(table)] = [table, [None] * len(table), {}]
         codes = entry[1]
+        if len(codes) != len(table):         # a table that grew (a game's tables by slot, for longer rings)
+            codes += [None] * (len(table) - len(codes))
+        if ordered:
+            known = entry[2].get(mask)
+            if known is not None:
+                return list(known)
         if mask.bit_count() <= SPARSE_RUN:      # a few bits (a token's steps): read one by one
             got = []
             rest = mask
@@ -480,6 +494,11 @@ class ActionEncoding:
                         code = self.encode(action)
                     codes[i] = code
             got = select(codes, mask)
+        if ordered:
+            got.sort()
+            if len(entry[2]) >= SORTED_MASKS:
+                entry[2].clear()
+            entry[2][mask] = tuple(got)
         return got  # type: ignore[return-value]
 
     def decode(self, code: int) -> Any:

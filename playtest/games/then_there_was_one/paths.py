@@ -258,9 +258,10 @@ class TokenPaths:
         >>> [game.B.label(i) for i in range(game.B.size) if steps >> i & 1], [game.B.label(i) for i in range(game.B.size) if jumps >> i & 1]
         (['f5', 'g6'], ['e7'])
         """
-        rules, B = state.rules, self.B
+        rules, B, pos = state.rules, self.B, state.path[-1]
         walls, obstacles = state.walls | state.built, state.obstacles
-        occupied, visited = self.masks(state)
+        here = self.here
+        occupied, visited = (here[1], here[2]) if here is not None and here[0] is state else self.masks(state)
         k, jumps = rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used
         jcost = rules.jump_step_cost
         goal = B.goal if rules.goal_on_entry else 0
@@ -268,7 +269,13 @@ class TokenPaths:
         landed = occupied | visited
         finish = None
         clean_steps = clean_jumps = other_steps = other_jumps = 0
-        for n, jump in self.steps_from(state.path[-1], walls, obstacles, occupied, jumps > 0 and k >= jcost, rules):
+        # (steps_from, its kept answer looked up inline as random_step does)
+        jump_ok = jumps > 0 and k >= jcost
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump_ok else -1)
+        cands = self._around.get(key) if self._around_rules is rules else None
+        if cands is None:
+            cands = self.steps_from(pos, walls, obstacles, occupied, jump_ok, rules)
+        for n, jump in cands:
             bit = 1 << n
             if not visited & bit:
                 cost = jcost if jump else 1
