@@ -360,10 +360,6 @@ class _Run:
             out += select(table, mask)
         return out
 
-    def ids(self, encoding: ActionEncoding) -> list[int] | None:
-        """The sorted ids (``None``: one would take a spare id, see ``select_ids``)."""
-        return _run_ids(encoding.select_ids, self.parts)
-
 
 def _run_ids(select_ids: Any, runs: list[tuple[Any, int]]) -> list[int] | None:
     """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id)."""
@@ -640,7 +636,7 @@ class KitPlay:
             return []
         group = groups[k]
         if isinstance(group, _Run):
-            ids = group.ids(self.shape.encoding)
+            ids = _run_ids(self._select_ids, group.parts)
             if ids is not None:
                 return ids
             group = self._kinds(listed=True)[k]     # an action that takes a spare id: numbered as listed

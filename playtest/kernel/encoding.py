@@ -499,7 +499,7 @@ class ActionEncoding:
             if len(entry[2]) >= SORTED_MASKS:
                 entry[2].clear()
             entry[2][mask] = tuple(got)
-        return got  # type: ignore[return-value]
+        return got
 
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
