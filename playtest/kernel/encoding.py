@@ -444,8 +444,8 @@ class ActionEncoding:
         kept alive meanwhile), so a listing makes no action object and reads no field. A table may
         grow (a game's actions by slot, made as longer rings need them), never change what it holds.
 
-        ``ordered``: sorted instead, and remembered by the mask (the last :data:`SORTED_MASKS`
-        masks of each table): a game that selects the same actions again (a whole listing it
+        ``ordered``: sorted instead, and (a mask of more than :data:`SPARSE_RUN` bits) remembered
+        by the mask, the last :data:`SORTED_MASKS` masks of each table: a game that selects the same actions again (a whole listing it
         keeps, a ring's gaps) has them numbered at once.
 
         ``None`` when a selected action has no id yet and would take a spare one: spare ids go
@@ -469,11 +469,12 @@ class ActionEncoding:
         codes = entry[1]
         if len(codes) != len(table):         # a table that grew (a game's tables by slot, for longer rings)
             codes += [None] * (len(table) - len(codes))
-        if ordered:
+        sparse = mask.bit_count() <= SPARSE_RUN
+        if ordered and not sparse:
             known = entry[2].get(mask)
             if known is not None:
                 return list(known)
-        if mask.bit_count() <= SPARSE_RUN:      # a few bits (a token's steps): read one by one
+        if sparse:      # a few bits (a token's steps): read one by one (and not remembered: sorted at once)
             got = []
             rest = mask
             while rest:
@@ -496,6 +497,8 @@ class ActionEncoding:
             got = select(codes, mask)
         if ordered:
             got.sort()
+            if sparse:
+                return got
             if len(entry[2]) >= SORTED_MASKS:
                 entry[2].clear()
             entry[2][mask] = tuple(got)
