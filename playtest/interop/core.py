@@ -40,10 +40,12 @@ exploration (those two games); ``"kinds"`` and ``"none"`` choose.
 
 *Listing by bit masks* (optional, duck-typed): a game that keeps one prebuilt action object per
 edge or cell may write ``legal_runs(state)``, the seat to move's legal actions as runs
-``[(table, mask), ...]`` whose ``select(table, mask)`` (:func:`playtest.geometry.select`),
-joined in turn, is exactly what its listing (``legal_actions``, or ``candidates``) gives, the
-same objects in the same order, each table one kind of action; or ``None`` where it lists them
-the usual way. The adapter then numbers the actions by the tables' remembered ids
+``[(table, mask), ...]`` whose ``select(table, mask)`` (:func:`playtest.geometry.select`)
+select together exactly the actions its listing (``legal_actions``, or ``candidates``) gives,
+each once, the same objects, each table one kind of action and the kinds in the listing's order
+(within a kind the table's order may differ from the listing's: ids are sorted, a kind's
+actions in :meth:`KitPlay.kind_groups` then come in the table's order); or ``None`` where it
+lists them the usual way. The adapter then numbers the actions by the tables' remembered ids
 (:meth:`~playtest.kernel.encoding.ActionEncoding.select_ids`) without making or reading an
 action, and a staged decision's first step reads only which masks are not empty (Then There Was
 One's wall turn: which of its walls to pick up, walls to build, obstacles to buy and the end

@@ -343,7 +343,16 @@ class KitSpielState(_StateBase):
                 if at < len(legal) and legal[at] == action:
                     got = play._by_id(action)
                     if got is not None:
-                        play._play(who, action, got)
+                        if play._groups is None and play._befores is None and not play._hidden:
+                            # (KitPlay._play, inline: nothing staged, no positions kept, no parts counted)
+                            play.state = play._effect(play.state, got)
+                            play._acts.append(got)
+                            play._seats.append(who)
+                            play.ids.append(action)
+                            play._legal = {}
+                            play._current = play._chance = None
+                        else:
+                            play._play(who, action, got)
                         return
         elif who == CHANCE_ID and play._chance is not None:    # one of the chance outcomes just listed
             got = play._chance_actions.get(action)

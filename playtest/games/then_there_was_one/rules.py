@@ -413,12 +413,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         return []
 
     def legal_runs(self, state: State) -> list[tuple[tuple[Action, ...], int]] | None:
-        """The legal actions of a wall turn or a start as the adapters for numbering libraries read
-        them (:mod:`playtest.interop.core`): runs ``(table, mask)`` of the prebuilt actions, one per
-        edge, cell or start column, and the masks that select the legal ones, in the order
-        :meth:`legal_actions` lists them (it lists them from these runs: walls to pick up, walls to
-        build, obstacles to buy, the end of the turn; the start circles); ``None`` in the other
-        phases, which are listed as usual.
+        """The legal actions of a wall turn, a start or a token's step as the adapters for
+        numbering libraries read them (:mod:`playtest.interop.core`): runs ``(table, mask)`` of
+        the prebuilt actions, one per edge, cell or start column, and the masks that select the
+        legal ones. A wall turn's and a start's in the order :meth:`legal_actions` lists them (it
+        lists them from these runs: walls to pick up, walls to build, obstacles to buy, the end of
+        the turn; the start circles); a token's steps, then its jumps, each by tile
+        (:meth:`TokenPaths.move_masks`: the same moves as :meth:`legal_token_moves`, which lists
+        them north first); ``None`` in the other phases, which are listed as usual.
 
         >>> import playtest
         >>> from playtest.geometry import select
