@@ -530,7 +530,7 @@ class KitPlay:
             ids = self._encode(self._list(self.state, who)) if got is None else got
             self._legal[seat] = ids
             return ids
-        if self._staged and who == seat and self.stage < 0 and self._runner is not None and who >= 0:
+        if who == seat and self._staged and self.stage < 0 and self._runner is not None and who >= 0:
             # staged, listed by bit masks: a listing of one kind (the usual one) is numbered at once
             runs = self._runner(self.state)
             live = None
