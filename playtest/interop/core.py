@@ -38,6 +38,21 @@ instead of wandering among ~270 parts. ``stages="auto"`` (the default) stages a 
 listings that mix kinds held :data:`STAGE_LISTING` actions or more on average in its
 exploration (those two games); ``"kinds"`` and ``"none"`` choose.
 
+*Listing by bit masks* (optional, duck-typed): a game that keeps one prebuilt action object per
+edge or cell may write ``legal_runs(state)``, the seat to move's legal actions as runs
+``[(table, mask), ...]`` whose ``select(table, mask)`` (:func:`playtest.geometry.select`)
+select together exactly the actions its listing (``legal_actions``, or ``candidates``) gives,
+each once, the same objects, each table one kind of action and the kinds in the listing's order
+(within a kind the table's order may differ from the listing's: ids are sorted, a kind's
+actions in :meth:`KitPlay.kind_groups` then come in the table's order); or ``None`` where it
+lists them the usual way. The adapter then numbers the actions by the tables' remembered ids
+(:meth:`~playtest.kernel.encoding.ActionEncoding.select_ids`) without making or reading an
+action, and a staged decision's first step reads only which masks are not empty (Then There Was
+One's wall turn: which of its walls to pick up, walls to build, obstacles to buy and the end
+of the turn are legal, not the few hundred actions themselves). It is read only where the game's
+own class (or a subclass of it) writes both that listing and ``legal_runs``: a subclass that
+changes the listing alone is listed the usual way.
+
 Chance steps the game lists are chance nodes with the game's probabilities (ids from a chance
 encoding). A chance step too large to list (:class:`playtest.UncountedChance`) is offered as
 ``draws`` equally likely seeded draws: draw ``i`` samples the game's own distribution with a
@@ -64,6 +79,7 @@ from functools import partial
 from itertools import groupby
 from typing import Any, cast
 
+from ..geometry import select
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
 from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, order_done
@@ -210,6 +226,20 @@ class KitShape:
             made = self.__dict__["_steppers"] = (apply, listing)
         return cast("tuple[Any, Any]", made)
 
+    def runner(self) -> Any:
+        """The game's ``legal_runs`` (bound), when the adapter may read it (the ``sequential``
+        form; the game's class, or a subclass of it, writes both ``legal_runs`` and the listing
+        the adapter reads: see the module docstring), else ``None``; found once."""
+        made = self.__dict__.get("_runner", False)
+        if made is False:
+            cls = type(self.game)
+            listing = "legal_actions" if cls.legal_actions is not Game.legal_actions else "candidates"
+            runs_owner, listing_owner = _owner(cls, "legal_runs"), _owner(cls, listing)
+            usable = (self.form == "sequential" and runs_owner is not None and listing_owner is not None
+                      and issubclass(runs_owner, listing_owner))
+            made = self.__dict__["_runner"] = self.game.legal_runs if usable else None   # type: ignore[attr-defined]
+        return made
+
     def initial_state(self) -> Any:
         """The game's set-up, made once: kit states are immutable values, so every new play (and
         every clone OpenSpiel makes, which starts from a new initial state) shares it."""
@@ -309,6 +339,45 @@ class StateMemo:
         self.table[key] = value
 
 
+_UNASKED = object()     # (the game's legal_runs not asked yet)
+
+
+def _owner(cls: type, name: str) -> type | None:
+    """The class of ``cls``'s method resolution order that writes ``name`` (``None``: none does)."""
+    return next((k for k in cls.__mro__ if name in vars(k)), None)
+
+
+class _Run:
+    """Staged, listed by bit masks: the legal actions of one kind as ``(table, mask)`` runs."""
+
+    __slots__ = ("parts", "count")
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[Any, int]] = []
+        self.count = 0
+
+    def actions(self) -> list[Any]:
+        out: list[Any] = []
+        for table, mask in self.parts:
+            out += select(table, mask)
+        return out
+
+
+def _run_ids(select_ids: Any, runs: list[tuple[Any, int]]) -> list[int] | None:
+    """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id)."""
+    if len(runs) == 1:
+        return select_ids(runs[0][0], runs[0][1], True) if runs[0][1] else []
+    got: list[int] = []
+    for table, mask in runs:
+        if mask:
+            part = select_ids(table, mask, True)     # (sorted runs: the sort below merges them)
+            if part is None:
+                return None
+            got += part
+    got.sort()
+    return got
+
+
 def _action_id(game: Game, code: Any) -> int:
     """``code`` as an action id (a whole number: an ``int``, or an integer type such as numpy's), or
     ``ValueError`` naming what it is instead (a bool, a float, text: malformed, whatever the position)."""
@@ -342,12 +411,14 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged", "_one_part", "_memo", "_kind_base")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
         self.game = shape.game
         self._effect, self._list = shape.steppers()
+        self._runner = shape.runner()
+        self._select_ids = shape.encoding.select_ids
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
@@ -371,7 +442,7 @@ class KitPlay:
         self._chance: list[tuple[int, float]] | None = None    # this position's chance outcomes, once listed
         self._chance_actions: dict[int, Any] = {}     # their kit actions by id (a listed chance step's)
         self.stage = -1                  # staged: the kind chosen (an index of the encoding's types), -1 none
-        self._groups: dict[int, list[Any]] | None = None    # staged: the actor's actions here by kind
+        self._groups: dict[int, Any] | None = None    # staged: the actor's actions here by kind (see _kinds)
 
     def copy(self) -> "KitPlay":
         other = KitPlay.__new__(KitPlay)
@@ -379,6 +450,7 @@ class KitPlay:
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
         other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
+        other._runner, other._select_ids = self._runner, self._select_ids
         other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
         other._concealed = set(self._concealed)
         other._befores = None if self._befores is None else list(self._befores)
@@ -453,7 +525,23 @@ class KitPlay:
         if who is None:
             who = self.current()
         if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
-            ids = self._encode(self._list(self.state, who))
+            runs = self._runner(self.state) if self._runner is not None else None
+            got = _run_ids(self._select_ids, runs) if runs is not None else None
+            ids = self._encode(self._list(self.state, who)) if got is None else got
+            self._legal[seat] = ids
+            return ids
+        if who == seat and self._staged and self.stage < 0 and self._runner is not None and who >= 0:
+            # staged, listed by bit masks: a listing of one kind (the usual one) is numbered at once
+            runs = self._runner(self.state)
+            live = None
+            for run in runs or ():
+                if run[1]:
+                    if live is not None:
+                        live = None
+                        break
+                    live = run
+            got = self._select_ids(live[0], live[1], True) if live is not None else None
+            ids = got if got is not None else self._staged_ids(who, runs)
             self._legal[seat] = ids
             return ids
         if who == SIM and self._one_part and not self._memo.on:    # a seat's one-action orders
@@ -492,44 +580,81 @@ class KitPlay:
     def kind_groups(self) -> dict[int, list[Any]]:
         """Staged: the legal kit actions of the seat to act, by kind (an index of the encoding's
         types), listed once per position."""
+        return {k: group.actions() if isinstance(group, _Run) else group for k, group in self._kinds().items()}
+
+    def _kinds(self, listed: bool = False, runs: Any = _UNASKED) -> dict[int, Any]:
+        """:meth:`kind_groups` as the play keeps them: a kind's actions, or (a game listed by bit
+        masks, unless ``listed``) its :class:`_Run` (``runs``: the game's ``legal_runs`` here,
+        when already asked)."""
         groups = self._groups
-        if groups is None:
-            who = self.current()
-            if who < 0:
-                groups = {}
-            else:
-                listed = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
-                by_type = self.shape.encoding._by_type
-                groups = {}
-                for cls, run in groupby(listed, type):      # games list an action kind after another
-                    k = by_type.get(cls)
-                    if k is None:
-                        self.shape.encoding.encode(next(run))       # raises, naming the action
-                        continue
-                    got = groups.get(k)
-                    if got is None:
-                        groups[k] = list(run)
-                    else:
-                        got.extend(run)
-            self._groups = groups
+        if groups is not None and not listed:
+            return groups
+        who = self.current()
+        if listed or who < 0 or self._runner is None:
+            runs = None
+        elif runs is _UNASKED:
+            runs = self._runner(self.state)
+        groups = {}
+        if runs is not None:
+            by_type = self.shape.encoding._by_type
+            for table, mask in runs:
+                if not mask:
+                    continue
+                k = by_type.get(type(table[0]))
+                if k is None:
+                    self.shape.encoding.encode(table[0])      # raises, naming the action
+                    continue
+                run = groups.get(k)
+                if run is None:
+                    run = groups[k] = _Run()
+                run.parts.append((table, mask))
+                run.count += mask.bit_count()
+        elif who >= 0:
+            listing = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
+            by_type = self.shape.encoding._by_type
+            for cls, part in groupby(listing, type):      # games list an action kind after another
+                k = by_type.get(cls)
+                if k is None:
+                    self.shape.encoding.encode(next(part))       # raises, naming the action
+                    continue
+                got = groups.get(k)
+                if got is None:
+                    groups[k] = list(part)
+                else:
+                    got.extend(part)
+        self._groups = groups
         return groups
 
-    def _staged_ids(self, who: int) -> list[int]:
-        groups = self.kind_groups()
+    def _staged_ids(self, who: int, runs: Any = _UNASKED) -> list[int]:
+        groups = self._kinds(runs=runs)
         if self.stage >= 0:
-            return self._encode(groups[self.stage])
-        if len(groups) > 1:                       # first the kind of action
+            k = self.stage
+        elif len(groups) > 1:                       # first the kind of action
             base = self.shape.encoding.capacity
             return sorted(base + k for k in groups)
-        return self._encode(next(iter(groups.values()))) if groups else []
+        elif groups:
+            k = next(iter(groups))
+        else:
+            return []
+        group = groups[k]
+        if isinstance(group, _Run):
+            ids = _run_ids(self._select_ids, group.parts)
+            if ids is not None:
+                return ids
+            group = self._kinds(listed=True)[k]     # an action that takes a spare id: numbered as listed
+        return self._encode(group)
 
     def _choose_kind(self, seat: int, code: int) -> None:
         """Staged: ``seat`` chooses the kind of its action (a kind with one action plays it)."""
         if self.stage >= 0 or seat != self.current() or code not in self.legal_ids(seat):
             raise ValueError(f"{self.game.name}: action id {code} (choose {self.shape.kind_of(code)}) is not legal "
                              f"for seat {seat} here")
-        group = self.kind_groups()[code - self.shape.encoding.capacity]
-        if len(group) == 1:
+        group = self._kinds()[code - self.shape.encoding.capacity]
+        if isinstance(group, _Run):
+            if group.count == 1:
+                self._play(seat, code, group.actions()[0])
+                return
+        elif len(group) == 1:
             self._play(seat, code, group[0])
             return
         self.ids.append(code)

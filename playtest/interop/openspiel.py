@@ -50,7 +50,7 @@ from typing import Any, cast
 from ..kernel import Game
 from ._require import need
 from .board import board_spec, board_tensor
-from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, observation_text, resolve_game
+from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, _run_ids, observation_text, resolve_game
 
 pyspiel = need("pyspiel")
 import numpy as np  # noqa: E402  (numpy comes with open_spiel)
@@ -296,7 +296,9 @@ class KitSpielState(_StateBase):
             cached = play._legal.get(who)
             if cached is None:
                 if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
-                    cached = play._encode(play._list(play.state, who))     # (sorted)
+                    runs = play._runner(play.state) if play._runner is not None else None
+                    if runs is None or (cached := _run_ids(play._select_ids, runs)) is None:
+                        cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:
                     cached = play.legal_ids(who)
@@ -341,7 +343,16 @@ class KitSpielState(_StateBase):
                 if at < len(legal) and legal[at] == action:
                     got = play._by_id(action)
                     if got is not None:
-                        play._play(who, action, got)
+                        if play._groups is None and play._befores is None and not play._hidden:
+                            # (KitPlay._play, inline: nothing staged, no positions kept, no parts counted)
+                            play.state = play._effect(play.state, got)
+                            play._acts.append(got)
+                            play._seats.append(who)
+                            play.ids.append(action)
+                            play._legal = {}
+                            play._current = play._chance = None
+                        else:
+                            play._play(who, action, got)
                         return
         elif who == CHANCE_ID and play._chance is not None:    # one of the chance outcomes just listed
             got = play._chance_actions.get(action)

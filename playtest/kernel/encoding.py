@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from ..geometry import bits, select
 from .outcome import CHANCE, SIMULTANEOUS, UncountedChance, draw_outcome
 
 __all__ = ["ActionEncoding", "Exploration", "explore", "RADIX_LIMIT"]
@@ -53,6 +54,12 @@ IDENTITY_LIMIT = 1 << 15
 #: per action, not per listing: a game whose listings are its prebuilt objects (Then There Was One's
 #: wall turn, two hundred of them met a few at a time) keeps the identity path
 IDENTITY_MISSES = 4096
+#: the most action tables :meth:`ActionEncoding.select_ids` remembers the ids of (then it starts again)
+RUN_TABLES = 4096
+#: :meth:`ActionEncoding.select_ids` reads a mask with at most this many bits bit by bit, a denser one in C
+SPARSE_RUN = 6
+#: the most masks of one table :meth:`ActionEncoding.select_ids` remembers the sorted ids of
+SORTED_MASKS = 64
 
 
 @dataclass
@@ -293,6 +300,9 @@ class ActionEncoding:
         self._identity: dict[int, int] | None = {}
         self._kept: list[Any] = []
         self._listings = [0, 0]                   # actions listed that were known by identity, and not
+        # id(table) -> [the table, kept alive; the ids of its actions, None until first selected;
+        # {mask: the ids it selects, sorted}, once asked for]: select_ids
+        self._runs: dict[int, list[Any]] = {}
 
     @classmethod
     def for_game(cls, game: Any, games: int = 20, seed: int = 0, chance: bool = False,
@@ -426,6 +436,74 @@ class ActionEncoding:
         found.sort()
         return found
 
+    def select_ids(self, table: Sequence[Any], mask: int, ordered: bool = False) -> list[int] | None:
+        """``ids(select(table, mask))``: the ids of the actions of ``table`` at the set bits of
+        ``mask``, lowest bit first, for a game that keeps one prebuilt action per edge or cell and
+        lists its legal ones as bit masks (a game's ``legal_runs``, see
+        :mod:`playtest.interop.core`). The ids of a table are remembered (by its identity, the table
+        kept alive meanwhile), so a listing makes no action object and reads no field. A table may
+        grow (a game's actions by slot, made as longer rings need them), never change what it holds.
+
+        ``ordered``: sorted instead, and (a mask of more than :data:`SPARSE_RUN` bits) remembered
+        by the mask, the last :data:`SORTED_MASKS` masks of each table: a game that selects the same actions again (a whole listing it
+        keeps, a ring's gaps) has them numbered at once.
+
+        ``None`` when a selected action has no id yet and would take a spare one: spare ids go
+        in the order actions are first met, which is the listing's order, not the table's (so
+        the caller lists that position the usual way, and the numbers stay the ones it gives).
+
+        >>> import playtest
+        >>> game = playtest.load("tic_tac_toe")
+        >>> enc = ActionEncoding.for_game(game)
+        >>> table = game.legal_actions(game.initial_state())
+        >>> enc.select_ids(table, 0b100010010), enc.select_ids(table, 0b100010010) == enc.ids([table[1], table[4], table[8]])
+        ([1, 4, 8], True)
+        >>> enc.select_ids([game.action_types[0](9)], 1) is None     # no cell 9: it would take a spare id
+        True
+        """
+        entry = self._runs.get(id(table))
+        if entry is None or entry[0] is not table:
+            if len(self._runs) >= RUN_TABLES:
+                self._runs.clear()
+            entry = self._runs[id(table)] = [table, [None] * len(table), {}]
+        codes = entry[1]
+        if len(codes) != len(table):         # a table that grew (a game's tables by slot, for longer rings)
+            codes += [None] * (len(table) - len(codes))
+        sparse = mask.bit_count() <= SPARSE_RUN
+        if ordered and not sparse:
+            known = entry[2].get(mask)
+            if known is not None:
+                return list(known)
+        if sparse:      # a few bits (a token's steps): read one by one (and not remembered: sorted at once)
+            got = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                got.append(codes[low.bit_length() - 1])
+                rest ^= low
+        else:
+            got = select(codes, mask)
+        if None in got:
+            for i in bits(mask):
+                if codes[i] is None:
+                    action = table[i]
+                    code = self._ids.get(action)
+                    if code is None:
+                        index = self._by_type.get(type(action))
+                        if index is None or self.kinds[index].encode(action) is None:
+                            return None
+                        code = self.encode(action)
+                    codes[i] = code
+            got = select(codes, mask)
+        if ordered:
+            got.sort()
+            if sparse:
+                return got
+            if len(entry[2]) >= SORTED_MASKS:
+                entry[2].clear()
+            entry[2][mask] = tuple(got)
+        return got
+
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""
         action = self._actions.get(code)
@@ -461,7 +539,7 @@ class ActionEncoding:
         made = cls.__new__(cls)
         made.__dict__.update(base.__dict__)
         made.extra, made._ids, made._actions, made._tables = [], {}, {}, {}
-        made._identity, made._kept, made._listings = {}, [], [0, 0]
+        made._identity, made._kept, made._listings, made._runs = {}, [], [0, 0], {}
         for item in data["extra"][: made.capacity - made.size]:
             made.encode(game.action_from_json(item))
         return made

@@ -19,6 +19,8 @@ from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _pie
 #: that very rule: a game with another win_condition, live, counts them again)
 _COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
 _Random = random.Random
+#: the most listings :meth:`EatThyself.legal_runs` remembers (then it starts again)
+LISTINGS_KEPT = 4096
 
 
 def counted_to(ring: Sequence[Any], slot: int, value: int, direction: int, count_tiles: bool) -> int | None:
@@ -97,6 +99,8 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]  # at hand)
         self._takes: list[Take] = self._by_slot(0, Take)
         self._initial: State | None = None
+        #: legal_runs's listings of a move, by what decides them (see there)
+        self._listings: dict[tuple[Any, ...], tuple[tuple[Action, ...], int]] = {}
         self._turned: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
         # why_not and effect by kind of action
         self._why: dict[type, Callable[[State, Any], Refusal | None]] = {
@@ -235,6 +239,35 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             own_pawn, table = state.to_move * 2 + PAWN, self._by_slot(n, RemovePawn)
             return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._keep]
         return []
+
+    def legal_runs(self, state: State) -> list[tuple[tuple[Action, ...], int]] | None:
+        """A move's legal actions as the adapters for numbering libraries read them
+        (:mod:`playtest.interop.core`): one run ``(listing, mask)`` of every action of the
+        listing, the listing exactly what :meth:`candidates` gives (the same objects, in order),
+        remembered by what decides it (the mover's kings and which of its two cards can move:
+        with ``count_empty_tiles`` a card moves unless its value is a multiple of the ring's
+        length), so the same listing is the same tuple again, numbered by its remembered ids.
+        ``None`` in the other phases (and for a count that skips empty tiles): listed as usual.
+
+        >>> import playtest
+        >>> game = playtest.load("eat_thyself")
+        >>> state = game.initial_state()
+        >>> [(listing, mask)] = game.legal_runs(state)
+        >>> list(listing) == game.candidates(state, 0), bin(mask), game.legal_runs(state)[0][0] is listing
+        (True, '0b11111111', True)
+        """
+        if state.phase != "move" or not self._count_tiles:
+            return None
+        n = len(state.ring)
+        faces = state.cards[state.to_move]
+        key = (tuple(self._kings(state)), faces[0] % n != 0, faces[1] % n != 0)
+        got = self._listings.get(key)
+        if got is None:
+            listing = tuple(self.candidates(state, state.to_move))
+            if len(self._listings) >= LISTINGS_KEPT:
+                self._listings.clear()
+            got = self._listings[key] = (listing, (1 << len(listing)) - 1)
+        return [got]
 
     def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
         """Why the mover may not play ``action`` now (rules E.1 §7-§12, E3, E6-E9, E12), or ``None``.

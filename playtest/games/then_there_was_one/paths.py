@@ -243,6 +243,66 @@ class TokenPaths:
                 (clean if finish(n, k - cost, jumps - jump, occupied | visited | 1 << n) else other).append(step)
         return clean, other
 
+    def move_masks(self, state: Any) -> tuple[int, int]:
+        """The steps and the jumps the token to move may take now, as two masks of their tiles:
+        ``ThenThereWasOne.legal_token_moves`` (the clean ones while one exists, unless
+        ``allow_voluntary_revisit``), decided as :meth:`token_moves` decides, without a list. A
+        step's clean completion is looked for as the search looks first, along a straight run
+        (inline: most steps have one), and then by the search itself.
+
+        >>> import playtest
+        >>> game = playtest.load("then_there_was_one")
+        >>> state = game.state_from_json({"obstacles": [[4, 5], [5, 6]], "to_move": 1, "round": 2,
+        ...                               "tokens": {"1": [5, 5], "2": [0, 0], "3": [9, 0]}})
+        >>> steps, jumps = game.paths.move_masks(state)
+        >>> [game.B.label(i) for i in range(game.B.size) if steps >> i & 1], [game.B.label(i) for i in range(game.B.size) if jumps >> i & 1]
+        (['f5', 'g6'], ['e7'])
+        """
+        rules, B, pos = state.rules, self.B, state.path[-1]
+        walls, obstacles = state.walls | state.built, state.obstacles
+        here = self.here
+        occupied, visited = (here[1], here[2]) if here is not None and here[0] is state else self.masks(state)
+        k, jumps = rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used
+        jcost = rules.jump_step_cost
+        goal = B.goal if rules.goal_on_entry else 0
+        runs = B.runs(rules.goal_on_entry, rules.move_length)
+        landed = occupied | visited
+        finish = None
+        clean_steps = clean_jumps = other_steps = other_jumps = 0
+        # (steps_from, its kept answer looked up inline as random_step does)
+        jump_ok = jumps > 0 and k >= jcost
+        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump_ok else -1)
+        cands = self._around.get(key) if self._around_rules is rules else None
+        if cands is None:
+            cands = self.steps_from(pos, walls, obstacles, occupied, jump_ok, rules)
+        for n, jump in cands:
+            bit = 1 << n
+            if not visited & bit:
+                cost = jcost if jump else 1
+                clean = k == cost or goal & bit
+                if not clean:
+                    left, blocked = k - cost, landed | bit
+                    for tiles, edges in runs[n][left]:     # (the search's first look, inline)
+                        if not (tiles & blocked or edges & walls):
+                            clean = True
+                            break
+                    else:
+                        finish = finish or self.finisher(walls, obstacles, rules)
+                        clean = finish(n, left, jumps - jump, blocked)
+                if clean:
+                    if jump:
+                        clean_jumps |= bit
+                    else:
+                        clean_steps |= bit
+                    continue
+            if jump:
+                other_jumps |= bit
+            else:
+                other_steps |= bit
+        if (other_steps or other_jumps) and (rules.allow_voluntary_revisit or not (clean_steps or clean_jumps)):
+            return clean_steps | other_steps, clean_jumps | other_jumps
+        return clean_steps, clean_jumps
+
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
         pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)

@@ -76,6 +76,9 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         self._made: dict[type, tuple[Action, ...]] = {}
         self._steps = tuple(Step(self.B.cell(i)) for i in range(self.B.size))
         self._jumps = tuple(Jump(self.B.cell(i)) for i in range(self.B.size))
+        #: a start circle's action by column (row 0's cell indices), and the end of a wall turn as a table of one
+        self._starts = tuple(Start((c, 0)) for c in range(self.B.cols))
+        self._end_turns = (END_TURN,)
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -397,20 +400,53 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         if phase == "token":
             steps, jumps = self._steps, self._jumps
             return [jumps[n] if j else steps[n] for n, j in self.legal_token_moves(state)]
-        if phase == "wall":
-            actions = select(self._made_actions(Remove), state.walls | state.built)
-            actions += select(self._made_actions(Build), self.build_edges(state))
-            actions += select(self._made_actions(Buy), self.buy_tiles(state))
-            if self._why_not_end_turn(state) is None:
-                actions.append(END_TURN)
+        if phase == "wall" or phase == "start":
+            actions = []
+            for table, mask in self._runs(state):
+                if mask:
+                    actions += select(table, mask)
             return actions
-        if phase == "start":
-            return [a for a in (Start((c, 0)) for c in B.start) if self._why_not_start(state, a) is None]
         if phase == "order":
             return [Choose(seat) for seat in self._pending(state)]
         if phase == "place":
             return [PlaceObstacle(B.cell(i)) for i in bits(self._place_mask(state))]
         return []
+
+    def legal_runs(self, state: State) -> list[tuple[tuple[Action, ...], int]] | None:
+        """The legal actions of a wall turn, a start or a token's step as the adapters for
+        numbering libraries read them (:mod:`playtest.interop.core`): runs ``(table, mask)`` of
+        the prebuilt actions, one per edge, cell or start column, and the masks that select the
+        legal ones. A wall turn's and a start's in the order :meth:`legal_actions` lists them (it
+        lists them from these runs: walls to pick up, walls to build, obstacles to buy, the end of
+        the turn; the start circles); a token's steps, then its jumps, each by tile
+        (:meth:`TokenPaths.move_masks`: the same moves as :meth:`legal_token_moves`, which lists
+        them north first); ``None`` in the other phases, which are listed as usual.
+
+        >>> import playtest
+        >>> from playtest.geometry import select
+        >>> game = playtest.load("then_there_was_one")
+        >>> state = game.state_from_json({"tokens": {"1": [2, 0], "2": [5, 0], "3": [8, 0]}, "round": 2})
+        >>> [a for table, mask in game.legal_runs(state) for a in select(table, mask)] == game.legal_actions(state)
+        True
+        >>> [type(table[0]).__name__ for table, mask in game.legal_runs(state) if mask]    # no wall stands yet
+        ['Build', 'Buy', 'EndTurn']
+        """
+        phase = state.phase
+        if phase == "token":
+            steps, jumps = self.paths.move_masks(state)
+            return [(self._steps, steps), (self._jumps, jumps)]
+        return self._runs(state) if phase == "wall" or phase == "start" else None
+
+    def _runs(self, state: State) -> list[tuple[tuple[Action, ...], int]]:
+        """:meth:`legal_runs` of a wall turn or a start (the masks :meth:`why_not` decides with)."""
+        if state.phase == "start":
+            # row 0's cell indices are its columns: the start circles not taken by a token or an obstacle
+            B = self.B
+            return [(self._starts, B.start_mask & B.row0 & ~(self.paths.token_cells(state) | state.obstacles))]
+        return [(self._made_actions(Remove), state.walls | state.built),
+                (self._made_actions(Build), self.build_edges(state)),
+                (self._made_actions(Buy), self.buy_tiles(state)),
+                (self._end_turns, 1 if self._why_not_end_turn(state) is None else 0)]
 
     def _place_mask(self, state: State) -> int:
         """Tiles for the next placed obstacle: in front of the line, free, and (ensure_path_after_setup)
