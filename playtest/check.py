@@ -26,6 +26,9 @@ Over random games (chance drawn with a seeded generator) it checks, position by 
   actions, the decisions played, the running scores at turn ends, the first decider), the
   generators left in the same state; and, in a game with secrets, ``random_action`` draws as ``rng.choice`` of the
   legal actions does (the lab's random bot picks from its listing there);
+* **runs** (a game that writes ``legal_runs``, read by :mod:`playtest.interop`): the runs
+  ``[(table, mask), ...]`` select exactly the actions ``legal_actions`` lists, each once, the same
+  objects, each table one kind of action, the kinds in the listing's order;
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
@@ -61,12 +64,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, cast
 
 from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, draw_outcome, load
+from .geometry import select
 from .kernel.game import PlayoutLog, _overrides
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
 PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
-              "playout", "seats' lists", "scene",
+              "playout", "runs", "seats' lists", "scene",
               "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
               "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
 
@@ -195,6 +199,8 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     checkers: list[Callable[..., None]] = [_json, _listed_accepted, _sampled_legal, _seats_lists, _scene, _notation]
     if _overrides(type(game), "random_playout"):
         checkers.append(_playout)
+    if callable(getattr(game, "legal_runs", None)):
+        checkers.append(_runs)
     if game.has_secrets:
         checkers += [_secrecy, _log]
     elif game.game_type is not None and not game.game_type.secret:
@@ -676,6 +682,56 @@ def _sampled_legal(game: Game[Any, Any, Any], state: Any, report: CheckReport, r
 
 
 _sampled_legal.property = "random action is legal"  # type: ignore[attr-defined]
+
+
+def _runs(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
+    """The "runs" property (module docstring): what the OpenSpiel adapter numbers without listing."""
+    name = "runs"
+    mover = game.to_move(state)
+    if mover is None or mover == CHANCE or mover == SIMULTANEOUS:
+        return
+    runs = game.legal_runs(state)  # type: ignore[attr-defined]
+    if runs is None:                   # listed the usual way here
+        return
+    _count(report, name)
+    listed = game.legal_actions(state, mover)
+    selected: list[Any] = []
+    kinds: list[type] = []
+    try:
+        for table, mask in runs:
+            if type(mask) is not int or mask < 0 or mask.bit_length() > len(table):
+                raise _Stop(CheckFailure(name, f"legal_runs gives a mask ({str(mask)[:40]}) that is not a whole number "
+                                               f"selecting among its table's {len(table)} actions", mover))
+            chosen = select(table, mask)
+            types = {type(a) for a in chosen}
+            if len(types) > 1:
+                raise _Stop(CheckFailure(name, "legal_runs mixes kinds of action in one table ("
+                                               + ", ".join(sorted(t.__name__ for t in types)) + ")", mover))
+            if chosen and (not kinds or kinds[-1] is not type(chosen[0])):
+                kinds.append(type(chosen[0]))
+            selected += chosen
+    except (TypeError, ValueError) as exc:
+        raise _Stop(CheckFailure(name, f"legal_runs gives something that is not runs (table, mask): {_one_line(exc)}",
+                                 mover)) from exc
+    by_id = {id(a) for a in listed}
+    stray = [a for a in selected if id(a) not in by_id]
+    if stray or len(selected) != len(listed) or len({id(a) for a in selected}) != len(selected):
+        missing = [a for a in listed if all(a is not b for b in selected)]
+        what = (f"selects {stray[0]}, which legal_actions does not list (or lists as another object)" if stray else
+                f"leaves out {missing[0]}, which legal_actions lists" if missing else "selects an action twice")
+        raise _Stop(CheckFailure(name, f"legal_runs selects {len(selected)} actions where legal_actions lists "
+                                       f"{len(listed)}: it {what}", mover))
+    order: list[type] = []
+    for action in listed:
+        if not order or order[-1] is not type(action):
+            order.append(type(action))
+    if order != kinds:
+        raise _Stop(CheckFailure(name, "legal_runs gives the kinds in another order than legal_actions lists them ("
+                                       + ", ".join(k.__name__ for k in kinds) + " against "
+                                       + ", ".join(k.__name__ for k in order) + ")", mover))
+
+
+_runs.property = "runs"  # type: ignore[attr-defined]
 
 
 def _chance_sampler(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random) -> None:

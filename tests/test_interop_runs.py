@@ -226,3 +226,37 @@ def test_a_subclass_that_changes_the_listing_is_listed_as_usual():
 
     assert KitShape.of(NoBuying(), explore_games=2).runner() is None
     assert KitShape.of(playtest.load("then_there_was_one")).runner() is not None
+
+
+class _DropsOne(playtest.games.then_there_was_one.rules.ThenThereWasOne):
+    """Runs that leave out one legal action (the lowest of the first non-empty run)."""
+
+    def legal_runs(self, state):
+        runs = super().legal_runs(state)
+        if runs is None:
+            return None
+        for k, (table, mask) in enumerate(runs):
+            if mask:
+                return runs[:k] + [(table, mask & (mask - 1))] + runs[k + 1:]
+        return runs
+
+
+class _MixesKinds(playtest.games.eat_thyself.rules.EatThyself):
+    """Runs whose one table holds two kinds of action: the move listing and an end of turn."""
+
+    def legal_runs(self, state):
+        runs = super().legal_runs(state)
+        if not runs:
+            return runs
+        (table, mask), = runs
+        return [(table + (playtest.EndTurn(),), mask | 1 << len(table))]
+
+
+@pytest.mark.parametrize("broken, words", [(_DropsOne, "legal_runs selects"), (_MixesKinds, "mixes kinds")])
+def test_check_game_holds_runs_to_the_listing(broken, words):
+    """check_game's "runs" property: a game whose runs the adapter would number wrong is named, with
+    what its runs select beside what it lists (the five games' runs pass: tests/test_check_game.py)."""
+    report = playtest.check_game(broken(), examples=2, seed=5)
+    failures = [f for f in report.failures if f.property == "runs"]
+    assert failures and words in failures[0].message, report
+    assert report.checked["runs"] >= 1
