@@ -13,8 +13,8 @@ UCT with one random rollout per iteration) on go 9x9 from the opening, the same
 number of iterations a move. An iteration is one walk down the tree plus one
 random play-out; in Back to the Wall the play-out submits whole orders seat by
 seat (``finish_order``) and is cut after ``rollout_limit`` rounds; in a sequential
-game that writes ``Game.random_playout`` (Corner Rush, Eat Thyself) the game plays
-the rollout itself on its compact form (the same rollouts: ``tests/test_playout.py``).
+game that writes ``Game.random_playout`` (Corner Rush, Eat Thyself, Source, Then
+There Was One) the game plays the rollout itself on its compact form (the same rollouts: ``tests/test_playout.py``).
 
 Targets (issue 27): Back to the Wall at least 200 iterations/s and x0.25 of
 OpenSpiel's go 9x9; Corner Rush x0.5; Then There Was One x0.25 (the others are

@@ -1,5 +1,5 @@
 """Game.random_playout, the optional hook for random play on a game's compact form: Corner Rush's, Eat
-Thyself's and Then There Was One's play exactly what stepping their rules plays, the lab's rows and the
+Thyself's, Source's and Then There Was One's play exactly what stepping their rules plays, the lab's rows and the
 search bot's choices are the same with and without it, and check_game catches a playout that plays another
 game. ``PlayoutLog.at`` (the options wanted at some decisions only) serves playouts written before it too."""
 
