@@ -41,8 +41,9 @@ class SessionReports:
         game = self.game
         esc = _md_escape
         lines = [f"# {game.title}: playtest report", ""]
-        lines.append(f"*{esc(game.credit)}*")
-        lines += ["", "## Parameters", "", "| parameter | value | default |", "| --- | --- | --- |"]
+        if game.credit:                  # (an empty one would print a stray "**")
+            lines += [f"*{esc(game.credit)}*", ""]
+        lines += ["## Parameters", "", "| parameter | value | default |", "| --- | --- | --- |"]
         for spec in game.params.specs():
             value = getattr(game.params, spec.name)
             mark = " **(changed)**" if value != spec.default else ""
