@@ -14,3 +14,24 @@ def test_a_report_of_a_game_without_credit_has_no_stray_emphasis():
     assert report.splitlines()[:3] == ["# Othello (small): playtest report", "", "## Parameters"]
     source = playtest.load("source")
     assert playtest.Session(source).report().splitlines()[2].startswith("*Source, from")      # a credit stays
+
+
+def test_a_testers_name_is_drawn_as_written_on_a_chart_never_as_matplotlib_maths(tmp_path):
+    """A tester's name like ``$\\frac{$`` made ``think_time(by="author")`` fail to draw (matplotlib read it
+    as maths: ValueError from its parser), and ``$x^2$`` would have been set as a formula."""
+    import pytest
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    from matplotlib.text import Text
+    for k, who in enumerate([r"$\frac{1}{$x", r"Ann $x^2$"]):
+        session = playtest.Session(playtest.load("othello_small"), seed=k)
+        session.author = who
+        for _ in range(3):
+            session.play(session.legal_actions()[0])
+        session.save(tmp_path / f"{k}.playtest.json")
+    report = playtest.playtests(tmp_path)
+    for by in ("author", "player"):
+        chart = report.think_time(by=by, who="all")
+        assert chart.png()[:4] == b"\x89PNG"
+        texts = [t.get_text() for t in chart.figure.findobj(Text)]
+        assert any(r"$\frac{1}{$x" in t for t in texts) and all(not t._parse_math for t in chart.figure.findobj(Text))
