@@ -3,6 +3,10 @@ pinned by a test: tests/test_newcomer_games.py holds the games they wrote."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 import playtest
 from tests.newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
 
@@ -19,7 +23,7 @@ def test_a_report_of_a_game_without_credit_has_no_stray_emphasis():
 def test_a_testers_name_is_drawn_as_written_on_a_chart_never_as_matplotlib_maths(tmp_path):
     """A tester's name like ``$\\frac{$`` made ``think_time(by="author")`` fail to draw (matplotlib read it
     as maths: ValueError from its parser), and ``$x^2$`` would have been set as a formula."""
-    import pytest
+
     pytest.importorskip("matplotlib")
     pytest.importorskip("pandas")
     from matplotlib.text import Text
@@ -42,7 +46,7 @@ def test_notes_and_names_exported_to_csv_never_open_as_spreadsheet_formulas(tmp_
     formula ran) when the designer opened ``report.to_csv``'s notes.csv in a spreadsheet."""
     import csv
 
-    import pytest
+
     pytest.importorskip("pandas")
     session = playtest.Session(playtest.load("othello_small"), seed=1)
     session.author = "@SUM(1+1)"
@@ -61,3 +65,80 @@ def test_notes_and_names_exported_to_csv_never_open_as_spreadsheet_formulas(tmp_
     assert {r["author"] for r in rows} == {"'@SUM(1+1)"}
     with open(tmp_path / "out" / "moves.csv", newline="", encoding="utf-8") as f:
         assert all(not cell.startswith(("=", "@")) for row in csv.reader(f) for cell in row)
+
+
+# ------------------------------------------------------------------ check_game: mistakes it let through
+
+from playtest import Outcome, per_seat, register                      # noqa: E402
+from playtest.examples.tic_tac_toe import TicTacToe                   # noqa: E402
+from tests.newgames.dice_bluff import DiceBluff, Roll                  # noqa: E402
+
+
+def _bluff_rolling(name, listing):
+    def chance_outcomes(self, s):
+        return listing(0 if None in s.dice[0] else 1)
+    return register(type(name.title().replace("_", ""), (DiceBluff,), {"name": name, "chance_outcomes": chance_outcomes}),
+                    listed=False)()
+
+
+def _ttt_ending(name, **methods):
+    return register(type(name.title().replace("_", ""), (TicTacToe,), {"name": name, **methods}), listed=False)()
+
+
+def _finished(self, s, winners=(0,), payoffs=None):
+    return Outcome(winners, "x", payoffs=payoffs) if TicTacToe.outcome(self, s) else None
+
+
+@pytest.mark.parametrize("game, message", [
+    (lambda: _bluff_rolling("qa_sixths", lambda seat: [(Roll(seat, f), 1 / 7) for f in range(1, 7)]),
+     "chance_outcomes' probabilities add up to 0.857143, not 1"),
+    (lambda: _bluff_rolling("qa_negative", lambda seat: [(Roll(seat, 1), -1.0), (Roll(seat, 2), 2.0)]),
+     "chance_outcomes gives roll 0 1 the probability -1.0: a probability is a number from 0 to 1"),
+    (lambda: _bluff_rolling("qa_twice", lambda seat: [(Roll(seat, 1), 0.5), (Roll(seat, 1), 0.5)]),
+     "chance_outcomes lists roll 0 1 twice"),
+    (lambda: _bluff_rolling("qa_none", lambda seat: []), "chance_outcomes lists no outcome"),
+    (lambda: _ttt_ending("qa_seat5", outcome=lambda self, s: _finished(self, s, (5,))),
+     r"outcome\(\) names the winners \[5\]: a tuple of different seats, each from 0 to 1"),
+    (lambda: _ttt_ending("qa_pay1", outcome=lambda self, s: _finished(self, s, payoffs=(1.0,))),
+     r"outcome\(\)'s payoffs are \[1.0\]: one finite number per seat \(2\)"),
+    (lambda: _ttt_ending("qa_paynan", outcome=lambda self, s: _finished(self, s, payoffs=(float("nan"), 0.0))),
+     "one finite number per seat"),
+    (lambda: _ttt_ending("qa_payrange", outcome=lambda self, s: _finished(self, s, payoffs=(5.0, -5.0))),
+     r"leave returns_range\(\) \(-1.0, 1.0\)"),
+    (lambda: _ttt_ending("qa_scores", running_scores=lambda self, s: (1.0,)),
+     r"running_scores\(\) gives \[1.0\]: one finite number per seat \(2\), or None"),
+    (lambda: _ttt_ending("qa_seat7", to_move=lambda self, s: None if self.outcome(s) else 7),
+     "to_move gives 7, which is no seat of the game"),
+    (lambda: _ttt_ending("qa_noend", outcome=lambda self, s: None, to_move=lambda self, s: None if s.turn == 9 else s.turn % 2),
+     r"to_move gives None \(the game is over\) but outcome\(\) gives None"),
+])
+def test_check_game_refuses_a_broken_chance_listing_outcome_or_seat_naming_it(game, message):
+    """Each of these passed check_game before (a chance listing adding up to 6/7, a winner who is no seat,
+    payoffs of the wrong length or outside returns_range, running scores of the wrong length, to_move
+    naming seat 7 failed only deep in the board drawing): now "plays" names the mistake."""
+    report = playtest.check_game(game(), examples=4)
+    failure = next(f for f in report.failures if f.property == "plays")
+    assert re.search(message, failure.message), failure.message
+
+
+def test_check_game_names_the_field_a_rule_stored_wrongly_and_does_not_crash():
+    """An effect() that stored a str in an int field crashed check_game itself (TypeError from the
+    kit's listing of legal actions); one that stored a list in a tuple field said only "does not
+    read back", without the field."""
+    def wrong_type(self, s, a):
+        return s.replace(cells=per_seat(s.cells, a.cell, s.turn % 2), turn="x" if s.turn == 3 else s.turn + 1)
+    report = playtest.check_game(_ttt_ending("qa_strturn", effect=wrong_type), examples=3)
+    assert any("breaks its declaration" in f.message and "turn must be a whole number from 0 to 9, not 'x'"
+               in f.message for f in report.failures), report
+
+    def a_list(self, s, a):
+        return s.replace(cells=list(per_seat(s.cells, a.cell, s.turn % 2)), turn=s.turn + 1)
+    report = playtest.check_game(_ttt_ending("qa_listcells", effect=a_list), examples=3)
+    failure = next(f for f in report.failures if f.property == "json")
+    assert "cells is [" in failure.message and "(a list) and reads back as" in failure.message and "(a tuple)" in failure.message
+
+    def too_far(self, s, a):
+        return s.replace(cells=per_seat(s.cells, a.cell, s.turn % 2), turn=s.turn + (21 if s.turn == 3 else 1))
+    report = playtest.check_game(_ttt_ending("qa_farturn", effect=too_far), examples=3)
+    failure = next(f for f in report.failures if f.property == "json")
+    assert "breaks its declaration" in failure.message and "not 24" in failure.message
