@@ -295,7 +295,7 @@ def _one_line(exc: BaseException) -> str:
         at += f" (raised in {Path(where.filename).name}:{where.lineno})"
     if own is None and kit is not None:
         at += " in the kit's code, not the game's"
-    return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
+    return f"{type(exc).__name__}: {str(exc)[:400]}{at}"
 
 
 @functools.lru_cache(maxsize=256)
