@@ -157,3 +157,18 @@ def test_a_determinize_that_draws_worlds_the_rules_cannot_reach_is_explained_who
     assert "the drawn world may break a rule between values" in message
     assert "write the game's own determinize (guide, section 9)" in message
     playtest.check_game("blind_auction", examples=10).assert_ok()                 # with its own: fine
+
+
+def test_a_bug_in_the_games_own_why_not_is_not_reported_as_malformed_input():
+    """``session.play("mark 1")`` with a why_not that raises ValueError("oops") said
+    ``MalformedAction: oops``: the designer's text was blamed for the designer's rules."""
+    def why_not(self, s, a, seat):
+        raise ValueError("oops")
+    session = playtest.Session(_ttt_ending("qa_oops", why_not=why_not), seed=1)
+    with pytest.raises(RuntimeError, match=r"qa_oops's own code raised ValueError: oops while listing the legal "
+                                           r"actions .* to read 'mark 1': the rules have a bug") as raised:
+        session.play("mark 1")
+    assert not isinstance(raised.value, ValueError) and isinstance(raised.value.__cause__, ValueError)
+    assert session.move_number == 0
+    with pytest.raises(playtest.MalformedAction, match="cell must be a whole number"):     # bad input still is
+        session.play({"kind": "mark", "cell": "1"})

@@ -261,8 +261,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             return parsed
         if isinstance(action, str):
             text = action.strip()
-            matches = [c for c in self.legal_actions(seat)
-                       if text in (str(c), game.notation(self.state, c, seat))]
+            try:
+                matches = [c for c in self.legal_actions(seat)
+                           if text in (str(c), game.notation(self.state, c, seat))]
+            except Exception as exc:     # the game's own code, not the text: never "malformed action: ..."
+                raise RuntimeError(f"{game.name}'s own code raised {type(exc).__name__}: {str(exc)[:200]} while "
+                                   f"listing the legal actions (candidates, why_not) and their notation, to read "
+                                   f"{text[:80]!r}: the rules have a bug here; the session is unchanged") from exc
             if len(matches) == 1:
                 return matches[0]
             if matches:       # never pick one silently
