@@ -182,3 +182,22 @@ def test_a_tester_link_for_an_unlisted_game_says_what_to_do_not_unknown_game():
         playtest.tester_link(game="othello_small", via="local")
     with pytest.raises(ValueError, match="unknown game 'no_such_game'"):
         playtest.tester_link(game="no_such_game", via="local")
+
+
+def test_register_refuses_a_number_parameter_without_a_range_and_a_params_field_without_param():
+    """``size: int = param(6, "...")`` registered, and ``playtest.load(..., size=10**9)`` (or a session
+    file saying so) then built whatever the rules build for it; ``size: int = 6`` in Params registered
+    as no parameter at all (the panel did not show it, ``load(size=8)`` said it had no such parameter)."""
+    from playtest import Params, RegistrationError, param
+
+    class Unbounded(Params):
+        size: int = param(6, "the board is size x size", min=4)
+
+    class Plain(Params):
+        size: int = 6
+
+    for params, message in ((Unbounded, r"parameter size has no max= \(kernel rule K4"),
+                            (Plain, r"Plain.size is not declared with param\(\).*\(kernel rule K4\)")):
+        with pytest.raises(RegistrationError, match=message):
+            register(type("QaSized", (othello_small.Othello,), {"name": "qa_sized", "Params": params}), listed=False)
+    assert "qa_sized" not in playtest.kernel.registry._REGISTRY

@@ -26,6 +26,7 @@ from .fieldtypes import DeclarationError
 from .game import Game, _overrides
 from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
 from .params import Params, _declared
+from .values import show_value
 
 __all__ = ["register", "games", "game_class", "load", "broken_games", "RegistrationError"]
 
@@ -111,6 +112,7 @@ def _check(cls: Any) -> None:
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
             need = f"{method}()" + (f" or {alternative}()" if alternative else "")
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
+    _check_params_bounded(cls, where)
     own_determinize = _overrides(cls, "determinize")
     hidden = cls.state_type is not None and bool(cls.state_type._hidden)
     game_type = cls.game_type
@@ -144,6 +146,30 @@ def _check(cls: Any) -> None:
             f"other seats' orders (kernel rule K1: simultaneous orders are secret until revealed unless "
             f"declared public). Declare game_type = GameType(dynamics='simultaneous') (secret orders, with "
             f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
+
+
+def _check_params_bounded(cls: Any, where: str) -> None:
+    """K4: a number parameter says its range. A session file, a tester's link or the parameter panel
+    may set any value a declaration allows, and a board of 10**9 cells costs the kernel what it costs."""
+    params = getattr(cls, "Params", None)
+    if not (isinstance(params, type) and issubclass(params, Params)):
+        return
+    declared = {spec.name for spec in params.specs()}
+    for plain in dataclasses.fields(params):
+        if plain.name not in declared:
+            raise RegistrationError(
+                f"{where}: {params.__name__}.{plain.name} is not declared with param(): write "
+                f"`{plain.name}: ... = param(default, help, min=..., max=...)` to make it a rule parameter (the "
+                f"table's panel, validation and session files read only those), or ClassVar for a constant "
+                f"(kernel rule K4)")
+    for spec in params.specs():
+        number = isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool)
+        if number and spec.choices is None and (spec.min is None or spec.max is None):
+            missing = " and ".join(b for b, v in (("min=", spec.min), ("max=", spec.max)) if v is None)
+            raise RegistrationError(
+                f"{where}: parameter {spec.name} has no {missing} (kernel rule K4: a number parameter declares "
+                f"the range its rules make sense for, e.g. param({show_value(spec.default)}, ..., min=..., "
+                f"max=...), or its choices=; a session file or the parameter panel may set any value it allows)")
 
 
 def _check_redrawable(cls: Any, where: str, own_determinize: bool) -> None:
