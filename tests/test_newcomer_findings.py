@@ -201,3 +201,36 @@ def test_register_refuses_a_number_parameter_without_a_range_and_a_params_field_
         with pytest.raises(RegistrationError, match=message):
             register(type("QaSized", (othello_small.Othello,), {"name": "qa_sized", "Params": params}), listed=False)
     assert "qa_sized" not in playtest.kernel.registry._REGISTRY
+
+
+def test_a_click_made_on_an_earlier_board_is_not_played_on_the_new_position():
+    """In hot-seat Othello a double click on a target sent the action twice; when the second was legal
+    for the next seat too it was played for that seat. Clicks now carry the scene version they were
+    made on, and one made before the position changed is refused, changing nothing."""
+    from playtest import Table
+    session = playtest.Session(playtest.load("othello_small"), seed=1)
+    table = Table(session)
+
+    def send(content):
+        table.board._handle_custom_msg(content, [])
+    first = session.legal_actions()[0]
+    version = table.board.version
+    send({"type": "action", "action": first.to_json(), "version": version})
+    assert session.move_number == 1 and table.board.error == ""
+    reply = session.legal_actions()[0]
+    send({"type": "action", "action": reply.to_json(), "version": version})          # the stale second click
+    assert session.move_number == 1 and "earlier board" in table.board.error
+    table.note_box.value = "a note redraws the board, the position stays"
+    table.note_button.click()
+    drawn = table.board.version
+    table.note_box.value = "another"
+    table.note_button.click()
+    assert table.board.version > drawn
+    send({"type": "action", "action": reply.to_json(), "version": drawn})            # same position: played
+    assert session.move_number == 2 and table.board.error == ""
+    for bad in (-1, "3", 2**60, 1.5):
+        send({"type": "action", "action": session.legal_actions()[0].to_json(), "version": bad})
+        assert session.move_number == 2 and "scene version" in table.board.error
+    send({"type": "action", "action": session.legal_actions()[0].to_json()})         # not said: as before
+    assert session.move_number == 3
+
