@@ -234,3 +234,16 @@ def test_a_click_made_on_an_earlier_board_is_not_played_on_the_new_position():
     send({"type": "action", "action": session.legal_actions()[0].to_json()})         # not said: as before
     assert session.move_number == 3
 
+
+def test_a_malformed_actions_message_names_only_what_is_wrong():
+    """It said "missing [], unexpected ['evil']" (an empty list for what was not wrong)."""
+    from tests.newgames.othello_small import Place
+    game = playtest.load("othello_small")
+    with pytest.raises(playtest.MalformedAction) as raised:
+        game.action_from_json({"kind": "place", "col": 2, "row": 1, "evil": 1})
+    assert str(raised.value) == "malformed place action: unexpected 'evil' (its fields are col, row)"
+    with pytest.raises(playtest.MalformedAction) as raised:
+        game.action_from_json({"kind": "place", "col": 2})
+    assert str(raised.value) == "malformed place action: missing row (its fields are col, row)"
+    with pytest.raises(playtest.MalformedAction, match="its kind is 'place', not 'pass'"):
+        Place.from_json({"kind": "pass", "col": 1, "row": 1})
