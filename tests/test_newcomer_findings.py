@@ -247,3 +247,52 @@ def test_a_malformed_actions_message_names_only_what_is_wrong():
     assert str(raised.value) == "malformed place action: missing row (its fields are col, row)"
     with pytest.raises(playtest.MalformedAction, match="its kind is 'place', not 'pass'"):
         Place.from_json({"kind": "pass", "col": 1, "row": 1})
+
+
+def _rock_paper(name, **methods):
+    from playtest import SIMULTANEOUS, Action, Game, GameType, State, field
+
+    class Throw(Action):
+        player: int
+        hand: int
+
+    class Hands(State):
+        hands: tuple[int | None, ...] = field((None, None), min=0, max=2, visible="owner")
+
+    body = dict(name=name, seat_names=("A", "B"), state_type=Hands, action_types=(Throw,),
+                game_type=GameType(dynamics="simultaneous", max_length=2),
+                to_move=lambda self, s: None if None not in s.hands else SIMULTANEOUS,
+                pending_seats=lambda self, s: tuple(i for i, h in enumerate(s.hands) if h is None),
+                candidates=lambda self, s, seat: [Throw(seat, h) for h in range(3)] if s.hands[seat] is None else [],
+                effect=lambda self, s, a: s.replace(hands=per_seat(s.hands, a.player, a.hand)),
+                outcome=lambda self, s: None if None in s.hands else Outcome((), "a draw"))
+    body.update(methods)
+    return type(name.title().replace("_", ""), (Game,), body)
+
+
+def test_a_simultaneous_game_needs_a_seat_field_and_pending_seats_said_at_register():
+    """An order whose seat field was called ``player`` registered, then every order was refused with
+    "in a simultaneous step an action names the seat that submits it" (and "this is seat None's order"
+    at the table); a game without pending_seats() registered and check_game met IndexError in the kit."""
+    from playtest import RegistrationError
+    with pytest.raises(RegistrationError, match="none of its actions has a field called seat"):
+        register(_rock_paper("qa_rps_player"), listed=False)
+    seat_of = lambda self, s, a: a.player        # noqa: E731  (its own seat_of: fine)
+    unpending = _rock_paper("qa_rps_pending", seat_of=seat_of)
+    del unpending.pending_seats
+    with pytest.raises(RegistrationError, match=r"writes no pending_seats\(\)"):
+        register(unpending, listed=False)
+    game = register(_rock_paper("qa_rps_seat_of", seat_of=seat_of), listed=False)()
+    session = playtest.Session(game)
+    session.play({"kind": "throw", "player": 1, "hand": 2}, seat=1)
+    assert session.move_number == 1
+
+
+def test_an_order_without_a_seat_is_refused_naming_the_seat_field():
+    from playtest import SIMULTANEOUS
+    from playtest.examples.goofspiel import Reveal
+    goof = playtest.load("goofspiel", cards=3)
+    state = goof.apply(goof.initial_state(), Reveal(2))
+    assert goof.to_move(state) == SIMULTANEOUS
+    refusal = goof.check(state, Reveal(1))
+    assert "in a field called seat (reveal 1 has none" in refusal.text

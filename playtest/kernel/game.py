@@ -323,7 +323,7 @@ class Game(Generic[P, S, A]):
                 return self.chance_refusal(state, cast(A, action))
             return None
         if actor is None or actor < 0:
-            return Refusal("in a simultaneous step an action names the seat that submits it")
+            return Refusal(self._unseated(action))
         if mover == SIMULTANEOUS:
             if actor >= self.seat_count():
                 return Refusal(f"there is no seat {actor}")
@@ -341,6 +341,13 @@ class Game(Generic[P, S, A]):
         past the board's end, say): the input is refused, never an error from inside the rules."""
         return Refusal(f"{said(action)} is not an action of {self.title or self.name} here: its rules "
                        f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})")
+
+    def _unseated(self, action: Any) -> str:
+        """Why an action given in a simultaneous step names no seat, in words."""
+        if hasattr(action, "seat") or _overrides(type(self), "seat_of"):
+            return "in a simultaneous step an action names the seat that submits it"
+        return (f"in a simultaneous step an action names the seat that submits it, in a field called seat "
+                f"({said(action)} has none: call its seat field seat, or write seat_of())")
 
     def _seat_name(self, seat: int | None) -> str:
         if seat == CHANCE:

@@ -113,6 +113,18 @@ def _check(cls: Any) -> None:
             need = f"{method}()" + (f" or {alternative}()" if alternative else "")
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
     _check_params_bounded(cls, where)
+    game_type = cls.game_type
+    if game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "pending_seats"):
+        raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the seats "
+                                f"that still have to give their order when to_move gives SIMULTANEOUS) "
+                                f"(kernel rule K3)")
+    if (game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "seat_of")
+            and isinstance(cls.action_types, tuple) and cls.action_types
+            and not any("seat" in getattr(kind, "__annotations__", {}) or hasattr(kind, "seat")
+                        for kind in cls.action_types)):
+        raise RegistrationError(
+            f"{where}: it gives simultaneous orders, but none of its actions has a field called seat (an order "
+            f"names the seat that gives it: `seat: int` in the action, or write seat_of()) (kernel rule K3)")
     own_determinize = _overrides(cls, "determinize")
     hidden = cls.state_type is not None and bool(cls.state_type._hidden)
     game_type = cls.game_type

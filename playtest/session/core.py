@@ -239,13 +239,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self._play_chance(action, forced=True)
         else:
             actor = game.seat_of(state, action)
+            if mover == SIMULTANEOUS and actor is None:
+                raise IllegalAction(game._unseated(action))
             if seat is not None and actor != seat:
                 if mover == SIMULTANEOUS:
                     raise IllegalAction(f"this is {self._seat_name(actor)}'s order; this table plays for "
                                         f"{self._seat_name(seat)}")
                 raise IllegalAction(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
-            if mover == SIMULTANEOUS and actor is None:
-                raise IllegalAction("in a simultaneous step an action names the seat that submits it")
             new_state = game.apply(state, action)
             self._advance("move", action, None, new_state, game, None)
         self._resolve_chance_steps()
