@@ -437,7 +437,8 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
            f"them, else every part of an order too) went further: the rules do not bound "
            f"a game to that (a part that can be undone again and again, say), or the bound is too low"
            if declared == cap else "declare GameType(max_length=...) if the rules bound it")
-    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})"))
+    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})", None,
+                               *_written(game, _states(game, actions), actions)))
     return actions, state
 
 

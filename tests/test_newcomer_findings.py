@@ -296,3 +296,12 @@ def test_an_order_without_a_seat_is_refused_naming_the_seat_field():
     assert goof.to_move(state) == SIMULTANEOUS
     refusal = goof.check(state, Reveal(1))
     assert "in a field called seat (reveal 1 has none" in refusal.text
+
+
+def test_a_game_that_outruns_its_max_length_shows_the_steps_it_took():
+    """"ends" said "after 0 steps: the start" of a game that had played max_length steps."""
+    from playtest import GameType
+    short = register(type("QaShort", (TicTacToe,), {"name": "qa_short", "game_type": GameType(max_length=3)}),
+                     listed=False)
+    failure = next(f for f in playtest.check_game(short(), examples=2).failures if f.property == "ends")
+    assert len(failure.history) == 3 and len(failure.actions) == 3 and "after 3 steps: mark" in str(failure)
