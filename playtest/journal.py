@@ -361,6 +361,10 @@ def _parse(text: str, where: str, limits: Limits) -> Any:
     except RecursionError:      # json's C parser stops deep nesting itself, without crashing
         raise SessionFileError(f"{where}: nested more than {limits.max_depth} levels deep") from None
     except ValueError as err:   # JSONDecodeError, and integers past Python's digit limit
+        if not isinstance(err, json.JSONDecodeError) and "integer string conversion" in str(err):
+            # (Python's own words end "use sys.set_int_max_str_digits()": advice for code, not for a file)
+            raise SessionFileError(f"{where}: not valid JSON for a session file (a number in it has thousands "
+                                   f"of digits; none in a session file is that long)") from None
         raise SessionFileError(f"{where}: not valid JSON ({str(err)[:120]})") from None
     check_depth(value, limits.max_depth, where)
     return value

@@ -305,3 +305,16 @@ def test_a_game_that_outruns_its_max_length_shows_the_steps_it_took():
                      listed=False)
     failure = next(f for f in playtest.check_game(short(), examples=2).failures if f.property == "ends")
     assert len(failure.history) == 3 and len(failure.actions) == 3 and "after 3 steps: mark" in str(failure)
+
+
+def test_a_number_of_a_hundred_thousand_digits_in_a_file_is_said_in_the_files_words(tmp_path):
+    """It said "not valid JSON (Exceeds the limit (4300 digits) for integer string conversion ...; use
+    sys.set_int_max_str_digits())": advice to change Python's limits, to whoever opened a stranger's file."""
+    session = playtest.Session(playtest.load("othello_small"), seed=5)
+    path = tmp_path / "s.playtest.json"
+    session.save(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"seed":5', '"seed":' + "9" * 100_000), encoding="utf-8")
+    with pytest.raises(playtest.SessionFileError, match="a number in it has thousands of digits") as raised:
+        playtest.Session.load(path)
+    assert "set_int_max_str_digits" not in str(raised.value)
