@@ -318,3 +318,28 @@ def test_a_number_of_a_hundred_thousand_digits_in_a_file_is_said_in_the_files_wo
     with pytest.raises(playtest.SessionFileError, match="a number in it has thousands of digits") as raised:
         playtest.Session.load(path)
     assert "set_int_max_str_digits" not in str(raised.value)
+
+
+def test_two_sessions_writing_one_file_never_interleave_their_records(tmp_path):
+    """``a.save(path)``, then ``b = Session.load(path)`` in the same kernel (a second cell) and a move
+    in each: both appended to the file, which then failed to load ("node 5 ... cannot be replayed: it
+    repeats position 4"), losing every later record. Now the second writer's change is refused,
+    naming the cause, and the file keeps what the first wrote."""
+    path = tmp_path / "a.playtest.json"
+    a = playtest.Session(playtest.load("othello_small"), seed=1)
+    a.play(a.legal_actions()[0])
+    a.save(path)
+    b = playtest.Session.load(path)
+    b.play(b.legal_actions()[0])                       # b writes first: the file is b's line now
+    before = path.read_bytes()
+    with pytest.raises(playtest.SessionSaveError, match="was changed by someone else since this session last "
+                                                        "wrote it.*the change was not made"):
+        a.play(a.legal_actions()[-1])
+    assert a.move_number == 1 and path.read_bytes() == before         # rolled back, nothing written
+    with pytest.raises(playtest.SessionSaveError, match="changed by someone else"):
+        a.save()                                                       # nor compacted over b's move
+    assert path.read_bytes() == before
+    again = playtest.Session.load(path)
+    assert again.move_number == 2 and again.state == b.state
+    b.note("b keeps writing")                                          # the file's own writer goes on
+    assert [n.text for n in playtest.Session.load(path).notes] == ["b keeps writing"]

@@ -403,7 +403,7 @@ class SessionFiles:
         for note in session.load_warnings:
             warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
         session._file_repair = "upgrade" if old_format else torn_at    # done before the next change is saved
-        session._journal, session.path = Journal(path), path
+        session._journal, session.path = Journal(path, size=len(raw)), path
         session._written = (len(session._nodes), len(session._notes), len(session._events), session._cur.id)
         return session
 
