@@ -343,3 +343,13 @@ def test_two_sessions_writing_one_file_never_interleave_their_records(tmp_path):
     assert again.move_number == 2 and again.state == b.state
     b.note("b keeps writing")                                          # the file's own writer goes on
     assert [n.text for n in playtest.Session.load(path).notes] == ["b keeps writing"]
+
+
+def test_a_cup_of_hidden_dice_says_die_not_card():
+    """The dice bluff had only Hand for dice its owner alone sees, and its tooltips said "a face-down
+    card" / "card 5"."""
+    game = playtest.load("dice_bluff")
+    state = game.state_from_json({"dice": [[3, 5], [1, 1]]})
+    titles = {item.get("title") for item in game.view(state, 1)["items"] if item.get("board") == "cup0"}
+    assert titles == {"a face-down die"}
+    assert {item.get("title") for item in game.view(state, 0)["items"] if item.get("board") == "cup0"} == {"die 3", "die 5"}

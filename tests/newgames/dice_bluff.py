@@ -79,6 +79,6 @@ class DiceBluff(Game):
 
     def view(self, s, seat=None):
         cups = [Hand([str(d) for d in cup if d is not None], owner=i, viewer=seat, revealed=s.called,
-                     name=f"cup{i}", title=self.seat_names[i]) for i, cup in enumerate(s.dice)]
+                     name=f"cup{i}", title=self.seat_names[i], what="die") for i, cup in enumerate(s.dice)]
         bid = "no bid yet" if s.bid is None else f"{s.bid[0]} x {s.bid[1]}"
         return board_view(self, s, seat, *cups, panels=[("Bid", [[bid]])])
