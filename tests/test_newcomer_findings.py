@@ -353,3 +353,21 @@ def test_a_cup_of_hidden_dice_says_die_not_card():
     titles = {item.get("title") for item in game.view(state, 1)["items"] if item.get("board") == "cup0"}
     assert titles == {"a face-down die"}
     assert {item.get("title") for item in game.view(state, 0)["items"] if item.get("board") == "cup0"} == {"die 3", "die 5"}
+
+
+def test_a_start_position_the_rules_cannot_read_is_refused_when_the_session_is_made(tmp_path):
+    """``Session(othello_4x4, start={"cells": [-1, -1, -1]})`` was accepted, and the first call on the
+    session raised IndexError from inside the game's rules."""
+    game = playtest.load("othello_small", size=4)
+    with pytest.raises(ValueError, match=r"bad start position: the game raised IndexError: .* check_state may "
+                                         r"refuse it by name"):
+        playtest.Session(game, start={"cells": [-1, -1, -1]})
+    with pytest.raises(ValueError, match="othello_small.mover must be a whole number from 0 to 1, not 5"):
+        playtest.Session(game, start={"mover": 5})          # what the declaration refuses, as before
+    path = tmp_path / "s.playtest.json"
+    playtest.Session(game, seed=1).save(path)
+    text = path.read_text(encoding="utf-8").replace('"start":null', '"start":{"cells":[-1,-1,-1]}')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(playtest.SessionFileError, match=r"s.playtest.json: bad start position: the game raised "
+                                                         r"IndexError"):
+        playtest.Session.load(path)

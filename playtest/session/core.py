@@ -83,6 +83,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             raise (TypeError if type(seed) is not int else ValueError)(problem)
         if start is not None and not hasattr(start, "to_json"):
             start = game.state_from_json(start)
+        if start is not None:
+            _readable_start(game, start)
         if clock is not None and not callable(clock):
             raise TypeError("clock is a function returning the time in seconds since 1970 (like time.time)")
         #: where times come from: seconds since 1970, UTC
@@ -861,6 +863,24 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         positions, notes = len(self._nodes), len(self._notes)
         return (f"<Session {self.game.name}: move {self.move_number}, {where}, "
                 f"{positions} position{'s' * (positions != 1)}, {notes} note{'s' * (notes != 1)}>")
+
+
+class BadStart(ValueError):
+    """A start position the game's own rules cannot read (its message says so whole)."""
+
+
+def _readable_start(game: Game[Any, Any, Any], start: Any) -> None:
+    """Refuse a start position the game's rules raise on (a list shorter than the board, say),
+    naming the error, before a session is built on it: not an ``IndexError`` at the first call."""
+    try:
+        mover = game.to_move(start)
+        if mover is not None and mover != CHANCE:
+            game.legal_actions(start)
+    except (ValueError, TypeError, IllegalAction):
+        raise
+    except Exception as err:       # noqa: BLE001 (the game's own code, on a hand-written position)
+        raise BadStart(f"bad start position: the game raised {type(err).__name__}: {str(err)[:200]} (a "
+                       f"position its rules cannot read; the game's check_state may refuse it by name)") from err
 
 
 def _default_author() -> str:

@@ -525,7 +525,8 @@ class SessionFiles:
                 if mover is not None and mover != CHANCE:
                     game.legal_actions(session._nodes[0].state)
         except (ValueError, TypeError, IllegalAction) as err:
-            raise bad(f"bad start position: {str(err)[:300]}") from None
+            from .core import BadStart
+            raise bad(str(err)[:400] if isinstance(err, BadStart) else f"bad start position: {str(err)[:300]}") from None
         except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's position)
             raise bad(f"bad start position: the game raised {_raised(err)}") from None
         session.created = created or session.created
