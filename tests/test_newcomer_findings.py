@@ -361,11 +361,13 @@ def test_a_start_position_the_rules_cannot_read_is_refused_when_the_session_is_m
     game = playtest.load("othello_small", size=4)
     with pytest.raises(ValueError, match=r"bad start position: the game raised IndexError: .* check_state may "
                                          r"refuse it by name"):
-        playtest.Session(game, start={"cells": [-1, -1, -1]})
+        playtest.Session(playtest.load("tic_tac_toe"), start={"cells": [-1, -1, -1]})
+    with pytest.raises(ValueError, match="othello_small.cells has 3 cells; a 4 x 4 board has 16"):
+        playtest.Session(game, start={"cells": [-1, -1, -1]})           # the game's own check_state
     with pytest.raises(ValueError, match="othello_small.mover must be a whole number from 0 to 1, not 5"):
         playtest.Session(game, start={"mover": 5})          # what the declaration refuses, as before
     path = tmp_path / "s.playtest.json"
-    playtest.Session(game, seed=1).save(path)
+    playtest.Session(playtest.load("tic_tac_toe"), seed=1).save(path)
     text = path.read_text(encoding="utf-8").replace('"start":null', '"start":{"cells":[-1,-1,-1]}')
     path.write_text(text, encoding="utf-8")
     with pytest.raises(playtest.SessionFileError, match=r"s.playtest.json: bad start position: the game raised "

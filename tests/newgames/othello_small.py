@@ -34,6 +34,11 @@ class Othello(Game):
         cells[(m - 1) * n + m] = cells[m * n + m - 1] = 0
         return Disc(cells=tuple(cells))
 
+    def check_state(self, s):                     # what the types cannot say (guide, section 4)
+        if len(s.cells) != self.params.size ** 2:
+            raise ValueError(f"othello_small.cells has {len(s.cells)} cells; a {self.params.size} x "
+                             f"{self.params.size} board has {self.params.size ** 2}")
+
     def flips(self, s, col, row, seat):
         n = self.params.size
         out = []
