@@ -373,3 +373,26 @@ def test_a_start_position_the_rules_cannot_read_is_refused_when_the_session_is_m
     with pytest.raises(playtest.SessionFileError, match=r"s.playtest.json: bad start position: the game raised "
                                                          r"IndexError"):
         playtest.Session.load(path)
+
+
+def test_a_name_the_file_could_not_read_back_is_refused_when_it_is_set(tmp_path):
+    """``session.author = "x" * 150`` (or a name with a NUL or a terminal escape) was taken, written
+    with every move, and the file then failed to load ("node 1: 'by' must be a short name"): the
+    session wrote what its own loader refuses. Control characters are refused everywhere a name is read."""
+    session = playtest.Session(playtest.load("tic_tac_toe"), path=tmp_path / "s.playtest.json")
+    for bad, message in (("x" * 150, "at most 100 characters"), ("a\x1b[31mb", "no control characters"),
+                         ("a\x00b", "no control characters")):
+        with pytest.raises(ValueError, match=message):
+            session.author = bad
+    session.author = "  Ana   María "
+    session.play("mark 0")
+    assert playtest.Session.load(tmp_path / "s.playtest.json").move_number == 1
+    text = (tmp_path / "s.playtest.json").read_text(encoding="utf-8")
+    assert '"by":"Ana María"' in text
+    (tmp_path / "t.playtest.json").write_text(text.replace('"by":"Ana María"', '"by":"a\\u001bb"'), encoding="utf-8")
+    with pytest.raises(playtest.SessionFileError, match="'by' must be a short name"):
+        playtest.Session.load(tmp_path / "t.playtest.json")
+    view = playtest.TesterView("othello_small", directory=tmp_path)
+    view.name.value = "Eve\x1b[2J"
+    view.start_button.click()
+    assert view.session is None and "control character" in view.message.value

@@ -123,9 +123,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         #: what opening the file repaired (a change cut off by a crash), in words
         self.load_warnings: list[str] = []
         self._file_repair: Any = None     # what loading found to mend in the file, done at the first write
-        #: who writes the notes from now on (a tester's name); the designer's by default
-        #: ($PLAYTEST_AUTHOR, else "designer": never the machine's login name)
-        self.author = _default_author()
+        self._author = _default_author()
         self._resolve_chance_steps()
         if path is not None:
             path = Path(path)
@@ -135,6 +133,18 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self._attach(path)
 
     # ------------------------------------------------------------------ the position
+    @property
+    def author(self) -> str:
+        """Who plays and writes the notes from now on (a tester's name); the designer's by default
+        ($PLAYTEST_AUTHOR, else "designer": never the machine's login name). Set it to a name of at
+        most 100 characters without control characters (``ValueError`` otherwise: the file could not
+        be read back)."""
+        return self._author
+
+    @author.setter
+    def author(self, name: str) -> None:
+        self._author = _check_author(name)
+
     @property
     def game(self) -> AnyGame:
         """The game (rules with parameters) in force at the current position."""
@@ -906,7 +916,15 @@ def _check_author(name: Any) -> str:
     text: str = " ".join(name.split())
     if len(text) > 100:
         raise ValueError("an author's name holds at most 100 characters")
+    if has_control(text):
+        raise ValueError("an author's name holds no control characters (a NUL, a terminal escape...)")
     return text
+
+
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, ESC, DEL...: what no name is made of, and what
+    a terminal or a spreadsheet would act on); spaces, tabs and line ends are not counted."""
+    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 for c in text)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

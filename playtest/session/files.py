@@ -536,8 +536,9 @@ class SessionFiles:
         session._horizon = horizon
         author = header.get("author")
         if author is not None:
-            if type(author) is not str or len(author) > 100:
-                raise bad("'author' must be a short name")
+            from .core import has_control
+            if type(author) is not str or len(author) > 100 or has_control(author):
+                raise bad("'author' must be a short name (no control characters)")
             if author.strip():
                 session.author = " ".join(author.split())
         current = None
@@ -606,8 +607,8 @@ class SessionFiles:
         else:
             kinds = self._NODE_KINDS.intersection(entry)
             by = entry.get("by")
-            if by is not None and (type(by) is not str or len(by) > 100):
-                raise bad(f"node {index}: 'by' must be a short name")
+            if by is not None and (type(by) is not str or len(by) > 100 or _control(by)):
+                raise bad(f"node {index}: 'by' must be a short name (no control characters)")
             if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
                 raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
                           f"(and 'parent', 'forced')")
@@ -673,7 +674,8 @@ class SessionFiles:
                 type(value.get("text")) is not str or type(value.get("node")) is not int or \
                 not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
                 type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
-                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100:
+                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100 or \
+                _control(value.get("author", "")):
             raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
                       "a 'node' id of this session, a short 'time' and a short 'author'")
         node = self._nodes[value["node"]]
@@ -767,3 +769,8 @@ def _records_of_version_1(data: dict[str, Any], bad: Callable[[str], SessionFile
     if "current" in data:
         records.append({"current": data["current"]})
     return records
+
+
+def _control(text: str) -> bool:
+    from .core import has_control
+    return has_control(text)
