@@ -396,3 +396,21 @@ def test_a_name_the_file_could_not_read_back_is_refused_when_it_is_set(tmp_path)
     view.name.value = "Eve\x1b[2J"
     view.start_button.click()
     assert view.session is None and "control character" in view.message.value
+
+
+def test_a_games_own_error_in_the_lab_says_which_game_of_the_run_it_was():
+    """A designer's effect() raising in the lab came out as a bare ZeroDivisionError (from a worker
+    process: its traceback in another process), with nothing of which game or seed to replay."""
+    import sys
+
+    from playtest.bots import RandomBot
+
+    def effect(self, s, a):
+        if s.turn == 5:
+            raise ZeroDivisionError("a designer's bug at turn 5")
+        return TicTacToe.effect(self, s, a)
+    crashy = _ttt_ending("qa_crashy", effect=effect)
+    with pytest.raises(ZeroDivisionError, match="a designer's bug at turn 5") as raised:
+        playtest.simulate(crashy, [RandomBot(1), RandomBot(2)], games=3, seed=1, executor=None)
+    if sys.version_info >= (3, 11):
+        assert re.search(r"in qa_crashy, game \d+ of the lab's run, its seed \d+", " ".join(raised.value.__notes__))
