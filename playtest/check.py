@@ -397,6 +397,9 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                 else:
                     legal = game.legal_actions(state)
                     if not legal:
+                        wrong = _why_not_type(game, state, mover)
+                        if wrong:
+                            raise _Stop(CheckFailure("plays", wrong))
                         raise _Stop(CheckFailure("ends", f"nobody can move, yet the game is not over "
                                                          f"({game.describe_state(state)})"))
                     action = rng.choice(legal)
@@ -420,7 +423,7 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
         except Exception as exc:        # the game's own code raised while playing: a failure, not a traceback
             history, written = _written(game, _states(game, actions), actions)
             broken = _declaration_problem(game, state)
-            why = f"; the position it met breaks its declaration: {broken}" if broken else ""
+            why = f"; the position it met breaks its declaration: {broken}" if broken else _listing_problem(game, state)
             _keep(failed, CheckFailure("plays", f"the game raised {_one_line(exc)}{why}", None, history, written))
             return actions, state
         actions.append(action)
@@ -441,6 +444,45 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                                *_written(game, _states(game, actions), actions)))
     return actions, state
 
+
+
+def _repr(value: Any) -> str:
+    """A value the game's Python code returned, as Python writes it (cut short)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _listing_problem(game: Game[Any, Any, Any], state: Any) -> str:
+    """``"; candidates() returned None ..."`` when the game's candidates give no list (for a message)."""
+    try:
+        mover = game.to_move(state)
+        seats = game.pending_seats(state) if mover == SIMULTANEOUS else (mover,) if mover is not None and mover >= 0 else ()
+        for seat in seats:
+            listed = game.candidates(state, seat)
+            if not isinstance(listed, (list, tuple)):
+                return (f"; candidates() returned {_repr(listed)} for seat {seat}: it returns a list of actions "
+                        "(empty when the seat has none)")
+    except Exception:        # noqa: BLE001 (only a hint for the message)
+        pass
+    return ""
+
+
+def _why_not_type(game: Game[Any, Any, Any], state: Any, mover: Any) -> str | None:
+    """When no action is legal: a ``why_not`` that returns something else than a Refusal or None (a
+    ``False`` refuses everything) is the reason, in words (``None``: it is not that)."""
+    if not _overrides(type(game), "why_not") or not _overrides(type(game), "candidates"):
+        return None
+    from .kernel import Refusal
+    seats = game.pending_seats(state) if mover == SIMULTANEOUS else (mover,)
+    for seat in seats:
+        for action in list(game.candidates(state, seat))[:20]:
+            try:
+                refusal = game.why_not(state, action, seat)
+            except Exception:        # noqa: BLE001 (a refusal of that value: not this question)
+                continue
+            if refusal is not None and not isinstance(refusal, Refusal):
+                return game._why_not_returned(action, refusal)
+    return None
 
 
 def _chance_problem(outcomes: Any) -> str | None:
@@ -477,6 +519,10 @@ def _end_problem(game: Game[Any, Any, Any], state: Any) -> str | None:
     outcome = game.outcome(state)
     if outcome is None:
         return "to_move gives None (the game is over) but outcome() gives None: say who won, or that nobody did"
+    from .kernel import Outcome
+    if not isinstance(outcome, Outcome):
+        return (f"outcome() returned {_repr(outcome)}: it returns Outcome(winners, reason) at the end, and None "
+                "while the game goes on")
     winners = getattr(outcome, "winners", None)
     if not isinstance(winners, tuple) or any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < seats
                                              for w in winners) or len(set(winners)) != len(winners):
@@ -828,6 +874,9 @@ def _scene(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: rand
     for viewer, actions in _viewers(game, state):
         _count(report, "scene")
         scene = game.view(state, viewer)
+        if not isinstance(scene, dict):
+            raise _Stop(CheckFailure("scene", f"view() returned {_repr(scene)}, not a scene: a dict, as "
+                                              "board_view(self, state, seat, ...) or Scene() make it", viewer))
         json.dumps(scene)
         offered = _options(scene)
         legal = {json.dumps(a.to_json(), sort_keys=True) for a in actions}

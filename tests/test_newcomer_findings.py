@@ -414,3 +414,38 @@ def test_a_games_own_error_in_the_lab_says_which_game_of_the_run_it_was():
         playtest.simulate(crashy, [RandomBot(1), RandomBot(2)], games=3, seed=1, executor=None)
     if sys.version_info >= (3, 11):
         assert re.search(r"in qa_crashy, game \d+ of the lab's run, its seed \d+", " ".join(raised.value.__notes__))
+
+
+@pytest.mark.parametrize("methods, where, message", [
+    ({"why_not": lambda self, s, a, seat: s.cells[a.cell] >= 0}, "plays",
+     r"qa_boolwhy's why_not returned False for mark 0: it returns Refusal\(text, rule\) or None \(legal\) "
+     r"\(False is not None: it refuses\)"),
+    ({"view": lambda self, s, seat=None: None}, "scene", r"view\(\) returned None, not a scene: a dict"),
+    ({"outcome": lambda self, s: "X wins" if s.turn == 9 else None}, "plays",
+     r"outcome\(\) returned 'X wins': it returns Outcome\(winners, reason\)"),
+    ({"candidates": lambda self, s, seat: None}, "plays", r"candidates\(\) returned None for seat 0: it returns a list"),
+])
+def test_check_game_says_which_method_returned_the_wrong_kind_of_value(methods, where, message):
+    """A why_not returning a bool (every action refused) said "random action is legal: IndexError: Cannot
+    choose from an empty sequence"; a view returning None, "AttributeError: 'NoneType' object has no
+    attribute 'get' at check.py"; an outcome returning a str, "AttributeError ... 'reason'"."""
+    name = {"why_not": "qa_boolwhy", "view": "qa_noview", "outcome": "qa_strout", "candidates": "qa_nocands"}[
+        next(iter(methods))]
+    report = playtest.check_game(_ttt_ending(name, **methods), examples=2)
+    failure = next(f for f in report.failures if f.property == where)
+    assert re.search(message, failure.message), failure.message
+
+
+def test_a_why_not_that_returns_a_string_is_named_not_an_attribute_error():
+    """``return "that cell is taken"`` (a str, not a Refusal) made session.play raise AttributeError:
+    'str' object has no attribute 'text'."""
+    from playtest import Refusal
+
+    def why_not(self, s, a, seat):
+        return Refusal("no such cell", "T1") if not 0 <= a.cell < 9 else "taken" if s.cells[a.cell] >= 0 else None
+    session = playtest.Session(_ttt_ending("qa_strwhy", why_not=why_not))
+    session.play("mark 0")
+    with pytest.raises(TypeError, match=r"qa_strwhy's why_not returned 'taken' for mark 0: it returns "
+                                         r"Refusal\(text, rule\) or None"):
+        session.play({"kind": "mark", "cell": 0})
+    assert session.move_number == 1

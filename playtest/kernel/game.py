@@ -294,9 +294,12 @@ class Game(Generic[P, S, A]):
             except MalformedAction as exc:
                 return Refusal(exc.reason)
             try:
-                return self.why_not(state, action, mover)
+                refusal = self.why_not(state, action, mover)
             except _UNREADABLE as exc:
                 return self._unreadable(action, exc)
+            if refusal is None or isinstance(refusal, Refusal):
+                return refusal
+            raise TypeError(self._why_not_returned(action, refusal))
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
@@ -332,9 +335,19 @@ class Game(Generic[P, S, A]):
         elif seat is not None and seat != mover:
             return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
         try:
-            return self.why_not(state, action, actor)  # type: ignore[arg-type]
+            refusal = self.why_not(state, action, actor)  # type: ignore[arg-type]
         except _UNREADABLE as exc:
             return self._unreadable(action, exc)
+        if refusal is not None and not isinstance(refusal, Refusal):
+            raise TypeError(self._why_not_returned(action, refusal))
+        return refusal
+
+    def _why_not_returned(self, action: Any, refusal: Any) -> str:
+        """What is wrong with a ``why_not`` that returned neither a Refusal nor None, in words."""
+        text = repr(refusal)
+        return (f"{self.name}'s why_not returned {text[:80]} for {said(action)}: it returns "
+                f"Refusal(text, rule) or None (legal)" + (" (False is not None: it refuses)"
+                                                          if refusal is False else ""))
 
     def _unreadable(self, action: Any, exc: Exception) -> Refusal:
         """The refusal of an action whose values the game's ``why_not`` cannot even read (a cell
