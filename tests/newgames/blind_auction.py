@@ -2,7 +2,6 @@
 offers (visible="owner", who has submitted public), general-sum payoffs, no view() (the text board), and
 its own determinize (an offer never above its purse, guide section 9)."""
 from playtest import SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, State, field, param, per_seat, register
-from playtest.boards import board_view
 
 PRIZES = (3, 1, 4, 2, 5)
 

@@ -1,7 +1,7 @@
 """Dice bluff (a two-seat Liar's dice), written from docs/adding_a_game.md alone by a newcomer: chance
 (each die rolled by a chance step), hidden cups (visible="owner", revealed when called) and a bid ladder."""
 from playtest import CHANCE, Action, Game, GameType, Outcome, Params, Refusal, State, field, param, per_seat, register
-from playtest.boards import Dice, Hand, board_view
+from playtest.boards import Hand, board_view
 
 class Roll(Action):
     seat: int

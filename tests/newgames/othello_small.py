@@ -1,6 +1,6 @@
 """Othello on a small board (6 x 6 by default), written from docs/adding_a_game.md alone by a newcomer:
 a perfect-information grid game with a pass, a parameter that sizes the board, and running scores."""
-from playtest import Action, Game, GameType, Outcome, Refusal, State, field, per_seat, register, Params, param
+from playtest import Action, Game, GameType, Outcome, Params, Refusal, State, field, param, register
 from playtest.boards import Grid, board_view
 
 DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
