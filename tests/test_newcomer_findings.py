@@ -8,7 +8,7 @@ import re
 import pytest
 
 import playtest
-from tests.newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
+from newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
 
 
 def test_a_report_of_a_game_without_credit_has_no_stray_emphasis():
@@ -71,7 +71,7 @@ def test_notes_and_names_exported_to_csv_never_open_as_spreadsheet_formulas(tmp_
 
 from playtest import Outcome, per_seat, register                      # noqa: E402
 from playtest.examples.tic_tac_toe import TicTacToe                   # noqa: E402
-from tests.newgames.dice_bluff import DiceBluff, Roll                  # noqa: E402
+from newgames.dice_bluff import DiceBluff, Roll                  # noqa: E402
 
 
 def _bluff_rolling(name, listing):
@@ -149,7 +149,7 @@ def test_a_determinize_that_draws_worlds_the_rules_cannot_reach_is_explained_who
     check_game cut the search bot's explanation at 200 characters, in the middle of "pending_seats and
     legal_actions disagree", before the advice; the message now leads with the cause and the fix."""
     from playtest import Game
-    from tests.newgames.blind_auction import BlindAuction
+    from newgames.blind_auction import BlindAuction
     careless = register(type("QaAuction", (BlindAuction,), {"name": "qa_auction", "determinize": Game.determinize}),
                         listed=False)
     report = playtest.check_game(careless(), examples=10)
@@ -237,7 +237,7 @@ def test_a_click_made_on_an_earlier_board_is_not_played_on_the_new_position():
 
 def test_a_malformed_actions_message_names_only_what_is_wrong():
     """It said "missing [], unexpected ['evil']" (an empty list for what was not wrong)."""
-    from tests.newgames.othello_small import Place
+    from newgames.othello_small import Place
     game = playtest.load("othello_small")
     with pytest.raises(playtest.MalformedAction) as raised:
         game.action_from_json({"kind": "place", "col": 2, "row": 1, "evil": 1})
@@ -449,3 +449,20 @@ def test_a_why_not_that_returns_a_string_is_named_not_an_attribute_error():
                                          r"Refusal\(text, rule\) or None"):
         session.play({"kind": "mark", "cell": 0})
     assert session.move_number == 1
+
+
+def test_a_session_file_of_a_game_not_registered_says_so_when_written_and_when_read(tmp_path):
+    """A notebook's game without @register played and saved at once, and its file then failed to load
+    with "unknown game 'x'; the games are: ..." (nothing said why, nor that it would)."""
+    from playtest.session import SessionFileWarning
+    unregistered = type("QaUnregistered", (TicTacToe,), {"name": "qa_unregistered"})
+    path = tmp_path / "s.playtest.json"
+    with pytest.warns(SessionFileWarning, match=r"QaUnregistered \('qa_unregistered'\) is not registered, so this "
+                                                r"file cannot be loaded .* decorate the class with @register"):
+        session = playtest.Session(unregistered(), path=path)
+    session.play("mark 4")
+    with pytest.raises(playtest.SessionFileError,
+                       match=r"unknown game 'qa_unregistered' \(a game of your own .* decorated with @register, has run"):
+        playtest.Session.load(path)
+    register(unregistered, listed=False)                         # the cell run with @register: it loads
+    assert playtest.Session.load(path).move_number == 1

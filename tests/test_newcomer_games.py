@@ -20,8 +20,8 @@ import playtest
 from playtest import SIMULTANEOUS, Session, SessionFileError, Table
 from playtest.bots import RandomBot
 from playtest.mcts import MCTSBot
-from tests.newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
-from tests.newgames.othello_small import Pass, Place
+from newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
+from newgames.othello_small import Pass, Place
 
 NEWGAMES = Path(__file__).parent / "newgames"
 GAMES = ["othello_small", "dice_bluff", "blind_auction"]

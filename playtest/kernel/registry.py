@@ -288,7 +288,8 @@ def game_class(name: str) -> type[Game[Any, Any, Any]]:
         _import_games()
     if name not in _REGISTRY:
         shown = name if len(name) <= 60 else name[:57] + "..."
-        raise ValueError(f"unknown game {shown!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+        raise ValueError(f"unknown game {shown!r} (a game of your own is known once the code that defines it, "
+                         f"decorated with @register, has run); the games are: {', '.join(sorted(_REGISTRY))}")
     return _REGISTRY[name]
 
 

@@ -303,6 +303,12 @@ class SessionFiles:
 
     def _attach(self, path: Path) -> None:
         """Make ``path`` this session's file: write a compact copy there, append from now on."""
+        from ..kernel.registry import _REGISTRY
+        game = self._nodes[0].game
+        if game.name not in _REGISTRY and not game.name.startswith("openspiel:"):
+            warnings.warn(f"{path}: the game {type(game).__name__} ({game.name!r}) is not registered, so this file "
+                          "cannot be loaded (Session.load, or Session.open after a restart) until it is: decorate "
+                          "the class with @register (or @register(listed=False))", SessionFileWarning, stacklevel=3)
         journal = Journal(path)
         journal.rewrite(*self._records())
         if self._journal is not None:
