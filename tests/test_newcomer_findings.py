@@ -466,3 +466,15 @@ def test_a_session_file_of_a_game_not_registered_says_so_when_written_and_when_r
         playtest.Session.load(path)
     register(unregistered, listed=False)                         # the cell run with @register: it loads
     assert playtest.Session.load(path).move_number == 1
+
+
+def test_a_mean_returns_interval_stays_within_the_payoffs_the_game_can_give():
+    """Two blind auctions (payoffs 0 to 15, returns_range) gave North's mean return the interval
+    -29.3 to 34.3: a Student-t interval over two games, past anything a game pays."""
+    from playtest.bots import RandomBot
+    result = playtest.simulate("blind_auction", [RandomBot(1), RandomBot(2), RandomBot(3)], games=2, seed=1)
+    table = result.summary()
+    returns = table[table["metric"] == "mean return"]
+    assert len(returns) == 3
+    assert (returns["low"] >= 0).all() and (returns["high"] <= 15).all()
+    assert ((returns["low"] <= returns["value"]) & (returns["value"] <= returns["high"])).all()
