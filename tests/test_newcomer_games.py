@@ -87,6 +87,8 @@ def test_the_dice_stay_hidden_from_the_other_seat_until_called():
     session = Session(playtest.load("dice_bluff"), seed=2)
     assert [h["notation"] for h in session.history(viewer=1)][1:3] == ["a hidden draw", "a hidden draw"]
     assert session.state.redact(1)["dice"][0] is None
+    with pytest.raises(playtest.IllegalAction, match=r"rolled by chance, not played \(rule B1\)"):
+        session.play({"kind": "roll", "seat": 0, "face": 6})
     session.play("bid 2 3")
     session.play("call")
     assert session.is_over and None not in session.state.redact(1)["dice"][0]   # revealed="called"

@@ -50,6 +50,8 @@ class DiceBluff(Game):
         return out + [Call()]
 
     def why_not(self, s, a, seat):
+        if isinstance(a, Roll):                   # (guide, section 2: a chance action at a seat's turn)
+            return Refusal("the dice are rolled by chance, not played", "B1")
         if isinstance(a, Call):
             return Refusal("there is no bid to call", "B3") if s.bid is None else None
         total = 2 * self.params.dice
