@@ -478,3 +478,13 @@ def test_a_mean_returns_interval_stays_within_the_payoffs_the_game_can_give():
     assert len(returns) == 3
     assert (returns["low"] >= 0).all() and (returns["high"] <= 15).all()
     assert ((returns["low"] <= returns["value"]) & (returns["value"] <= returns["high"])).all()
+
+
+def test_the_labs_figures_draw_names_as_written_never_as_matplotlib_maths():
+    """A seat or bot called ``a $\\frac{$`` made the lab's interval plot fail to draw (as the playtests'
+    charts did for a tester's name)."""
+    pytest.importorskip("matplotlib")
+    from playtest.lab.plots import interval_plot
+    name = r"a $\frac{$"
+    figure = interval_plot({name: 0.1}, low={name: 0.0}, high={name: 0.2}, xlabel="advantage")
+    assert figure._repr_png_()[:4] == b"\x89PNG"
