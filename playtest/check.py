@@ -944,7 +944,12 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
             for make in makers:
                 _count(report, "secrecy: bots")
                 bots = [make(), make()]      # two fresh bots: the same seed, the same generator state
-                choices = [choose_for(bot, game, s, seat, random.Random(3)) for bot, s in zip(bots, (state, other))]
+                try:
+                    choices = [choose_for(bot, game, s, seat, random.Random(3)) for bot, s in zip(bots, (state, other))]
+                except Exception as exc:     # a bot stopped by the game (a world the rules cannot reach...)
+                    name = getattr(bots[0], "name", None) or type(bots[0]).__name__
+                    raise _Stop(CheckFailure("secrecy: bots", f"the bot {name!r} raised, choosing for this seat: "
+                                                              f"{_one_line(exc)}", seat)) from None
                 if choices[0] != choices[1]:
                     name = getattr(bots[0], "name", None) or type(bots[0]).__name__
                     raise _Stop(CheckFailure("secrecy: bots", f"the bot {name!r} chose {choices[0]} and "

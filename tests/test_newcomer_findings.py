@@ -147,13 +147,16 @@ def test_check_game_names_the_field_a_rule_stored_wrongly_and_does_not_crash():
 def test_a_determinize_that_draws_worlds_the_rules_cannot_reach_is_explained_whole():
     """The blind auction without its own determinize (an offer redrawn from 0..30 whatever the purse):
     check_game cut the search bot's explanation at 200 characters, in the middle of "pending_seats and
-    legal_actions disagree", before the advice; the message now leads with the cause and the fix."""
+    legal_actions disagree", before the advice, and filed it under "secrecy: board"; now it is the bots'
+    property, naming the bot, and the message says the cause and the fix."""
     from playtest import Game
     from newgames.blind_auction import BlindAuction
     careless = register(type("QaAuction", (BlindAuction,), {"name": "qa_auction", "determinize": Game.determinize}),
                         listed=False)
     report = playtest.check_game(careless(), examples=10)
-    message = next(f.message for f in report.failures if "determinize" in f.message)
+    failure = next(f for f in report.failures if "determinize" in f.message)
+    assert failure.property == "secrecy: bots" and "the bot 'mcts' raised, choosing for this seat" in failure.message
+    message = failure.message
     assert "the drawn world may break a rule between values" in message
     assert "write the game's own determinize (guide, section 9)" in message
     playtest.check_game("blind_auction", examples=10).assert_ok()                 # with its own: fine
