@@ -491,3 +491,9 @@ def test_the_labs_figures_draw_names_as_written_never_as_matplotlib_maths():
     name = r"a $\frac{$"
     figure = interval_plot({name: 0.1}, low={name: 0.0}, high={name: 0.2}, xlabel="advantage")
     assert figure._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_a_report_of_a_game_without_parameters_says_so_not_an_empty_table():
+    report = playtest.Session(playtest.load("tic_tac_toe")).report()
+    assert "The game has no parameters." in report and "| parameter |" not in report
+    assert "| `size` | 6 | 6 |" in playtest.Session(playtest.load("othello_small")).report()

@@ -43,7 +43,9 @@ class SessionReports:
         lines = [f"# {game.title}: playtest report", ""]
         if game.credit:                  # (an empty one would print a stray "**")
             lines += [f"*{esc(game.credit)}*", ""]
-        lines += ["## Parameters", "", "| parameter | value | default |", "| --- | --- | --- |"]
+        lines += ["## Parameters", ""]
+        lines += ["| parameter | value | default |", "| --- | --- | --- |"] if game.params.specs() else [
+            "The game has no parameters."]      # (not a table's header with no row)
         for spec in game.params.specs():
             value = getattr(game.params, spec.name)
             mark = " **(changed)**" if value != spec.default else ""
