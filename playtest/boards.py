@@ -245,18 +245,24 @@ class Hex(Board):
 
 class Hand(Grid):
     """A seat's cards in a row: face up to ``viewer`` when it is the ``owner`` (or ``revealed``),
-    face down (``?``) to everyone else. ``cards`` are texts (``"K"``, ``"7♥"``)."""
+    face down (``?``) to everyone else. ``cards`` are texts (``"K"``, ``"7♥"``); ``what`` names one
+    of them in the board's tooltips (``what="die"`` for a cup of dice only its owner sees).
+
+    >>> cup = Hand(["3", "5"], owner=0, viewer=1, what="die")
+    >>> [look["title"] for look in cup._cells.values()]
+    ['a face-down die', 'a face-down die']
+    """
 
     def __init__(self, cards: Sequence[str], *, owner: int, viewer: int | None, revealed: bool = False,
-                 name: str = "hand", title: str = "", cell: int = 44):
+                 name: str = "hand", title: str = "", cell: int = 44, what: str = "card"):
         super().__init__(max(1, len(cards)), 1, name=name, title=title, cell=cell, labels=None)
         self.faces = [str(c) for c in cards]
         self.shown = revealed or viewer == owner
         for i, card in enumerate(self.faces):
             if self.shown:
-                self.cell((i, 0), "#ffffff", card, title=f"card {card}")
+                self.cell((i, 0), "#ffffff", card, title=f"{what} {card}")
             else:
-                self.cell((i, 0), "#7b8da6", "?", title="a face-down card")
+                self.cell((i, 0), "#7b8da6", "?", title=f"a face-down {what}")
 
     def id_of(self, at: Coord) -> str:
         return f"{self.name}:{at[0]}" if not isinstance(at, int) else f"{self.name}:{at}"

@@ -7,7 +7,12 @@ minimal history).
 >>> report.ok, report.failures
 (True, [])
 
-Over random games (chance drawn with a seeded generator) it checks, position by position:
+Over random games (chance drawn with a seeded generator) it checks as it plays (**plays**) that
+``to_move`` names a seat of the game, ``CHANCE``, ``SIMULTANEOUS`` or ``None``; that a chance step
+lists each outcome once with probabilities from 0 to 1 adding up to 1; and that a finished game's
+``outcome`` names different seats as winners, its payoffs (one finite number per seat) stay within
+``returns_range()`` and its ``running_scores`` give one finite number per seat. Then, position by
+position:
 
 * **json**: a position reads back from its own JSON form;
 * **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
@@ -55,6 +60,7 @@ from __future__ import annotations
 import functools
 import html
 import json
+import math
 import random
 import tempfile
 import time
@@ -66,6 +72,7 @@ from typing import Any, Callable, Iterable, Sequence, cast
 from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, draw_outcome, load
 from .geometry import select
 from .kernel.game import PlayoutLog, _overrides
+from .kernel.values import shown
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
@@ -192,10 +199,15 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     for example in range(examples):
         histories.append(_random_history(game, random.Random(rng.random()), cap, report, failed))
         _count(report, "plays")
-    seen_legal = [a for actions, _ in histories for state in _states(game, actions)[::7] for a in _legal(game, state)[:20]]
-    # chance's outcomes too (a die, a deal): at a seat's turn they must be refused like any other
-    seen_legal += [a for actions, _ in histories for state in _states(game, actions)
-                   if game.to_move(state) == CHANCE for a in _chance_listed(game, state)[:6]][:200]
+    seen_legal: list[Any] = []
+    try:
+        seen_legal += [a for actions, _ in histories for state in _states(game, actions)[::7]
+                       for a in _legal(game, state)[:20]]
+        # chance's outcomes too (a die, a deal): at a seat's turn they must be refused like any other
+        seen_legal += [a for actions, _ in histories for state in _states(game, actions)
+                       if game.to_move(state) == CHANCE for a in _chance_listed(game, state)[:6]][:200]
+    except Exception:       # the game raised at a position a history reached: "plays" has said so
+        pass
     checkers: list[Callable[..., None]] = [_json, _listed_accepted, _sampled_legal, _seats_lists, _scene, _notation]
     if _overrides(type(game), "random_playout"):
         checkers.append(_playout)
@@ -290,7 +302,7 @@ def _one_line(exc: BaseException) -> str:
         at += f" (raised in {Path(where.filename).name}:{where.lineno})"
     if own is None and kit is not None:
         at += " in the kit's code, not the game's"
-    return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
+    return f"{type(exc).__name__}: {str(exc)[:400]}{at}"
 
 
 @functools.lru_cache(maxsize=256)
@@ -354,8 +366,16 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
         try:
             mover = game.to_move(state)
             if mover is None:
+                problem = _end_problem(game, state)
+                if problem:
+                    raise _Stop(CheckFailure("plays", problem))
                 _count(report, "ends")
                 return actions, state
+            if mover != CHANCE and mover != SIMULTANEOUS and not (
+                    isinstance(mover, int) and not isinstance(mover, bool) and 0 <= mover < game.seat_count()):
+                raise _Stop(CheckFailure("plays", f"to_move gives {shown(mover)}, which is no seat of the game "
+                                                  f"(seats 0 to {game.seat_count() - 1}), CHANCE, SIMULTANEOUS "
+                                                  "or None (the game is over)"))
             declared = getattr(game, "game_type", None)
             if declared is not None and ((mover == CHANCE and not declared.chance) or (
                     mover == SIMULTANEOUS and declared.dynamics != "simultaneous")):
@@ -366,6 +386,9 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             drawn = False                # the action is a part of an order random_order_parts drew
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
+                problem = _chance_problem(outcomes)
+                if problem:
+                    raise _Stop(CheckFailure("plays", problem))
                 action = draw_outcome(outcomes, rng)          # (samples an UncountedChance too)
             else:
                 pending = game.pending_seats(state) if draws and mover == SIMULTANEOUS else ()
@@ -381,6 +404,9 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
                 else:
                     legal = game.legal_actions(state)
                     if not legal:
+                        wrong = _why_not_type(game, state, mover)
+                        if wrong:
+                            raise _Stop(CheckFailure("plays", wrong))
                         raise _Stop(CheckFailure("ends", f"nobody can move, yet the game is not over "
                                                          f"({game.describe_state(state)})"))
                     action = rng.choice(legal)
@@ -403,10 +429,15 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
             return actions, state
         except Exception as exc:        # the game's own code raised while playing: a failure, not a traceback
             history, written = _written(game, _states(game, actions), actions)
-            _keep(failed, CheckFailure("plays", f"the game raised {_one_line(exc)}", None, history, written))
+            broken = _declaration_problem(game, state)
+            why = f"; the position it met breaks its declaration: {broken}" if broken else _listing_problem(game, state)
+            _keep(failed, CheckFailure("plays", f"the game raised {_one_line(exc)}{why}", None, history, written))
             return actions, state
         actions.append(action)
     if game.to_move(state) is None:
+        problem = _end_problem(game, state)
+        if problem:
+            _keep(failed, CheckFailure("plays", problem, None, *_written(game, _states(game, actions), actions)))
         _count(report, "ends")
         return actions, state
     game_type = getattr(game, "game_type", None)
@@ -416,9 +447,109 @@ def _random_history(game: Game[Any, Any, Any], rng: random.Random, cap: int, rep
            f"them, else every part of an order too) went further: the rules do not bound "
            f"a game to that (a part that can be undone again and again, say), or the bound is too low"
            if declared == cap else "declare GameType(max_length=...) if the rules bound it")
-    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})"))
+    _keep(failed, CheckFailure("ends", f"a random game did not end within {cap} steps ({why})", None,
+                               *_written(game, _states(game, actions), actions)))
     return actions, state
 
+
+
+def _repr(value: Any) -> str:
+    """A value the game's Python code returned, as Python writes it (cut short)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _listing_problem(game: Game[Any, Any, Any], state: Any) -> str:
+    """``"; candidates() returned None ..."`` when the game's candidates give no list (for a message)."""
+    try:
+        mover = game.to_move(state)
+        seats = game.pending_seats(state) if mover == SIMULTANEOUS else (mover,) if mover is not None and mover >= 0 else ()
+        for seat in seats:
+            listed = game.candidates(state, seat)
+            if not isinstance(listed, (list, tuple)):
+                return (f"; candidates() returned {_repr(listed)} for seat {seat}: it returns a list of actions "
+                        "(empty when the seat has none)")
+    except Exception:        # noqa: BLE001 (only a hint for the message)
+        pass
+    return ""
+
+
+def _why_not_type(game: Game[Any, Any, Any], state: Any, mover: Any) -> str | None:
+    """When no action is legal: a ``why_not`` that returns something else than a Refusal or None (a
+    ``False`` refuses everything) is the reason, in words (``None``: it is not that)."""
+    if not _overrides(type(game), "why_not") or not _overrides(type(game), "candidates"):
+        return None
+    from .kernel import Refusal
+    seats = game.pending_seats(state) if mover == SIMULTANEOUS else (mover,)
+    for seat in seats:
+        for action in list(game.candidates(state, seat))[:20]:
+            try:
+                refusal = game.why_not(state, action, seat)
+            except Exception:        # noqa: BLE001 (a refusal of that value: not this question)
+                continue
+            if refusal is not None and not isinstance(refusal, Refusal):
+                return game._why_not_returned(action, refusal)
+    return None
+
+
+def _chance_problem(outcomes: Any) -> str | None:
+    """What is wrong with a chance step's listing, in words (``None``: nothing): each outcome once,
+    as an (action, probability) pair, the probabilities finite, not below 0, adding up to 1."""
+    if isinstance(outcomes, UncountedChance):
+        return None
+    pairs = list(outcomes)
+    if not pairs:
+        return "chance_outcomes lists no outcome at a chance step (to_move gives CHANCE)"
+    total, seen = 0.0, set()
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2):
+            return f"chance_outcomes lists {shown(pair)}: it lists (action, probability) pairs"
+        action, p = pair
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not math.isfinite(p) or p < 0:
+            return (f"chance_outcomes gives {action} the probability {shown(p)}: a probability is a "
+                    "number from 0 to 1")
+        try:
+            if action in seen:
+                return f"chance_outcomes lists {action} twice: list each outcome once, with its whole probability"
+            seen.add(action)
+        except TypeError:              # an action that does not hash: no check of repeats
+            pass
+        total += p
+    if abs(total - 1) > 1e-6:
+        return f"chance_outcomes' probabilities add up to {total:.6g}, not 1 ({len(pairs)} outcomes)"
+    return None
+
+
+def _end_problem(game: Game[Any, Any, Any], state: Any) -> str | None:
+    """What is wrong with a finished game's outcome, payoffs or running scores (``None``: nothing)."""
+    seats = game.seat_count()
+    outcome = game.outcome(state)
+    if outcome is None:
+        return "to_move gives None (the game is over) but outcome() gives None: say who won, or that nobody did"
+    from .kernel import Outcome
+    if not isinstance(outcome, Outcome):
+        return (f"outcome() returned {_repr(outcome)}: it returns Outcome(winners, reason) at the end, and None "
+                "while the game goes on")
+    winners = getattr(outcome, "winners", None)
+    if not isinstance(winners, tuple) or any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < seats
+                                             for w in winners) or len(set(winners)) != len(winners):
+        return (f"outcome() names the winners {shown(winners)}: a tuple of different seats, each from 0 to "
+                f"{seats - 1} (an empty tuple for a draw)")
+    payoffs = getattr(outcome, "payoffs", None)
+    if payoffs is not None:
+        if (not isinstance(payoffs, (tuple, list)) or len(payoffs) != seats or any(
+                isinstance(p, bool) or not isinstance(p, (int, float)) or not math.isfinite(p) for p in payoffs)):
+            return f"outcome()'s payoffs are {shown(payoffs)}: one finite number per seat ({seats})"
+        low, high = game.returns_range()
+        if any(p < low - 1e-9 or p > high + 1e-9 for p in payoffs):
+            return (f"outcome()'s payoffs {shown(tuple(payoffs))} leave returns_range() {(low, high)}: write "
+                    "returns_range() to give the lowest and highest payoff (the search bot scales by it)")
+    if _overrides(type(game), "running_scores"):
+        scores = game.running_scores(state)
+        if scores is not None and (not isinstance(scores, (tuple, list)) or len(scores) != seats or any(
+                isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) for x in scores)):
+            return f"running_scores() gives {shown(scores)}: one finite number per seat ({seats}), or None"
+    return None
 
 
 # ------------------------------------------------------------------ position properties
@@ -428,9 +559,39 @@ def _json(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: rando
         return
     _count(report, "json")
     data = json.loads(json.dumps(state.to_json()))
-    back = game.state_from_json(data)
+    try:
+        back = game.state_from_json(data)
+    except ValueError as exc:
+        raise _Stop(CheckFailure("json", f"the position the rules reached breaks its declaration: {exc} "
+                                         "(effect() stored a value its field does not allow)")) from None
     if back != state:
-        raise _Stop(CheckFailure("json", "the position does not read back from its own JSON form"))
+        raise _Stop(CheckFailure("json", "the position does not read back from its own JSON form: "
+                                         + _read_back_difference(state, back)))
+
+
+def _read_back_difference(state: Any, back: Any) -> str:
+    """The first field a position and its JSON form read back differ in, with the values' types
+    (a list stored where the field is a tuple reads back as a tuple)."""
+    fields, other = getattr(state, "__dict__", None), getattr(back, "__dict__", None)
+    if isinstance(fields, dict) and isinstance(other, dict):
+        for key, value in fields.items():
+            again = other.get(key, _NOBODY)
+            if again != value or type(again) is not type(value):
+                return (f"{key} is {shown(value)} (a {type(value).__name__}) and reads back as {shown(again)} "
+                        f"(a {type(again).__name__}): effect() must store each field as declared (tuples, not "
+                        "lists), and a field's write= and read= must undo each other")
+    return f"{shown(state)} reads back as {shown(back)}"
+
+
+def _declaration_problem(game: Game[Any, Any, Any], state: Any) -> str | None:
+    """How ``state`` breaks its declared fields, when it is a declared state that does (for a message)."""
+    if game.state_type is None or not hasattr(state, "to_json"):
+        return None
+    try:
+        game.state_from_json(json.loads(json.dumps(state.to_json())))
+    except Exception as exc:
+        return str(exc)[:200]
+    return None
 
 
 _json.property = "json"  # type: ignore[attr-defined]
@@ -790,6 +951,9 @@ def _scene(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: rand
     for viewer, actions in _viewers(game, state):
         _count(report, "scene")
         scene = game.view(state, viewer)
+        if not isinstance(scene, dict):
+            raise _Stop(CheckFailure("scene", f"view() returned {_repr(scene)}, not a scene: a dict, as "
+                                              "board_view(self, state, seat, ...) or Scene() make it", viewer))
         json.dumps(scene)
         offered = _options(scene)
         legal = {json.dumps(a.to_json(), sort_keys=True) for a in actions}
@@ -857,7 +1021,12 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
             for make in makers:
                 _count(report, "secrecy: bots")
                 bots = [make(), make()]      # two fresh bots: the same seed, the same generator state
-                choices = [choose_for(bot, game, s, seat, random.Random(3)) for bot, s in zip(bots, (state, other))]
+                try:
+                    choices = [choose_for(bot, game, s, seat, random.Random(3)) for bot, s in zip(bots, (state, other))]
+                except Exception as exc:     # a bot stopped by the game (a world the rules cannot reach...)
+                    name = getattr(bots[0], "name", None) or type(bots[0]).__name__
+                    raise _Stop(CheckFailure("secrecy: bots", f"the bot {name!r} raised, choosing for this seat: "
+                                                              f"{_one_line(exc)}", seat)) from None
                 if choices[0] != choices[1]:
                     name = getattr(bots[0], "name", None) or type(bots[0]).__name__
                     raise _Stop(CheckFailure("secrecy: bots", f"the bot {name!r} chose {choices[0]} and "

@@ -206,6 +206,10 @@ def encode_journal(header: dict[str, Any], records: list[Any]) -> str:
     return "\n".join([_encode(header), *map(encode_record, records)]) + "\n"
 
 
+class _ChangedElsewhere(Exception):
+    """The journal's file is not at the size this journal left it (see :attr:`Journal.size`)."""
+
+
 class Journal:
     """The open session file: a compact rewrite, then one appended line (or a few) per change.
 
@@ -214,11 +218,16 @@ class Journal:
     before the call returns (see :class:`Platform`).
     """
 
-    def __init__(self, path: Path, durable: bool = False):
+    def __init__(self, path: Path, durable: bool = False, size: int | None = None):
         self.path = path
         #: fsync after every append (survives a power cut, not only a killed kernel)
         self.durable = durable
         self._fd: int | None = None
+        #: the file's size as this journal last read or wrote it (``None``: not known yet). A file
+        #: found at another size was written by someone else (another session of this kernel on
+        #: the same file): a change is then refused rather than interleaved with theirs or written
+        #: over them
+        self.size = size
         self.locked = False
         #: how the lock is held: "flock" (no other process), "process" (no other journal of this
         #: process: the platform has no file locks), or "" (not held)
@@ -226,6 +235,13 @@ class Journal:
 
     def rewrite(self, header: dict[str, Any], records: list[Any]) -> None:
         """Replace the file with ``header`` and ``records`` (atomically), then append from there."""
+        if self.size is not None:
+            try:
+                now = os.stat(self.path).st_size
+            except OSError:
+                now = None
+            if now is not None and now != self.size:
+                raise self._changed_elsewhere()
         locked = self.locked
         self._close_file() if self.lock_kind == "process" else self.close()
         data = encode_journal(header, records)
@@ -234,8 +250,16 @@ class Journal:
         except OSError as err:
             raise SessionSaveError(f"could not write the session file {self.path}: {err.strerror or err}; "
                                    "nothing was changed") from None
+        self.size = len(data.encode("utf-8"))
         if locked:
             self.lock()             # the new file is a new inode: hold it again
+
+    def _changed_elsewhere(self) -> SessionSaveError:
+        return SessionSaveError(
+            f"{self.path} was changed by someone else since this session last wrote it (two sessions writing "
+            f"one file: Session.load or save(path) of a file another session of this kernel keeps, or another "
+            f"program); the change was not made, and the file keeps what the other wrote. Open it again with "
+            f"Session.open(path), or save this session under another name")
 
     def append(self, records: list[Any]) -> None:
         """Append ``records`` in one write; :class:`SessionSaveError` when the disk refuses."""
@@ -247,13 +271,19 @@ class Journal:
             if self._fd is None:
                 self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
             size = os.fstat(self._fd).st_size
+            if self.size is not None and size != self.size:
+                size = None                  # (nothing of ours to take back)
+                raise _ChangedElsewhere()
             written = 0
             while written < len(data):
                 written += os.write(self._fd, data[written:])
             if self.durable:
                 _fsync(self._fd)
+            self.size = size + len(data)
             if PLATFORM.close_after_write and self.lock_kind != "flock":
                 self._close_file(check=True)    # the browser stores the file when it is closed
+        except _ChangedElsewhere:
+            raise self._changed_elsewhere() from None
         except OSError as err:
             if size is not None and self._fd is not None:     # half a line would hide every later one
                 try:
@@ -309,6 +339,7 @@ class Journal:
                 os.ftruncate(self._fd, size)      # (appends go to the new end: the file is O_APPEND)
             else:
                 os.truncate(self.path, size)
+            self.size = size
         except OSError as err:
             raise SessionSaveError(f"could not repair {self.path}: {err.strerror or err}") from None
 
@@ -361,6 +392,10 @@ def _parse(text: str, where: str, limits: Limits) -> Any:
     except RecursionError:      # json's C parser stops deep nesting itself, without crashing
         raise SessionFileError(f"{where}: nested more than {limits.max_depth} levels deep") from None
     except ValueError as err:   # JSONDecodeError, and integers past Python's digit limit
+        if not isinstance(err, json.JSONDecodeError) and "integer string conversion" in str(err):
+            # (Python's own words end "use sys.set_int_max_str_digits()": advice for code, not for a file)
+            raise SessionFileError(f"{where}: not valid JSON for a session file (a number in it has thousands "
+                                   f"of digits; none in a session file is that long)") from None
         raise SessionFileError(f"{where}: not valid JSON ({str(err)[:120]})") from None
     check_depth(value, limits.max_depth, where)
     return value

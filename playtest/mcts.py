@@ -487,9 +487,10 @@ class _Search:
 def _stuck(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
     """Why a play-out cannot go on: a seat the step waits for has nothing it may do."""
     return (f"{game.name}: seat {seat} is pending in a simultaneous step but has no legal action, in a "
-            f"position the search reached from a world drawn by determinize (game.pending_seats and "
-            f"game.legal_actions disagree there; if the drawn world breaks a rule of the game, write "
-            f"the game's own determinize): {game.describe_state(state)[:200]}")
+            f"position the search reached from a world drawn by determinize: the drawn world may break a "
+            f"rule between values (the default determinize redraws each hidden value within its field's "
+            f"min..max, knowing nothing of the rules): write the game's own determinize (guide, section 9), "
+            f"or make pending_seats and legal_actions agree; the position: {game.describe_state(state)[:200]}")
 
 
 def _player(game: Game[Any, Any, Any]) -> Any:

@@ -67,7 +67,16 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
     if game is not None:
         from .rules import games
         if game not in games():
-            raise ValueError(f"unknown game {str(game)[:40]!r}; the games are: {', '.join(games())}")
+            from .kernel.registry import game_class
+            try:
+                game_class(game)
+            except (KeyError, ValueError, TypeError):
+                raise ValueError(f"unknown game {str(game)[:40]!r}; the games are: {', '.join(games())}") from None
+            raise ValueError(f"{game!r} is registered with listed=False, and tester links are for listed games: a "
+                             f"tester opens notebooks/testers/<game>.ipynb. For a game of your own, register it "
+                             f"with @register and save a copy of notebooks/testers/source.ipynb as "
+                             f"notebooks/testers/{game}.ipynb that defines or imports your game before its "
+                             f"TesterView (docs/adding_a_game.md, section 13)")
     if via != "binder":
         base = _base(via, base_url)
         if via == "lite":

@@ -4,6 +4,10 @@ A bare ``matplotlib.figure.Figure`` made without pyplot shows as text
 (``<Figure size 600x250 with 1 Axes>``) in a notebook that never imported
 pyplot; a :class:`Chart` shows as a PNG in JupyterLab, Voila and nbval whatever
 the backend, and ``chart.figure`` is the figure itself (to change or save it).
+
+Text on a chart (a tester's name, a session's file name, a note) is drawn as it is written:
+matplotlib's ``$...$`` maths is off for every label, so a name like ``$\\frac{$`` neither fails
+the drawing nor turns into a formula.
 """
 
 from __future__ import annotations
@@ -32,17 +36,20 @@ class Chart:
 
     def png(self, dpi: int = 100) -> bytes:
         """The picture as PNG bytes."""
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        FigureCanvasAgg(self.figure)
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=dpi)
+        self.savefig(buffer, format="png", dpi=dpi)
         return buffer.getvalue()
 
     def savefig(self, path: Any, **kwargs: Any) -> None:
         """Save the picture (any format matplotlib writes: png, svg, pdf)."""
+        import matplotlib
         from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.text import Text
         FigureCanvasAgg(self.figure)
-        self.figure.savefig(path, **kwargs)
+        for text in self.figure.findobj(Text):       # labels made so far (titles, names on the axes)
+            text.set_parse_math(False)
+        with matplotlib.rc_context({"text.parse_math": False}):     # and the tick labels drawn now
+            self.figure.savefig(path, **kwargs)
 
     def __repr__(self) -> str:
         return f"<Chart: {self.title}>"

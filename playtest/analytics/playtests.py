@@ -135,7 +135,12 @@ class Playtests:
         return getattr(self, name)
 
     def to_csv(self, directory: str | Path) -> list[Path]:
-        """Write the five tables as ``<directory>/<table>.csv``; returns the paths."""
+        """Write the five tables as ``<directory>/<table>.csv``; returns the paths.
+
+        Text that a spreadsheet would run as a formula (a note or a name beginning with ``=``,
+        ``+``, ``-``, ``@``, a tab or a carriage return: ``=HYPERLINK(...)`` is a live link) is
+        written with a ``'`` before it, so it opens as the text it is.
+        """
         return self._write(directory, "csv")
 
     def to_parquet(self, directory: str | Path) -> list[Path]:
@@ -150,7 +155,7 @@ class Playtests:
             path = folder / f"{name}.{kind}"
             frame = self.table(name)
             if kind == "csv":
-                frame.to_csv(path, index=False)
+                _inert_cells(frame).to_csv(path, index=False)
             else:
                 frame.to_parquet(path, index=False)
             written.append(path)
@@ -196,3 +201,21 @@ class Playtests:
         return (f"<Playtests: {self.sessions} sessions, {len(self.games)} games, {len(self.moves)} moves, "
                 f"{len(self.refusals)} refusals, {len(self.notes)} notes, {len(self.feedback)} feedback answers"
                 + (f"; {len(self.skipped)} files refused" if self.skipped else "") + ">")
+
+
+#: what a spreadsheet takes for the start of a formula in a cell of a CSV file
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert_cells(frame: Any) -> Any:
+    """``frame`` with every text cell a spreadsheet would run as a formula quoted with a ``'``."""
+    from pandas.api.types import is_bool_dtype, is_datetime64_any_dtype, is_numeric_dtype
+    texts = [c for c in frame.columns if not (is_numeric_dtype(frame[c]) or is_bool_dtype(frame[c])
+                                              or is_datetime64_any_dtype(frame[c]))]
+    if not texts:
+        return frame
+    frame = frame.copy()
+    for column in texts:
+        frame[column] = frame[column].map(
+            lambda v: "'" + v if isinstance(v, str) and v.startswith(_FORMULA_START) else v)
+    return frame

@@ -152,7 +152,12 @@ class Action:
             missing = [n for n in names if n not in data]
             extra = [k if type(k) is str and len(k) < 40 else "..." for k in data
                      if k not in names and k != "kind"][:5]
-            raise MalformedAction(f"malformed {cls.kind} action: missing {missing}, unexpected {extra}")
+            kind = data.get("kind")
+            said = [f"its kind is {cls.kind!r}, not {str(kind)[:40]!r}" if kind != cls.kind else "",
+                    f"missing {', '.join(missing)}" if missing else "",
+                    f"unexpected {', '.join(repr(k) for k in extra)}" if extra else ""]
+            fields_are = f"its fields are {', '.join(names)}" if names else "it has no fields"
+            raise MalformedAction(f"malformed {cls.kind} action: {'; '.join(w for w in said if w)} ({fields_are})")
         values = {}
         for name, spec in specs:
             got = data[name]

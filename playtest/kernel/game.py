@@ -294,9 +294,12 @@ class Game(Generic[P, S, A]):
             except MalformedAction as exc:
                 return Refusal(exc.reason)
             try:
-                return self.why_not(state, action, mover)
+                refusal = self.why_not(state, action, mover)
             except _UNREADABLE as exc:
                 return self._unreadable(action, exc)
+            if refusal is None or isinstance(refusal, Refusal):
+                return refusal
+            raise TypeError(self._why_not_returned(action, refusal))
         if not isinstance(action, self.action_types):
             return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
         try:
@@ -323,7 +326,7 @@ class Game(Generic[P, S, A]):
                 return self.chance_refusal(state, cast(A, action))
             return None
         if actor is None or actor < 0:
-            return Refusal("in a simultaneous step an action names the seat that submits it")
+            return Refusal(self._unseated(action))
         if mover == SIMULTANEOUS:
             if actor >= self.seat_count():
                 return Refusal(f"there is no seat {actor}")
@@ -332,15 +335,32 @@ class Game(Generic[P, S, A]):
         elif seat is not None and seat != mover:
             return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
         try:
-            return self.why_not(state, action, actor)  # type: ignore[arg-type]
+            refusal = self.why_not(state, action, actor)  # type: ignore[arg-type]
         except _UNREADABLE as exc:
             return self._unreadable(action, exc)
+        if refusal is not None and not isinstance(refusal, Refusal):
+            raise TypeError(self._why_not_returned(action, refusal))
+        return refusal
+
+    def _why_not_returned(self, action: Any, refusal: Any) -> str:
+        """What is wrong with a ``why_not`` that returned neither a Refusal nor None, in words."""
+        text = repr(refusal)
+        return (f"{self.name}'s why_not returned {text[:80]} for {said(action)}: it returns "
+                f"Refusal(text, rule) or None (legal)" + (" (False is not None: it refuses)"
+                                                          if refusal is False else ""))
 
     def _unreadable(self, action: Any, exc: Exception) -> Refusal:
         """The refusal of an action whose values the game's ``why_not`` cannot even read (a cell
         past the board's end, say): the input is refused, never an error from inside the rules."""
         return Refusal(f"{said(action)} is not an action of {self.title or self.name} here: its rules "
                        f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})")
+
+    def _unseated(self, action: Any) -> str:
+        """Why an action given in a simultaneous step names no seat, in words."""
+        if hasattr(action, "seat") or _overrides(type(self), "seat_of"):
+            return "in a simultaneous step an action names the seat that submits it"
+        return (f"in a simultaneous step an action names the seat that submits it, in a field called seat "
+                f"({said(action)} has none: call its seat field seat, or write seat_of())")
 
     def _seat_name(self, seat: int | None) -> str:
         if seat == CHANCE:

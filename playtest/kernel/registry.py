@@ -26,6 +26,7 @@ from .fieldtypes import DeclarationError
 from .game import Game, _overrides
 from .outcome import CHANCE, SIMULTANEOUS, UncountedChance
 from .params import Params, _declared
+from .values import show_value
 
 __all__ = ["register", "games", "game_class", "load", "broken_games", "RegistrationError"]
 
@@ -111,6 +112,19 @@ def _check(cls: Any) -> None:
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
             need = f"{method}()" + (f" or {alternative}()" if alternative else "")
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
+    _check_params_bounded(cls, where)
+    game_type = cls.game_type
+    if game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "pending_seats"):
+        raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the seats "
+                                f"that still have to give their order when to_move gives SIMULTANEOUS) "
+                                f"(kernel rule K3)")
+    if (game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "seat_of")
+            and isinstance(cls.action_types, tuple) and cls.action_types
+            and not any("seat" in getattr(kind, "__annotations__", {}) or hasattr(kind, "seat")
+                        for kind in cls.action_types)):
+        raise RegistrationError(
+            f"{where}: it gives simultaneous orders, but none of its actions has a field called seat (an order "
+            f"names the seat that gives it: `seat: int` in the action, or write seat_of()) (kernel rule K3)")
     own_determinize = _overrides(cls, "determinize")
     hidden = cls.state_type is not None and bool(cls.state_type._hidden)
     game_type = cls.game_type
@@ -144,6 +158,30 @@ def _check(cls: Any) -> None:
             f"other seats' orders (kernel rule K1: simultaneous orders are secret until revealed unless "
             f"declared public). Declare game_type = GameType(dynamics='simultaneous') (secret orders, with "
             f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
+
+
+def _check_params_bounded(cls: Any, where: str) -> None:
+    """K4: a number parameter says its range. A session file, a tester's link or the parameter panel
+    may set any value a declaration allows, and a board of 10**9 cells costs the kernel what it costs."""
+    params = getattr(cls, "Params", None)
+    if not (isinstance(params, type) and issubclass(params, Params)):
+        return
+    declared = {spec.name for spec in params.specs()}
+    for plain in dataclasses.fields(params):
+        if plain.name not in declared:
+            raise RegistrationError(
+                f"{where}: {params.__name__}.{plain.name} is not declared with param(): write "
+                f"`{plain.name}: ... = param(default, help, min=..., max=...)` to make it a rule parameter (the "
+                f"table's panel, validation and session files read only those), or ClassVar for a constant "
+                f"(kernel rule K4)")
+    for spec in params.specs():
+        number = isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool)
+        if number and spec.choices is None and (spec.min is None or spec.max is None):
+            missing = " and ".join(b for b, v in (("min=", spec.min), ("max=", spec.max)) if v is None)
+            raise RegistrationError(
+                f"{where}: parameter {spec.name} has no {missing} (kernel rule K4: a number parameter declares "
+                f"the range its rules make sense for, e.g. param({show_value(spec.default)}, ..., min=..., "
+                f"max=...), or its choices=; a session file or the parameter panel may set any value it allows)")
 
 
 def _check_redrawable(cls: Any, where: str, own_determinize: bool) -> None:
@@ -250,7 +288,8 @@ def game_class(name: str) -> type[Game[Any, Any, Any]]:
         _import_games()
     if name not in _REGISTRY:
         shown = name if len(name) <= 60 else name[:57] + "..."
-        raise ValueError(f"unknown game {shown!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+        raise ValueError(f"unknown game {shown!r} (a game of your own is known once the code that defines it, "
+                         f"decorated with @register, has run); the games are: {', '.join(sorted(_REGISTRY))}")
     return _REGISTRY[name]
 
 

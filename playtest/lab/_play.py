@@ -402,6 +402,24 @@ def _seat_flags(players: list[Any], secrets: bool, draws: bool) -> tuple[list[An
 def play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``).
 
+    An error the game's own code raises (its ``effect``, ``to_move``...) comes out as it is, its
+    traceback pointing into the game, with a note of which game of the run it was and its seed (a
+    worker process's error said nothing of that).
+    """
+    try:
+        return _play_one(job, index, record)
+    except BotError:
+        raise
+    except Exception as exc:
+        if hasattr(exc, "add_note"):        # (Python 3.11 and later)
+            exc.add_note(f"(in {job.game.name}, game {index} of the lab's run, its seed "
+                         f"{game_seed(job.seed, index)}: raised by the game's own code or a bot's)")
+        raise
+
+
+def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
+    """Play game ``index`` of ``job``; its row (with ``actions`` and ``final`` when ``record``).
+
     Every bot action is proved legal (the module docstring says how: identity with an action
     the runner listed, the game's own sampler for the kit's random bot, else the game's one
     legality decision ``game.check``): an illegal, malformed or missing action stops the run

@@ -26,12 +26,23 @@ __all__ = ["Figure", "interval_plot", "integer_ticks", "percent_axis"]
 
 
 class Figure(_MatplotlibFigure):
-    """A matplotlib figure that shows itself as a PNG picture in a notebook (``_repr_png_``)."""
+    """A matplotlib figure that shows itself as a PNG picture in a notebook (``_repr_png_``).
+
+    Its labels (seat and bot names, parameter values) are drawn as written: matplotlib's ``$...$``
+    maths is off, so a name like ``$\\frac{$`` neither fails the drawing nor becomes a formula."""
 
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", bbox_inches="tight")
         return buffer.getvalue()
+
+    def savefig(self, fname: Any, *args: Any, **kwargs: Any) -> None:
+        import matplotlib
+        from matplotlib.text import Text
+        for text in self.findobj(Text):
+            text.set_parse_math(False)
+        with matplotlib.rc_context({"text.parse_math": False}):
+            super().savefig(fname, *args, **kwargs)
 
 
 def integer_ticks(axis: Any, values: Iterable[Any]) -> None:

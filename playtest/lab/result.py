@@ -197,9 +197,15 @@ class SimulationResult:
         for seat, info in enumerate(self.game.seats()):
             share("win rate", info.name, sum(1 for w in winner_sets if seat in w), n)
         if "paid" in table and any(bool(v) for v in table["paid"]):       # a game that pays out: how much, too
+            try:
+                least, most = (float(x) for x in self.game.returns_range())
+            except Exception:        # noqa: BLE001 (a game's own hook: then no clipping)
+                least, most = -math.inf, math.inf
             for seat, info in enumerate(self.game.seats()):
                 value, low, high, count = metrics.mean_interval(
                     v for v in _values(table.get(f"return_{seat}", [])) if v is not None)
+                # (a t-interval over few games reaches payoffs no game gives: kept within returns_range)
+                low, high = max(low, least) if low == low else low, min(high, most) if high == high else high
                 out.append({"metric": "mean return", "who": info.name, "value": value, "low": low, "high": high,
                             "games": count})
         for side in self.teams():

@@ -83,6 +83,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             raise (TypeError if type(seed) is not int else ValueError)(problem)
         if start is not None and not hasattr(start, "to_json"):
             start = game.state_from_json(start)
+        if start is not None:
+            _readable_start(game, start)
         if clock is not None and not callable(clock):
             raise TypeError("clock is a function returning the time in seconds since 1970 (like time.time)")
         #: where times come from: seconds since 1970, UTC
@@ -121,9 +123,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         #: what opening the file repaired (a change cut off by a crash), in words
         self.load_warnings: list[str] = []
         self._file_repair: Any = None     # what loading found to mend in the file, done at the first write
-        #: who writes the notes from now on (a tester's name); the designer's by default
-        #: ($PLAYTEST_AUTHOR, else "designer": never the machine's login name)
-        self.author = _default_author()
+        self._author = _default_author()
         self._resolve_chance_steps()
         if path is not None:
             path = Path(path)
@@ -133,6 +133,18 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self._attach(path)
 
     # ------------------------------------------------------------------ the position
+    @property
+    def author(self) -> str:
+        """Who plays and writes the notes from now on (a tester's name); the designer's by default
+        ($PLAYTEST_AUTHOR, else "designer": never the machine's login name). Set it to a name of at
+        most 100 characters without control characters (``ValueError`` otherwise: the file could not
+        be read back)."""
+        return self._author
+
+    @author.setter
+    def author(self, name: str) -> None:
+        self._author = _check_author(name)
+
     @property
     def game(self) -> AnyGame:
         """The game (rules with parameters) in force at the current position."""
@@ -239,13 +251,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             self._play_chance(action, forced=True)
         else:
             actor = game.seat_of(state, action)
+            if mover == SIMULTANEOUS and actor is None:
+                raise IllegalAction(game._unseated(action))
             if seat is not None and actor != seat:
                 if mover == SIMULTANEOUS:
                     raise IllegalAction(f"this is {self._seat_name(actor)}'s order; this table plays for "
                                         f"{self._seat_name(seat)}")
                 raise IllegalAction(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
-            if mover == SIMULTANEOUS and actor is None:
-                raise IllegalAction("in a simultaneous step an action names the seat that submits it")
             new_state = game.apply(state, action)
             self._advance("move", action, None, new_state, game, None)
         self._resolve_chance_steps()
@@ -261,8 +273,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             return parsed
         if isinstance(action, str):
             text = action.strip()
-            matches = [c for c in self.legal_actions(seat)
-                       if text in (str(c), game.notation(self.state, c, seat))]
+            try:
+                matches = [c for c in self.legal_actions(seat)
+                           if text in (str(c), game.notation(self.state, c, seat))]
+            except Exception as exc:     # the game's own code, not the text: never "malformed action: ..."
+                raise RuntimeError(f"{game.name}'s own code raised {type(exc).__name__}: {str(exc)[:200]} while "
+                                   f"listing the legal actions (candidates, why_not) and their notation, to read "
+                                   f"{text[:80]!r}: the rules have a bug here; the session is unchanged") from exc
             if len(matches) == 1:
                 return matches[0]
             if matches:       # never pick one silently
@@ -858,6 +875,24 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                 f"{positions} position{'s' * (positions != 1)}, {notes} note{'s' * (notes != 1)}>")
 
 
+class BadStart(ValueError):
+    """A start position the game's own rules cannot read (its message says so whole)."""
+
+
+def _readable_start(game: Game[Any, Any, Any], start: Any) -> None:
+    """Refuse a start position the game's rules raise on (a list shorter than the board, say),
+    naming the error, before a session is built on it: not an ``IndexError`` at the first call."""
+    try:
+        mover = game.to_move(start)
+        if mover is not None and mover != CHANCE:
+            game.legal_actions(start)
+    except (ValueError, TypeError, IllegalAction):
+        raise
+    except Exception as err:       # noqa: BLE001 (the game's own code, on a hand-written position)
+        raise BadStart(f"bad start position: the game raised {type(err).__name__}: {str(err)[:200]} (a "
+                       f"position its rules cannot read; the game's check_state may refuse it by name)") from err
+
+
 def _default_author() -> str:
     """The designer's name for notes: $PLAYTEST_AUTHOR, else "designer".
 
@@ -881,7 +916,15 @@ def _check_author(name: Any) -> str:
     text: str = " ".join(name.split())
     if len(text) > 100:
         raise ValueError("an author's name holds at most 100 characters")
+    if has_control(text):
+        raise ValueError("an author's name holds no control characters (a NUL, a terminal escape...)")
     return text
+
+
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, ESC, DEL...: what no name is made of, and what
+    a terminal or a spreadsheet would act on); spaces, tabs and line ends are not counted."""
+    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 for c in text)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

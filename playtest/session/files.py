@@ -303,6 +303,12 @@ class SessionFiles:
 
     def _attach(self, path: Path) -> None:
         """Make ``path`` this session's file: write a compact copy there, append from now on."""
+        from ..kernel.registry import _REGISTRY
+        game = self._nodes[0].game
+        if game.name not in _REGISTRY and not game.name.startswith("openspiel:"):
+            warnings.warn(f"{path}: the game {type(game).__name__} ({game.name!r}) is not registered, so this file "
+                          "cannot be loaded (Session.load, or Session.open after a restart) until it is: decorate "
+                          "the class with @register (or @register(listed=False))", SessionFileWarning, stacklevel=3)
         journal = Journal(path)
         journal.rewrite(*self._records())
         if self._journal is not None:
@@ -403,7 +409,7 @@ class SessionFiles:
         for note in session.load_warnings:
             warnings.warn(f"{path}: {note}", SessionFileWarning, stacklevel=2)
         session._file_repair = "upgrade" if old_format else torn_at    # done before the next change is saved
-        session._journal, session.path = Journal(path), path
+        session._journal, session.path = Journal(path, size=len(raw)), path
         session._written = (len(session._nodes), len(session._notes), len(session._events), session._cur.id)
         return session
 
@@ -525,7 +531,8 @@ class SessionFiles:
                 if mover is not None and mover != CHANCE:
                     game.legal_actions(session._nodes[0].state)
         except (ValueError, TypeError, IllegalAction) as err:
-            raise bad(f"bad start position: {str(err)[:300]}") from None
+            from .core import BadStart
+            raise bad(str(err)[:400] if isinstance(err, BadStart) else f"bad start position: {str(err)[:300]}") from None
         except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's position)
             raise bad(f"bad start position: the game raised {_raised(err)}") from None
         session.created = created or session.created
@@ -535,8 +542,9 @@ class SessionFiles:
         session._horizon = horizon
         author = header.get("author")
         if author is not None:
-            if type(author) is not str or len(author) > 100:
-                raise bad("'author' must be a short name")
+            from .core import has_control
+            if type(author) is not str or len(author) > 100 or has_control(author):
+                raise bad("'author' must be a short name (no control characters)")
             if author.strip():
                 session.author = " ".join(author.split())
         current = None
@@ -605,8 +613,8 @@ class SessionFiles:
         else:
             kinds = self._NODE_KINDS.intersection(entry)
             by = entry.get("by")
-            if by is not None and (type(by) is not str or len(by) > 100):
-                raise bad(f"node {index}: 'by' must be a short name")
+            if by is not None and (type(by) is not str or len(by) > 100 or _control(by)):
+                raise bad(f"node {index}: 'by' must be a short name (no control characters)")
             if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
                 raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
                           f"(and 'parent', 'forced')")
@@ -672,7 +680,8 @@ class SessionFiles:
                 type(value.get("text")) is not str or type(value.get("node")) is not int or \
                 not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
                 type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
-                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100:
+                type(value.get("author", "")) is not str or len(value.get("author", "")) > 100 or \
+                _control(value.get("author", "")):
             raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
                       "a 'node' id of this session, a short 'time' and a short 'author'")
         node = self._nodes[value["node"]]
@@ -766,3 +775,8 @@ def _records_of_version_1(data: dict[str, Any], bad: Callable[[str], SessionFile
     if "current" in data:
         records.append({"current": data["current"]})
     return records
+
+
+def _control(text: str) -> bool:
+    from .core import has_control
+    return has_control(text)

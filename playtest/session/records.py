@@ -194,7 +194,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
         if type(reason) is not str or len(reason) > MAX_REASON:
             raise ValueError(f"{what}: 'reason' must be a text of at most {MAX_REASON:,} characters")
         author = value.get("author", "")
-        if type(author) is not str or len(author) > 100:
+        if type(author) is not str or len(author) > 100 or _control(author):
             raise ValueError(f"{what}: 'author' must be a short name")
         if ("action" in value) == ("item" in value):
             raise ValueError(f"{what} names exactly one of 'action' (the action tried) or 'item' (the board "
@@ -220,7 +220,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
         FeedbackForm.of(_list(value.get("questions"), what))
     elif kind == "feedback":
         author = value.get("author", "")
-        if type(author) is not str or len(author) > 100:
+        if type(author) is not str or len(author) > 100 or _control(author):
             raise ValueError(f"{what}: 'author' must be a short name")
         form = FeedbackForm.of(_list(value.get("form"), what))
         answers = value.get("answers")
@@ -266,3 +266,7 @@ def refusal_of(session: Any, value: dict[str, Any]) -> Refusal:
     return Refusal(node.id, node.depth, value.get("seat"), value.get("rule", ""), value.get("reason", ""),
                    value.get("action"), value.get("item"), value.get("author", ""), value.get("t"))
 
+
+def _control(text: str) -> bool:
+    from .core import has_control
+    return has_control(text)

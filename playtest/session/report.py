@@ -41,8 +41,11 @@ class SessionReports:
         game = self.game
         esc = _md_escape
         lines = [f"# {game.title}: playtest report", ""]
-        lines.append(f"*{esc(game.credit)}*")
-        lines += ["", "## Parameters", "", "| parameter | value | default |", "| --- | --- | --- |"]
+        if game.credit:                  # (an empty one would print a stray "**")
+            lines += [f"*{esc(game.credit)}*", ""]
+        lines += ["## Parameters", ""]
+        lines += ["| parameter | value | default |", "| --- | --- | --- |"] if game.params.specs() else [
+            "The game has no parameters."]      # (not a table's header with no row)
         for spec in game.params.specs():
             value = getattr(game.params, spec.name)
             mark = " **(changed)**" if value != spec.default else ""

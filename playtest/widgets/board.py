@@ -2,7 +2,8 @@
 
 The browser does all the highlighting from the scene's ``moves``, ``selects``
 and ``buttons`` (see :mod:`playtest.scene`); only a committed action comes
-back, as ``{"type": "action", "action": {...}}``, or a table command from a
+back, as ``{"type": "action", "action": {...}, "version": 12}`` (the scene version it was
+clicked on: :attr:`Board.action_version` while the handlers run), or a table command from a
 button or the curtain, as ``{"type": "command", "name": "roll"}`` or
 ``{"type": "command", "name": "reveal", "seat": 1}``. A click the scene says
 no to (the page shows the item's reason) is reported as ``{"type":
@@ -128,6 +129,8 @@ class Board(anywidget.AnyWidget):
         self._view_handlers: list[Callable[[int], None]] = []
         self._refused_handlers: list[Callable[[str], None]] = []
         self._preview: Callable[[dict[str, Any]], str | None] | None = None
+        #: the scene version the action being handled was clicked on (``None``: not said, or no action)
+        self.action_version: int | None = None
         #: views of this board open in browsers now; whether it ever had one
         self.views = 0
         self.had_view = False
@@ -238,8 +241,16 @@ class Board(anywidget.AnyWidget):
         if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
             self.error = "The board sent an action without a 'kind'; nothing was changed."
             return
-        for handler in list(self._handlers):
-            handler(action)
+        version = content.get("version")
+        if version is not None and (type(version) is not int or not 0 <= version < 2**53):
+            self.error = "The board sent an action with a scene version that is no number; nothing was changed."
+            return
+        self.action_version = version
+        try:
+            for handler in list(self._handlers):
+                handler(action)
+        finally:
+            self.action_version = None
 
     #: actions in one preview request at most (MAX_ASKED in static/board/widget.js)
     MAX_ASKED = 16

@@ -104,6 +104,7 @@ class Table(MoveLog, ParamPanel, w.VBox):
         self.board.on_refused(self._on_refused_click)
         self._stale = False
         self._synced_params: Any = None
+        self._shown_nodes: dict[int, int] = {}          # scene version -> the session's node it showed
 
         button = w.Layout(width="auto", min_width="84px")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Back one move", layout=button)
@@ -359,6 +360,9 @@ class Table(MoveLog, ParamPanel, w.VBox):
         self._live_scene = scene
         self._update_playback(viewer)
         self.board.show(scene, encoded)
+        self._shown_nodes[self.board.version] = node      # what a click on this version was made on
+        if len(self._shown_nodes) > 64:
+            del self._shown_nodes[next(iter(self._shown_nodes))]
         step = self.playback_slider.value
         if self._frames and step < len(self._frames):      # a step being watched stays on the board
             self.board.show(self._frames[step])
@@ -582,6 +586,12 @@ class Table(MoveLog, ParamPanel, w.VBox):
 
     def _on_board_action(self, action: dict) -> None:
         if not self._designer_only("play"):
+            return
+        clicked_on = self.board.action_version
+        if clicked_on is not None and clicked_on != self.board.version and \
+                self._shown_nodes.get(clicked_on) != self.session.node:
+            self.board.error = ("That click was made on an earlier board: the position has changed since "
+                                "(a double click, or a move in between); nothing was played.")
             return
         if self.session.to_move == CHANCE:
             if self.seat is not None:

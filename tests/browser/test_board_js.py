@@ -131,8 +131,12 @@ def sent(page):
     """The actions and commands the board sent (not its {type: "view"} open/close notices, nor
     the previews it asks for while the pointer rests on something: see ``asked``, nor the clicks
     it reports refused: see ``refused``)."""
-    return [m for m in page.evaluate("() => window.pt.sent()")
-            if m.get("type") not in ("view", "preview", "refused")]
+    found = [m for m in page.evaluate("() => window.pt.sent()")
+             if m.get("type") not in ("view", "preview", "refused")]
+    for message in found:           # an action says the scene version it was clicked on (checked below)
+        if message.get("type") == "action" and "version" in message:
+            assert type(message.pop("version")) is int
+    return found
 
 
 def refused(page):
@@ -336,6 +340,16 @@ def test_select_highlights_targets_in_the_same_frame(page):
     assert all("pt-target" in c for c in classes(page, cell_id((1, 1))))
     assert all("pt-target" not in c for c in classes(page, slot_id(4)))
     assert sent(page) == []
+
+
+def test_an_action_carries_the_version_of_the_scene_it_was_clicked_on(page):
+    """The kernel refuses a click made on an earlier board (a double click, a move in between)."""
+    mount(page, full_scene(version=7))
+    version = 7
+    item(page, "king").click()
+    page.locator(f'g.pt-cell[data-id="{slot_id(4)}"]').click()
+    actions = [m for m in page.evaluate("() => window.pt.sent()") if m.get("type") == "action"]
+    assert actions == [{"type": "action", "action": {"kind": "king", "to": 4}, "version": version}]
 
 
 def test_target_click_sends_action(page):

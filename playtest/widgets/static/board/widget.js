@@ -177,7 +177,11 @@ function render({ model, el }) {
   const COMMIT_WAIT_MS = 400;
   const PREVIEW_WAIT_MS = 2000; // a preview shown with no answer this long goes back
   function sendAction(action) {
-    model.send({ type: "action", action: action === undefined ? null : action });
+    // the scene version the click was made on: a click that reaches the kernel after the position
+    // changed (a double click, a bot's move in between) is refused there, never played on the new one
+    const message = { type: "action", action: action === undefined ? null : action };
+    if (typeof scene.version === "number") message.version = scene.version;
+    model.send(message);
     closeMenu();
     selected = null;
     clearTimeout(committed);
