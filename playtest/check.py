@@ -7,7 +7,10 @@ minimal history).
 >>> report.ok, report.failures
 (True, [])
 
-Over random games (chance drawn with a seeded generator) it checks as it plays (**plays**) that
+First the **declarations**: what ``register`` refuses in a declared game (kernel rule K4: a number
+parameter without its range, a ``Params`` field written without ``param()``) and only warns of in a
+game written the older way, which registers as it did before K4. Then, over random games (chance
+drawn with a seeded generator), it checks as it plays (**plays**) that
 ``to_move`` names a seat of the game, ``CHANCE``, ``SIMULTANEOUS`` or ``None``; that a chance step
 lists each outcome once with probabilities from 0 to 1 adding up to 1; and that a finished game's
 ``outcome`` names different seats as winners, its payoffs (one finite number per seat) stay within
@@ -72,11 +75,12 @@ from typing import Any, Callable, Iterable, Sequence, cast
 from .kernel import CHANCE, SIMULTANEOUS, Game, IllegalAction, UncountedChance, draw_outcome, load
 from .geometry import select
 from .kernel.game import PlayoutLog, _overrides
+from .kernel.registry import params_problem
 from .kernel.values import shown
 
 __all__ = ["check_game", "CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
-PROPERTIES = ("plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
+PROPERTIES = ("declarations", "plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
               "playout", "runs", "seats' lists", "scene",
               "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
               "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
@@ -194,6 +198,11 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     cap = max_steps or (game.game_type.max_length if game.game_type and game.game_type.max_length else 20_000)
     report = CheckReport(game.name, game.params.to_json(), examples)
     failed: dict[str, CheckFailure] = {}
+    # what register refuses in a declared game it only warns of in one written the older way (K4)
+    problem = params_problem(type(game), f"game {type(game).__name__}")
+    _count(report, "declarations")
+    if problem is not None:
+        _keep(failed, CheckFailure("declarations", problem))
     rng = random.Random(seed)
     histories = []
     for example in range(examples):

@@ -206,6 +206,29 @@ def test_register_refuses_a_number_parameter_without_a_range_and_a_params_field_
     assert "qa_sized" not in playtest.kernel.registry._REGISTRY
 
 
+def test_a_game_written_the_older_way_with_an_unbounded_parameter_still_registers_and_check_game_says_so():
+    """K4 came after designers wrote games against the older protocol (no game_type): those keep
+    registering (issue 22: existing games keep working), with a warning in K4's words, and
+    ``check_game`` fails its "declarations" property with the same words."""
+    import old_style_game
+    from playtest import param
+
+    class Unbounded(old_style_game.SecretBidParams):
+        rounds: int = param(2, "rounds in a game", live=False, min=1)
+
+    older = type("QaOlderSized", (old_style_game.SecretBid,), {"name": "qa_older_sized", "Params": Unbounded})
+    assert older.game_type is None
+    with pytest.warns(UserWarning, match=r"parameter rounds has no max= \(kernel rule K4"):
+        register(older, listed=False)
+    try:
+        report = playtest.check_game("qa_older_sized", examples=1)
+        [failure] = [f for f in report.failures if f.property == "declarations"]
+        assert "parameter rounds has no max=" in failure.message
+        assert playtest.check_game("secret_bid", examples=1).checked["declarations"] == 1
+    finally:
+        playtest.kernel.registry._REGISTRY.pop("qa_older_sized", None)
+
+
 def test_a_click_made_on_an_earlier_board_is_not_played_on_the_new_position():
     """In hot-seat Othello a double click on a target sent the action twice; when the second was legal
     for the next seat too it was played for that seat. Clicks now carry the scene version they were

@@ -112,7 +112,7 @@ def _check(cls: Any) -> None:
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
             need = f"{method}()" + (f" or {alternative}()" if alternative else "")
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
-    _check_params_bounded(cls, where)
+    _check_params_bounded(cls, where, strict=cls.game_type is not None)
     game_type = cls.game_type
     if game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "pending_seats"):
         raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the seats "
@@ -160,16 +160,31 @@ def _check(cls: Any) -> None:
             f"hidden fields or a determinize), or GameType(dynamics='simultaneous', public_orders=True)")
 
 
-def _check_params_bounded(cls: Any, where: str) -> None:
+def _check_params_bounded(cls: Any, where: str, strict: bool = True) -> None:
     """K4: a number parameter says its range. A session file, a tester's link or the parameter panel
-    may set any value a declaration allows, and a board of 10**9 cells costs the kernel what it costs."""
+    may set any value a declaration allows, and a board of 10**9 cells costs the kernel what it costs.
+
+    A game written against the older protocol (no ``game_type``) registered without K4 before it
+    existed, so there (``strict=False``) the kernel warns instead of refusing: designers' existing
+    games keep working, and ``check_game`` reports the same words as a failure."""
+    problem = params_problem(cls, where)
+    if problem is None:
+        return
+    if strict:
+        raise RegistrationError(problem)
+    warnings.warn(f"playtest: {problem}", UserWarning, stacklevel=4)
+
+
+def params_problem(cls: Any, where: str) -> str | None:
+    """What breaks kernel rule K4 in ``cls``'s parameters (the words ``register`` refuses or warns
+    with), or ``None``."""
     params = getattr(cls, "Params", None)
     if not (isinstance(params, type) and issubclass(params, Params)):
-        return
+        return None
     declared = {spec.name for spec in params.specs()}
     for plain in dataclasses.fields(params):
         if plain.name not in declared:
-            raise RegistrationError(
+            return (
                 f"{where}: {params.__name__}.{plain.name} is not declared with param(): write "
                 f"`{plain.name}: ... = param(default, help, min=..., max=...)` to make it a rule parameter (the "
                 f"table's panel, validation and session files read only those), or ClassVar for a constant "
@@ -178,10 +193,11 @@ def _check_params_bounded(cls: Any, where: str) -> None:
         number = isinstance(spec.default, (int, float)) and not isinstance(spec.default, bool)
         if number and spec.choices is None and (spec.min is None or spec.max is None):
             missing = " and ".join(b for b, v in (("min=", spec.min), ("max=", spec.max)) if v is None)
-            raise RegistrationError(
+            return (
                 f"{where}: parameter {spec.name} has no {missing} (kernel rule K4: a number parameter declares "
                 f"the range its rules make sense for, e.g. param({show_value(spec.default)}, ..., min=..., "
                 f"max=...), or its choices=; a session file or the parameter panel may set any value it allows)")
+    return None
 
 
 def _check_redrawable(cls: Any, where: str, own_determinize: bool) -> None:
