@@ -40,6 +40,8 @@ case "${1:-}" in
     shift
     # playtest.server (enabled by the config file above): Nagle's algorithm off on kernel websockets,
     # so board clicks answer at once
+    # (in a container that runs as root, as many do, JupyterLab refuses to start without --allow-root)
+    if [ "$(id -u)" = 0 ]; then set -- --allow-root "$@"; fi
     exec "$venv/bin/python" -m jupyter lab --notebook-dir=notebooks "$@"
     ;;
   test)
