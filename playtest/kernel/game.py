@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
 from .actions import Action, EndTurn, check_action_types
 from .fieldtypes import DeclarationError
@@ -38,7 +38,7 @@ from .params import Params
 from .refusal import IllegalAction, MalformedAction, Refusal
 from .state import State
 
-__all__ = ["Game", "PlayoutLog", "P", "S", "A"]
+__all__ = ["Game", "PlayoutLog", "randbelow", "P", "S", "A"]
 
 P = TypeVar("P", bound=Params)
 S = TypeVar("S")
@@ -779,6 +779,20 @@ class PlayoutLog:
     def __repr__(self) -> str:
         counted = "" if self.decisions is None else f", decisions={self.decisions!r}"
         return f"PlayoutLog(options={self.options!r}, scores={self.scores!r}, first={self.first!r}{counted})"
+
+
+def randbelow(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange(n)`` for a positive ``n``, for a playout's inner loop: a plain
+    ``random.Random``'s own ``_randbelow`` (``randrange(n)`` calls just that for ``n > 0``, so the
+    same numbers come out and the generator ends in the same state), and ``rng.randrange`` itself for
+    any other generator.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> draw = randbelow(a)
+    >>> [draw(6) for _ in range(4)] == [b.randrange(6) for _ in range(4)], a.getstate() == b.getstate()
+    (True, True)
+    """
+    return cast("Callable[[int], int]", getattr(rng, "_randbelow")) if type(rng) is random.Random else rng.randrange
 
 
 def _malformed(action: Action) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ...kernel.game import PlayoutLog
+from ...kernel.game import PlayoutLog, randbelow
 from .params import PAWN
 from .position import _FREE_TILE, State, _position
 from .rules import EatThyself, counted_to
@@ -120,7 +120,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                          reason, last)
 
     choosers = seat_rngs if seat_rngs is not None else [rng] * p.num_players
-    belows = [getattr(r, "_randbelow") if type(r) is random.Random else r.randrange for r in choosers]
+    belows = [randbelow(r) for r in choosers]
     options = log.options if log is not None else None
     read = log is not None and log.scores is not None
     scored: Any = None                      # the running scores, once a turn has ended here

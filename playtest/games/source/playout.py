@@ -30,9 +30,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ...kernel.game import PlayoutLog
+from ...kernel.game import PlayoutLog, randbelow
 from .position import State, add_layer, clear_layers, remove_layer
 
 if TYPE_CHECKING:
@@ -41,13 +41,6 @@ if TYPE_CHECKING:
 __all__ = ["random_playout"]
 
 _NOBODY = -99            # no decision yet (no seat has this number)
-
-
-def _drawer(rng: random.Random) -> Callable[[int], int]:
-    """``rng.randrange`` of a positive bound, as :meth:`Source.random_action` calls it: the generator's
-    own ``_randbelow`` for a plain ``random.Random`` (``randrange(n)`` calls just that for ``n > 0``,
-    so the same numbers come out and the generator ends in the same state)."""
-    return getattr(rng, "_randbelow") if type(rng) is random.Random else rng.randrange
 
 
 def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
@@ -143,7 +136,7 @@ def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Se
                     break
         return (score_a, score_b)
 
-    draws = [_drawer(r) for r in seat_rngs] if seat_rngs is not None else [_drawer(rng)] * 2
+    draws = [randbelow(r) for r in seat_rngs] if seat_rngs is not None else [randbelow(rng)] * 2
     options = log.options if log is not None else None
     read = log is not None and log.scores is not None
     played = turns = 0
