@@ -126,22 +126,29 @@ def test_lab_rows_with_the_playout_keep_the_recorded_games():
                                                         [random.Random(f"3:{index}:{s}:None:rng") for s in range(2)])[0]
 
 
-@pytest.mark.parametrize("name", ["corner_rush", "eat_thyself"])
-def test_mcts_choices_are_the_same_with_and_without_the_playout(name):
-    fast = playtest.load(name)
-    slow = RulesOnly() if name == "corner_rush" else EatThyselfRulesOnly()
+def searches_alike(fast, slow, seeds, steps, iterations: int) -> int:
+    """The search bot with ``fast`` (a game with its playout) and ``slow`` (the same rules without it)
+    chooses the same and leaves its generator in the same state, from positions ``steps(seed)`` steps
+    into random games, with a long and a two-turn rollout limit; the number of searches compared.
+    (Shared by the playouts' tests: ``test_source_playout.py``, ``test_ttwo_playout.py``.)"""
     checked = 0
-    for seed in range(8):
-        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=3 + 5 * seed)
+    for seed in seeds:
+        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=steps(seed))
         if fast.to_move(state) is None or fast.to_move(state) < 0 or len(fast.legal_actions(state)) < 2:
             continue
         for limit in (100, 2):
-            a = MCTSBot(iterations=40, seed=seed, rollout_limit=limit)
-            b = MCTSBot(iterations=40, seed=seed, rollout_limit=limit)
+            a = MCTSBot(iterations=iterations, seed=seed, rollout_limit=limit)
+            b = MCTSBot(iterations=iterations, seed=seed, rollout_limit=limit)
             assert a.choose(fast, state) == b.choose(slow, state)
             assert a.rng.getstate() == b.rng.getstate()
             checked += 1
-    assert checked >= 4
+    return checked
+
+
+@pytest.mark.parametrize("name", ["corner_rush", "eat_thyself"])
+def test_mcts_choices_are_the_same_with_and_without_the_playout(name):
+    slow = RulesOnly() if name == "corner_rush" else EatThyselfRulesOnly()
+    assert searches_alike(playtest.load(name), slow, range(8), lambda seed: 3 + 5 * seed, iterations=40) >= 4
 
 
 def test_check_game_checks_the_playout_and_catches_a_wrong_one():

@@ -26,7 +26,7 @@ from playtest.check import playout_by_rules
 from playtest.games.source.rules import Source
 from playtest.kernel import Game
 from playtest.kernel.game import PlayoutLog
-from playtest.mcts import MCTSBot
+from test_playout import searches_alike
 
 #: between them, every parameter of Source away from its default at least once
 VARIANTS = [
@@ -194,18 +194,7 @@ def test_simulate_gives_the_same_rows_with_and_without_the_playout(variant, monk
 def test_the_search_bot_chooses_the_same_with_and_without_the_playout():
     fast, slow = playtest.load("source", board_size=7, tokens_per_color=10), RulesOnly(board_size=7,
                                                                                         tokens_per_color=10)
-    checked = 0
-    for seed in range(6):
-        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=2 + 7 * seed)
-        if fast.to_move(state) is None:
-            continue
-        for limit in (100, 2):
-            a = MCTSBot(iterations=30, seed=seed, rollout_limit=limit)
-            b = MCTSBot(iterations=30, seed=seed, rollout_limit=limit)
-            assert a.choose(fast, state) == b.choose(slow, state)
-            assert a.rng.getstate() == b.rng.getstate()
-            checked += 1
-    assert checked >= 8
+    assert searches_alike(fast, slow, range(6), lambda seed: 2 + 7 * seed, iterations=30) >= 8
 
 
 class Counted(random.Random):

@@ -28,7 +28,7 @@ from playtest.games.then_there_was_one import ThenThereWasOne
 from playtest.kernel import Game
 from playtest.kernel.game import PlayoutLog
 from playtest.lab._play import Job, play_one
-from playtest.mcts import MCTSBot
+from test_playout import searches_alike
 
 
 class RulesOnly(ThenThereWasOne):
@@ -216,15 +216,4 @@ def test_lab_rows_are_the_same_through_simulate():
 
 def test_mcts_choices_are_the_same_with_and_without_the_playout():
     fast, slow = playtest.load("then_there_was_one"), RulesOnly()
-    checked = 0
-    for seed in range(8):
-        state, _ = playout_by_rules(fast, fast.initial_state(), random.Random(seed), max_steps=4 + 9 * seed)
-        if fast.to_move(state) is None or fast.to_move(state) < 0 or len(fast.legal_actions(state)) < 2:
-            continue
-        for limit in (100, 2):
-            a = MCTSBot(iterations=30, seed=seed, rollout_limit=limit)
-            b = MCTSBot(iterations=30, seed=seed, rollout_limit=limit)
-            assert a.choose(fast, state) == b.choose(slow, state)
-            assert a.rng.getstate() == b.rng.getstate()
-            checked += 1
-    assert checked >= 8
+    assert searches_alike(fast, slow, range(8), lambda seed: 4 + 9 * seed, iterations=30) >= 8
