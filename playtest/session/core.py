@@ -21,7 +21,7 @@ from .events import SessionEvents
 from .files import SessionFiles, _same_file, seed_problem
 from .report import SessionReports
 from .feedback import FeedbackForm
-from .records import bot_record
+from .records import BadStart, bot_record, has_control
 from .tree import Branch, Note, _child_key, _Node, _now, utc_text
 
 AnyGame = Game[Any, Any, Any]
@@ -875,10 +875,6 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                 f"{positions} position{'s' * (positions != 1)}, {notes} note{'s' * (notes != 1)}>")
 
 
-class BadStart(ValueError):
-    """A start position the game's own rules cannot read (its message says so whole)."""
-
-
 def _readable_start(game: Game[Any, Any, Any], start: Any) -> None:
     """Refuse a start position the game's rules raise on (a list shorter than the board, say),
     naming the error, before a session is built on it: not an ``IndexError`` at the first call."""
@@ -919,12 +915,6 @@ def _check_author(name: Any) -> str:
     if has_control(text):
         raise ValueError("an author's name holds no control characters (a NUL, a terminal escape...)")
     return text
-
-
-def has_control(text: str) -> bool:
-    """True when ``text`` holds a control character (NUL, ESC, DEL...: what no name is made of, and what
-    a terminal or a spreadsheet would act on); spaces, tabs and line ends are not counted."""
-    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 for c in text)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, TORN_NOTE, VERSION, Journa
                        SessionSaveError, encode_journal, encode_record, read_bytes, read_file,
                        remove_stale_temporaries, write_atomically)
 from ..rules import CHANCE, Action, Game, IllegalAction, game_class
-from .records import check_event, check_time
+from .records import BadStart, check_event, check_time, has_control
 from .tree import Note, _Node, _now, parse_utc, utc_text
 
 if TYPE_CHECKING:
@@ -303,9 +303,12 @@ class SessionFiles:
 
     def _attach(self, path: Path) -> None:
         """Make ``path`` this session's file: write a compact copy there, append from now on."""
-        from ..kernel.registry import _REGISTRY
         game = self._nodes[0].game
-        if game.name not in _REGISTRY and not game.name.startswith("openspiel:"):
+        try:                       # what loading the file will ask (OpenSpiel's games are known by name)
+            known = game_class(game.name) is not None
+        except ValueError:
+            known = False
+        if not known:
             warnings.warn(f"{path}: the game {type(game).__name__} ({game.name!r}) is not registered, so this file "
                           "cannot be loaded (Session.load, or Session.open after a restart) until it is: decorate "
                           "the class with @register (or @register(listed=False))", SessionFileWarning, stacklevel=3)
@@ -525,13 +528,9 @@ class SessionFiles:
                           f"{'in the future' if started > now else 'before 2000'})")
             horizon = now + FUTURE_SLACK - started      # no time in the file may lie past now (plus a day)
         try:
+            # (a written start position the game's rules cannot read is refused by Session itself: BadStart)
             session = cast("Session", cls(game, seed=seed, start=header.get("start"), auto_chance=False))
-            if header.get("start") is not None:      # a written position the game's rules must be able to read
-                mover = game.to_move(session._nodes[0].state)
-                if mover is not None and mover != CHANCE:
-                    game.legal_actions(session._nodes[0].state)
         except (ValueError, TypeError, IllegalAction) as err:
-            from .core import BadStart
             raise bad(str(err)[:400] if isinstance(err, BadStart) else f"bad start position: {str(err)[:300]}") from None
         except Exception as err:       # noqa: BLE001 (the game's own code, on a stranger's position)
             raise bad(f"bad start position: the game raised {_raised(err)}") from None
@@ -542,7 +541,6 @@ class SessionFiles:
         session._horizon = horizon
         author = header.get("author")
         if author is not None:
-            from .core import has_control
             if type(author) is not str or len(author) > 100 or has_control(author):
                 raise bad("'author' must be a short name (no control characters)")
             if author.strip():
@@ -613,7 +611,7 @@ class SessionFiles:
         else:
             kinds = self._NODE_KINDS.intersection(entry)
             by = entry.get("by")
-            if by is not None and (type(by) is not str or len(by) > 100 or _control(by)):
+            if by is not None and (type(by) is not str or len(by) > 100 or has_control(by)):
                 raise bad(f"node {index}: 'by' must be a short name (no control characters)")
             if len(kinds) != 1 or not self._NODE_FIELDS.issuperset(entry):
                 raise bad(f"node {index} must have exactly one of 'move', 'chance' or 'params' "
@@ -681,7 +679,7 @@ class SessionFiles:
                 not 0 <= value["node"] < len(self._nodes) or len(value["text"]) > LIMITS.max_text or \
                 type(value.get("time", "")) is not str or len(value.get("time", "")) > 100 or \
                 type(value.get("author", "")) is not str or len(value.get("author", "")) > 100 or \
-                _control(value.get("author", "")):
+                has_control(value.get("author", "")):
             raise bad(f"note {len(self._notes)} must have a 'text' (at most {LIMITS.max_text:,} characters), "
                       "a 'node' id of this session, a short 'time' and a short 'author'")
         node = self._nodes[value["node"]]
@@ -775,8 +773,3 @@ def _records_of_version_1(data: dict[str, Any], bad: Callable[[str], SessionFile
     if "current" in data:
         records.append({"current": data["current"]})
     return records
-
-
-def _control(text: str) -> bool:
-    from .core import has_control
-    return has_control(text)

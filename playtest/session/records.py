@@ -25,7 +25,7 @@ from typing import Any
 from ..rules import check_action_types
 from .feedback import Feedback, FeedbackForm
 
-__all__ = ["Refusal", "Reveal", "bot_record", "build_bot", "rule_of", "check_event"]
+__all__ = ["Refusal", "Reveal", "bot_record", "build_bot", "rule_of", "check_event", "has_control", "BadStart"]
 
 #: a rule number as messages cite it (``A.1 §14.3``, ``E10``), or a short word (``notation``)
 _RULE = re.compile(r"^(?:[A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+)|[a-z_]{1,40})$")
@@ -194,7 +194,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
         if type(reason) is not str or len(reason) > MAX_REASON:
             raise ValueError(f"{what}: 'reason' must be a text of at most {MAX_REASON:,} characters")
         author = value.get("author", "")
-        if type(author) is not str or len(author) > 100 or _control(author):
+        if type(author) is not str or len(author) > 100 or has_control(author):
             raise ValueError(f"{what}: 'author' must be a short name")
         if ("action" in value) == ("item" in value):
             raise ValueError(f"{what} names exactly one of 'action' (the action tried) or 'item' (the board "
@@ -220,7 +220,7 @@ def check_event(session: Any, kind: str, value: Any, index: int, horizon: float 
         FeedbackForm.of(_list(value.get("questions"), what))
     elif kind == "feedback":
         author = value.get("author", "")
-        if type(author) is not str or len(author) > 100 or _control(author):
+        if type(author) is not str or len(author) > 100 or has_control(author):
             raise ValueError(f"{what}: 'author' must be a short name")
         form = FeedbackForm.of(_list(value.get("form"), what))
         answers = value.get("answers")
@@ -267,6 +267,11 @@ def refusal_of(session: Any, value: dict[str, Any]) -> Refusal:
                    value.get("action"), value.get("item"), value.get("author", ""), value.get("t"))
 
 
-def _control(text: str) -> bool:
-    from .core import has_control
-    return has_control(text)
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, ESC, DEL...: what no name is made of, and what
+    a terminal or a spreadsheet would act on); spaces, tabs and line ends are not counted."""
+    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 for c in text)
+
+
+class BadStart(ValueError):
+    """A start position the game's own rules cannot read (its message says so whole)."""

@@ -125,7 +125,7 @@ class TesterView(w.VBox):
         if len(name) > 60:
             self.message.value = "A shorter name, please (60 characters at most)."
             return
-        from ..session.core import has_control
+        from ..session.records import has_control
         if has_control(name):
             self.message.value = "A name of letters, please: it holds a control character."
             return
