@@ -112,22 +112,21 @@ def _check(cls: Any) -> None:
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
             need = f"{method}()" + (f" or {alternative}()" if alternative else "")
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
-    _check_params_bounded(cls, where, strict=cls.game_type is not None)
     game_type = cls.game_type
-    if game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "pending_seats"):
-        raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the seats "
-                                f"that still have to give their order when to_move gives SIMULTANEOUS) "
-                                f"(kernel rule K3)")
-    if (game_type is not None and game_type.dynamics == "simultaneous" and not _overrides(cls, "seat_of")
-            and isinstance(cls.action_types, tuple) and cls.action_types
-            and not any("seat" in getattr(kind, "__annotations__", {}) or hasattr(kind, "seat")
-                        for kind in cls.action_types)):
-        raise RegistrationError(
-            f"{where}: it gives simultaneous orders, but none of its actions has a field called seat (an order "
-            f"names the seat that gives it: `seat: int` in the action, or write seat_of()) (kernel rule K3)")
+    _check_params_bounded(cls, where, strict=game_type is not None)
+    if game_type is not None and game_type.dynamics == "simultaneous":
+        if not _overrides(cls, "pending_seats"):
+            raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the "
+                                    f"seats that still have to give their order when to_move gives SIMULTANEOUS) "
+                                    f"(kernel rule K3)")
+        if (not _overrides(cls, "seat_of") and isinstance(cls.action_types, tuple) and cls.action_types
+                and not any("seat" in getattr(kind, "__annotations__", {}) or hasattr(kind, "seat")
+                            for kind in cls.action_types)):
+            raise RegistrationError(
+                f"{where}: it gives simultaneous orders, but none of its actions has a field called seat (an "
+                f"order names the seat that gives it: `seat: int` in the action, or write seat_of()) (kernel rule K3)")
     own_determinize = _overrides(cls, "determinize")
     hidden = cls.state_type is not None and bool(cls.state_type._hidden)
-    game_type = cls.game_type
     if game_type is not None:
         if game_type.secret and not (hidden or own_determinize):
             what = ("hidden information" if game_type.information == "imperfect"
