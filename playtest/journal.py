@@ -438,8 +438,8 @@ def read_bytes(raw: bytes, where: str, limits: Limits = LIMITS) -> tuple[Any, li
     if len(raw) > limits.max_bytes:
         raise SessionFileError(f"{where}: {len(raw):,} bytes is more than a session file may hold "
                                f"({limits.max_bytes:,} bytes)")
-    try:
-        text = raw.decode("utf-8")
+    try:                  # (a BOM, as some editors save UTF-8, is not part of the JSON: it is left out)
+        text = raw[3:].decode("utf-8") if raw.startswith(b"\xef\xbb\xbf") else raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SessionFileError(f"{where} is not a playtest session file (not UTF-8 text)") from None
     stripped = text.lstrip()

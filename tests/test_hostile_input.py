@@ -205,6 +205,18 @@ def test_corrupt_files_are_refused_with_a_clear_message(tmp_path, content, messa
     assert path.read_text(encoding="utf-8") == content
 
 
+def test_a_file_saved_with_a_utf8_bom_loads_and_keeps_growing(tmp_path):
+    """A tester who opens a session file in an editor that saves UTF-8 with a byte-order mark (Windows
+    Notepad did) sends back a file that starts with one: it is read as the session, and appended to."""
+    path = tmp_path / "bom.playtest.json"
+    session = played("eat_thyself", 2, steps=3, path=path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    reopened = Session.load(path)
+    assert reopened.positions() == session.positions() and reopened.state == session.state
+    reopened.play(reopened.legal_actions()[0])
+    assert Session.load(path).positions() == session.positions() + 1
+
+
 def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypatch):
     import playtest.journal as journal
     monkeypatch.setattr(journal, "LIMITS", journal.Limits(max_bytes=1000))
