@@ -132,3 +132,28 @@ def test_a_strangers_file_cannot_ask_for_a_huge_openspiel_game(tmp_path):
     assert time.process_time() - start < 5
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000     # KiB
     assert path.read_text() == huge                  # the file is left as it was
+
+
+def test_games_that_declare_a_placeholder_default_load_as_openspiel_makes_them():
+    """Only parameters set to other than OpenSpiel's declared default are handed to it: dark_chess and
+    kriegspiel declare ``fen=""`` (given explicitly, the first crashes the process, the second aborts on a
+    piece type) and hanabi declares zero colours; left out, each game fills in its own."""
+    for name in ("dark_chess", "kriegspiel", "hanabi"):
+        game = playtest.load(f"openspiel:{name}")
+        session = playtest.Session(game, seed=1)
+        rng = random.Random(1)
+        for _ in range(6):
+            session.play(rng.choice(session.legal_actions()))
+        for seat in range(len(game.seats())):
+            assert game.view(session.state, seat)
+    board = playtest.load("openspiel:dark_chess", fen="8/8/8/8/8/8/8/K6k w - - 0 1")   # a parameter given is given
+    assert len(board.legal_actions(board.initial_state())) == 3                          # the king's three squares
+
+
+def test_games_the_table_cannot_play_are_refused_with_the_reason():
+    with pytest.raises(ValueError, match="misere is made from another game .its parameter 'game'.*load the game itself"):
+        playtest.load("openspiel:misere")
+    with pytest.raises(ValueError, match="zerosum is made from another game"):
+        playtest.load("openspiel:zerosum")
+    with pytest.raises(ValueError, match="crossword cannot be played at the table: OpenSpiel does not list its actions"):
+        playtest.load("openspiel:crossword")

@@ -20,7 +20,10 @@ history when it is still legal, else starts again), and the kit's bots, OpenSpie
   histories drawn until one matches).
 
 Refused, with the reason: unknown games, bad parameters (named), mean-field games, games whose
-chance outcomes are sampled rather than listed, and games with more than 8 players.
+chance outcomes are sampled rather than listed, games made from another game (misere, zerosum:
+their ``game`` parameter), games whose actions OpenSpiel does not list (crossword), and games with
+more than 8 players. Only parameters set to other than OpenSpiel's declared default are handed to
+it (some games declare a placeholder there, as dark_chess's empty ``fen``, and fill in their own).
 
 >>> import playtest
 >>> game = playtest.load("openspiel:tic_tac_toe")
@@ -104,6 +107,10 @@ def spiel_game_class(name: str) -> type:
     if gtype.dynamics == GT.Dynamics.MEAN_FIELD:
         raise ValueError(f"openspiel:{short} is a mean-field game (a population, not seats at a table): "
                          f"the kit cannot play it")
+    wraps = [key for key, default in gtype.parameter_specification.items() if isinstance(default, dict)]
+    if wraps:       # misere, zerosum, start_at, add_noise...: a game made of another (a parameter the kit has no form for)
+        raise ValueError(f"openspiel:{short} is made from another game (its parameter {wraps[0]!r}), which the "
+                         f"kit's parameters cannot give: load the game itself")
     if gtype.chance_mode == GT.ChanceMode.SAMPLED_STOCHASTIC:
         raise ValueError(f"openspiel:{short} samples its chance outcomes instead of listing them: the kit "
                          f"cannot replay a session of it")
@@ -161,15 +168,39 @@ class SpielGame(Game):
         super().__init__(params, **values)
         pyspiel = _spiel()
         try:
-            self.spiel = pyspiel.load_game(self.short_name, self.params.to_json(native=True))
+            self.spiel = pyspiel.load_game(self.short_name, self._given())
             self.n = self.spiel.num_players()
             self._refuse_too_large()                 # before a first state is made: that may allocate
-            self.spiel.new_initial_state()           # some games check their parameters only here
+            first = self.spiel.new_initial_state()   # some games check their parameters only here
         except pyspiel.SpielError as exc:
             raise ValueError(f"openspiel:{self.short_name}: OpenSpiel refuses these parameters "
                              f"({self.params.to_json()}): {str(exc).strip()[:300]}") from None
+        self._refuse_unlisted(first)
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._grid = self._board_shape()
+
+    def _given(self) -> dict[str, Any]:
+        """The parameters to hand OpenSpiel: those set to other than its declared default. A game
+        fills in the others itself, and some declare a placeholder there that it never takes as
+        given (dark_chess's ``fen`` of ``""``, which crashes the process; hanabi's zero colours)."""
+        declared = {spec.name: spec.default for spec in self.params.specs()}
+        return {k: v for k, v in self.params.to_json(native=True).items() if k not in declared or declared[k] != v}
+
+    def _refuse_unlisted(self, state: Any) -> None:
+        """Refuse a game whose seats' actions OpenSpiel cannot list (crossword: "action structs
+        only"), found at its first seat's step (past chance steps, the first outcome each)."""
+        pyspiel = _spiel()
+        try:
+            for _ in range(64):
+                if state.is_terminal():
+                    return
+                if not state.is_chance_node():
+                    state.legal_actions(state.current_player() if not state.is_simultaneous_node() else 0)
+                    return
+                state.apply_action(state.chance_outcomes()[0][0])
+        except pyspiel.SpielError as exc:
+            raise ValueError(f"openspiel:{self.short_name} cannot be played at the table: OpenSpiel does not list "
+                             f"its actions ({str(exc).strip()[:200]})") from None
 
     def _refuse_too_large(self) -> None:
         """Bound what a game's parameters may ask of the table (they may come from a stranger's file)."""
