@@ -600,10 +600,15 @@ class State:
             else:
                 _put(values, spec, index, spec.redraw(rng, _get(self, spec, index)))
         for members in pools.values():
-            drawn = sorted((_get(self, spec, index) for spec, index in members), key=_order)
+            # a pool is shuffled card by card: an entry that is itself a tuple (a seat's hand of
+            # several cards) gives each of its cards, and keeps its length
+            cards = [(spec, index, at) for spec, index in members
+                     for at in _card_places(spec, index, _get(self, spec, index))]
+            drawn = sorted((_card(_get(self, spec, index), at) for spec, index, at in cards), key=_order)
             rng.shuffle(drawn)
-            for (spec, index), value in zip(members, drawn):
-                _put(values, spec, index, value)
+            for (spec, index, at), value in zip(cards, drawn):
+                _put(values, spec, index, value if at is None else
+                     _with_card(_get_put(values, spec, index), at, value))
         return self.replace(**{name: tuple(v) if isinstance(v, list) else v for name, v in values.items()})
 
     def _redrawn(self, rng: random.Random) -> Any:
@@ -673,6 +678,41 @@ def _put(values: dict[str, Any], spec: FieldSpec, index: int | None, value: Any)
         values[spec.name] = value
     else:
         values[spec.name][index] = value
+
+
+def _card_places(spec: FieldSpec, index: int | None, entry: Any) -> list[int | None]:
+    """The places of a pool's cards in one hidden entry: the entry itself (``None``), or, when
+    the field holds hands (``tuple[tuple[int, ...], ...]``: an entry of any length), each card
+    of the hand (its ``None`` places, cards not dealt yet, left alone). A card that is itself a
+    fixed tuple (``tuple[tuple[int, int], ...]``) stays one card."""
+    if index is not None and isinstance(entry, tuple) and _holds_hands(spec):
+        return [at for at, card in enumerate(entry) if card is not None]
+    return [None]
+
+
+def _holds_hands(spec: FieldSpec) -> bool:
+    import types
+    import typing
+    outer = typing.get_args(spec.type.python if spec.type is not None else None)
+    if len(outer) != 2 or outer[1] is not Ellipsis:
+        return False
+    entry = outer[0]
+    if typing.get_origin(entry) in (typing.Union, types.UnionType):
+        entry = next((a for a in typing.get_args(entry) if a is not type(None)), None)
+    inner = typing.get_args(entry)
+    return typing.get_origin(entry) is tuple and len(inner) == 2 and inner[1] is Ellipsis
+
+
+def _card(entry: Any, at: int | None) -> Any:
+    return entry if at is None else entry[at]
+
+
+def _get_put(values: dict[str, Any], spec: FieldSpec, index: int | None) -> Any:
+    return values[spec.name] if index is None else values[spec.name][index]
+
+
+def _with_card(entry: tuple[Any, ...], at: int, card: Any) -> tuple[Any, ...]:
+    return entry[:at] + (card,) + entry[at + 1:]
 
 
 def _order(value: Any) -> tuple[str, str]:
