@@ -47,3 +47,78 @@ def test_a_card_that_is_a_fixed_tuple_stays_one_card_in_its_pool():
     worlds = [dealt.determinize(0, random.Random(k)) for k in range(20)]
     assert all(w.cards[0] == (4, 5) for w in worlds)
     assert {w.cards[1] for w in worlds} == {(0, 1), (2, 3), (1, 1)}
+
+
+def test_seat_names_by_player_count_need_a_num_players_parameter_that_they_cover():
+    """A newcomer with a ``seats`` parameter wrote ``seat_names = {3: ..., 4: ...}`` (the guide's "a dict
+    of them by num_players"): the first ``seats()`` raised ``AttributeError: 'P' object has no
+    attribute 'num_players'``; a dict leaving out a count the parameter allows raised ``KeyError: 4``."""
+    from playtest import DeclarationError, Params, param
+
+    class SeatsParams(Params):
+        seats: int = param(3, "seats", min=3, max=4, live=False)
+
+    with pytest.raises(DeclarationError, match=r"game Pig3: seat_names is a dict by number of players, but its "
+                                               r"Params declare no num_players parameter .*yours are called seats"):
+        class Pig3(Game):
+            Params = SeatsParams
+            seat_names = {3: ("a", "b", "c"), 4: ("a", "b", "c", "d")}
+
+    class CountParams(Params):
+        num_players: int = param(2, "seats", min=2, max=4, live=False)
+
+    with pytest.raises(DeclarationError, match=r"seat_names has no names for num_players=4, which its "
+                                               r"num_players parameter allows \(a whole number from 2 to 4\)"):
+        class Short(Game):
+            Params = CountParams
+            seat_names = {2: ("a", "b"), 3: ("a", "b", "c")}
+    with pytest.raises(DeclarationError, match=r"seat_names\[3\] names 2 seats, not 3"):
+        class Wrong(Game):
+            Params = CountParams
+            seat_names = {2: ("a", "b"), 3: ("a", "b"), 4: ("a", "b", "c", "d")}
+
+
+class Tally(State):
+    scores: tuple[int, ...] = field((0, 0, 0), min=0, max=99)
+
+
+class Tick(Action):
+    pass
+
+
+class TallyGame(Game):
+    name, seat_names, state_type, action_types = "tally_check_state", ("a", "b", "c"), Tally, (Tick,)
+    game_type = GameType()
+
+    def to_move(self, s): return None if sum(s.scores) >= 3 else 0
+    def candidates(self, s, seat): return [Tick()]
+    def effect(self, s, a): return s.replace(scores=per_seat(s.scores, 0, s.scores[0] + 1))
+    def outcome(self, s): return Outcome((0,), "three ticks") if sum(s.scores) >= 3 else None
+
+    def check_state(self, s):           # returns its refusal, as why_not does, instead of raising
+        if len(s.scores) != 3:
+            return f"scores holds one score per seat (3), not {len(s.scores)}"
+        return None
+
+
+def test_a_refusal_check_state_returns_is_not_dropped():
+    """``check_state`` returning its refusal (as ``why_not`` returns one) was ignored: a two-score
+    position of a three-seat game loaded, and the rules then read past its end."""
+    game = TallyGame()
+    with pytest.raises(ValueError, match=r"tally_check_state: scores holds one score per seat \(3\), not 2"):
+        game.state_from_json({"scores": [1, 2]})
+    with pytest.raises(ValueError, match="scores holds one score per seat"):
+        playtest.Session(game, start={"scores": [1, 2]})
+    assert game.state_from_json({"scores": [1, 0, 0]}).scores == (1, 0, 0)
+
+    class Truthy(TallyGame):
+        def check_state(self, s): return len(s.scores) == 3      # True for "fine"
+
+    with pytest.raises(TypeError, match=r"Truthy.check_state returned 'True': it raises ValueError"):
+        Truthy().state_from_json({"scores": [1, 0, 0]})
+
+    class ByRefusal(TallyGame):
+        def check_state(self, s): return playtest.Refusal("too few scores", "T9") if len(s.scores) < 3 else None
+
+    with pytest.raises(ValueError, match=r"too few scores \(rule T9\)"):
+        ByRefusal().state_from_json({"scores": [1]})
