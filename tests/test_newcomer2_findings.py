@@ -122,3 +122,33 @@ def test_a_refusal_check_state_returns_is_not_dropped():
 
     with pytest.raises(ValueError, match=r"too few scores \(rule T9\)"):
         ByRefusal().state_from_json({"scores": [1]})
+
+
+def test_numpy_numbers_are_parameter_values():
+    """``sweep("pig", {"target": np.arange(20, 40, 10)})`` failed: "pig parameter target=int64 is not
+    allowed: it must be a whole number from 10 to 200" (a whole number from 10 to 200, said to be none)."""
+    np = pytest.importorskip("numpy")
+    from playtest.examples.connect_four import ConnectFour
+
+    game = playtest.load("connect_four", cols=np.int64(5), connect=np.int32(3))
+    assert (game.params.cols, type(game.params.cols)) == (5, int)
+    assert game.params.to_json() == {**game.params.to_json(), "cols": 5}
+    assert playtest.load("hex", size=np.int64(3)).params.size == 3
+    assert type(ConnectFour(cols=np.int64(6)).params.cols) is int
+    with pytest.raises(ValueError, match="connect_four parameter cols=2 is not allowed"):
+        playtest.load("connect_four", cols=np.int64(2))
+    with pytest.raises(ValueError, match="not a float"):
+        playtest.load("connect_four", cols=np.float64(5.0))
+    pytest.importorskip("pandas")
+    result = playtest.sweep("connect_four", {"connect": np.arange(3, 5)}, games=2, progress=False, executor=None)
+    assert result.values == [3, 4] and all(type(v) is int for v in result.values)
+
+
+def test_a_sweep_over_a_list_parameter_given_as_lists_draws_its_table():
+    """Sweeping a list-valued parameter the way it is written (``[[1, 2], [2, 4]]``) failed in pandas
+    with "TypeError: unhashable type: 'list'": the values are now kept as the game holds them."""
+    pytest.importorskip("pandas")
+    result = playtest.sweep("eat_thyself", {"initial_faces": [[1, 2], [2, 4]]}, games=2, progress=False,
+                            executor=None)
+    assert result.values == [(1, 2), (2, 4)]
+    assert list(result.table().index) == [(1, 2), (2, 4)]
