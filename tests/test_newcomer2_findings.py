@@ -152,3 +152,12 @@ def test_a_sweep_over_a_list_parameter_given_as_lists_draws_its_table():
                             executor=None)
     assert result.values == [(1, 2), (2, 4)]
     assert list(result.table().index) == [(1, 2), (2, 4)]
+
+
+@pytest.mark.parametrize("version", [-5, "7", 2 ** 60])
+def test_a_bad_scene_version_is_named_with_its_value(version):
+    from playtest.widgets.board import Board
+    board, seen = Board(), []
+    board.on_action(seen.append)
+    board.receive({"type": "action", "action": {"kind": "place", "q": 1, "r": 1}, "version": version})
+    assert seen == [] and f"scene version ({version!r}) that is not a whole number from 0" in board.error
