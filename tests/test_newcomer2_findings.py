@@ -161,3 +161,22 @@ def test_a_bad_scene_version_is_named_with_its_value(version):
     board.on_action(seen.append)
     board.receive({"type": "action", "action": {"kind": "place", "q": 1, "r": 1}, "version": version})
     assert seen == [] and f"scene version ({version!r}) that is not a whole number from 0" in board.error
+
+
+def test_a_fixed_tuple_of_one_declared_for_several_is_refused_by_name():
+    """``scores: tuple[int] = (0, 0, 0)`` (meant: one score a seat) was taken: ``to_json`` then wrote
+    ``[0]``, silently dropping two scores, and a file's ``[1, 2, 3]`` was refused as 'a list of 1 values'."""
+    from playtest import DeclarationError
+
+    with pytest.raises(DeclarationError, match=r"state Scores.scores: the default \[0, 0, 0\] contradicts its "
+                                               r"declaration .*must be a list of 1 value, not \[0, 0, 0\] "
+                                               r"\(tuple\[X\] holds exactly one value: write tuple\[X, \.\.\.\]"):
+        class Scores(State):
+            scores: tuple[int] = (0, 0, 0)
+
+    class Spot(Action):
+        at: tuple[int, int]
+
+    assert Spot((1, 2, 3)).to_json()["at"] == [1, 2, 3]       # written whole, never cut to two
+    with pytest.raises(playtest.MalformedAction, match="at must be a list of 2 values"):
+        Spot.from_json(Spot((1, 2, 3)).to_json())
