@@ -180,3 +180,27 @@ def test_a_fixed_tuple_of_one_declared_for_several_is_refused_by_name():
     assert Spot((1, 2, 3)).to_json()["at"] == [1, 2, 3]       # written whole, never cut to two
     with pytest.raises(playtest.MalformedAction, match="at must be a list of 2 values"):
         Spot.from_json(Spot((1, 2, 3)).to_json())
+
+
+def test_the_table_says_when_the_game_cannot_draw_a_position_and_undo_mends_it():
+    """A game whose ``view`` (or ``why_not``, asked by the board) raised on a position reached by a
+    click left the click's handler with a traceback (in a browser: nothing happened, the board stale)."""
+    from newgames.hex_pie import HexPie, Swap
+
+    class Fragile(HexPie):
+        name = "hex_fragile_view"
+
+        def why_not(self, s, a, seat):        # a KeyError on a taken cell (a newcomer's dict lookup)
+            if isinstance(a, Swap):
+                return super().why_not(s, a, seat)
+            return {-1: None}[s.cells[a.r * self.params.size + a.q]]
+
+    session = playtest.Session(Fragile(size=3))
+    table = playtest.Table(session)
+    table.board.receive({"type": "action", "action": {"kind": "place", "q": 0, "r": 0}})
+    assert session.move_number == 1                                  # the move stands, nothing lost
+    assert table.board.error.startswith("Hex with the pie rule could not draw this position: its code raised "
+                                        "KeyError: 0 at test_newcomer2_findings.py:")
+    assert "/" not in table.board.error.split(" at ")[1].split(".")[0]  # a file name, no machine path
+    table.undo_button.click()
+    assert session.move_number == 0 and table.board.error == ""
