@@ -204,3 +204,41 @@ def test_the_table_says_when_the_game_cannot_draw_a_position_and_undo_mends_it()
     assert "/" not in table.board.error.split(" at ")[1].split(".")[0]  # a file name, no machine path
     table.undo_button.click()
     assert session.move_number == 0 and table.board.error == ""
+
+
+@pytest.mark.parametrize("name, params, start, message", [
+    ("tic_tac_toe", {}, {"cells": [-1] * 18}, r"tic_tac_toe.cells holds 9 entries, not 18"),
+    ("tic_tac_toe", {}, {"cells": [-1] * 4}, r"tic_tac_toe.cells holds 9 entries, not 4"),
+    ("hex", {"size": 3}, {"cells": [-1] * 25}, r"hex.cells holds 9 entries, not 25"),
+    ("connect_four", {"cols": 5}, {"columns": [[], []]}, r"connect_four.columns holds 5 entries, not 2"),
+    ("goofspiel", {}, {"prizes": [1, 2], "hands": [[1], [2], [3]]}, r"goofspiel.hands holds 2 entries \(one per seat\), not 3"),
+])
+def test_the_guides_games_refuse_a_position_of_the_wrong_size_by_name(tmp_path, name, params, start, message):
+    """The guide's own games (the ones a newcomer copies) took a tic-tac-toe board of 18 cells or a
+    size-3 Hex board of 25 from a file without a word, and a short one as 'the game raised IndexError'."""
+    game = playtest.load(name, **params)
+    with pytest.raises(ValueError, match=message):
+        playtest.Session(game, start=start)
+    session = playtest.Session(game, seed=1)
+    path = tmp_path / "s.playtest.json"
+    session.save(path)
+    path.write_text(path.read_text(encoding="utf-8").replace('"start":null', '"start":' + __import__("json").dumps(start)),
+                    encoding="utf-8")
+    with pytest.raises(playtest.SessionFileError, match=message):
+        playtest.Session.load(path)
+
+
+def test_a_declared_length_is_checked_where_it_can_be():
+    from playtest import DeclarationError
+
+    with pytest.raises(DeclarationError, match=r"state Short.cells: the default .* contradicts its declaration "
+                                               r"\(Short.cells holds 9 entries, not 4\)"):
+        class Short(State):
+            cells: tuple[int, ...] = field((-1,) * 4, min=-1, max=1, length=9)
+    with pytest.raises(DeclarationError, match="length is a number of entries, 'seats' or a function of the game"):
+        class Odd(State):
+            cells: tuple[int, ...] = field((), length="cells")
+
+    class PerSeat(State):
+        scores: tuple[int, ...] = field((0, 0), min=0, length="seats")
+    assert PerSeat.from_json({"scores": [1, 2, 3]}).scores == (1, 2, 3)       # no game to ask: not checked

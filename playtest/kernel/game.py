@@ -463,7 +463,7 @@ class Game(Generic[P, S, A]):
             if spec.visible == "owner" and isinstance(value, tuple) and value and len(value) != seats:
                 raise ValueError(f"{self.name}.{spec.key} has {len(value)} entries; it holds one per seat "
                                  f"({seats})")
-        said: Any = self.check_state(state)
+        said: object = self.check_state(state)
         if said is not None:       # a refusal returned, as why_not returns one: taken as one
             if isinstance(said, Refusal):
                 raise ValueError(f"{self.name}: {said.text}" + (f" (rule {said.rule})" if said.rule else ""))
@@ -474,11 +474,12 @@ class Game(Generic[P, S, A]):
                             f"one they can")
         return state
 
-    def check_state(self, state: S) -> None:
+    def check_state(self, state: S) -> Refusal | str | None:
         """Raise ``ValueError`` (naming the field) for a position these rules cannot reach.
 
         A :class:`Refusal` or a text returned instead is taken as the same refusal; anything else
         but ``None`` is an error in the game (``True`` for "fine" would refuse nothing)."""
+        return None
 
     # ------------------------------------------------------------------ optional, with defaults
     def pending_seats(self, state: S) -> tuple[int, ...]:
