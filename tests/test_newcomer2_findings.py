@@ -242,3 +242,19 @@ def test_a_declared_length_is_checked_where_it_can_be():
     class PerSeat(State):
         scores: tuple[int, ...] = field((0, 0), min=0, length="seats")
     assert PerSeat.from_json({"scores": [1, 2, 3]}).scores == (1, 2, 3)       # no game to ask: not checked
+
+
+def test_a_start_made_in_python_is_held_to_what_a_files_would_be():
+    """``Session(game, start=Pot(scores=(1, 2)))`` for a three-seat Pig was taken (a start given as
+    JSON was refused): the rules then dealt with two scores for three seats."""
+    from newgames.pig import Pot
+    from newgames import pig  # noqa: F401  (registers it)
+
+    game = playtest.load("pig")
+    with pytest.raises(ValueError, match=r"scores must hold one score per seat \(3\), not 2"):
+        playtest.Session(game, start=Pot(scores=(1, 2)))
+    from playtest.examples.tic_tac_toe import Board
+    with pytest.raises(ValueError, match="tic_tac_toe.cells holds 9 entries, not 4"):
+        playtest.Session(playtest.load("tic_tac_toe"), start=Board(cells=(-1,) * 4))
+    session = playtest.Session(game, start=Pot(scores=(3, 0, 1), mover=1))
+    assert session.state.scores == (3, 0, 1) and session.to_move == 1
