@@ -381,19 +381,43 @@ def test_a_cup_of_hidden_dice_says_die_not_card():
     assert {item.get("title") for item in game.view(state, 0)["items"] if item.get("board") == "cup0"} == {"die 3", "die 5"}
 
 
+def _loose_tic_tac_toe():
+    """Tic-tac-toe with its cells' number left undeclared (no length=, no check_state): a draft."""
+    from playtest.examples.tic_tac_toe import TicTacToe
+    from playtest.kernel.registry import game_class
+
+    class LooseBoard(playtest.State):
+        cells: tuple[int, ...] = playtest.field((-1,) * 9, min=-1, max=1)
+        turn: int = playtest.field(0, min=0, max=9)
+
+    try:
+        return playtest.load(game_class("loose_tic_tac_toe").name)
+    except (KeyError, ValueError):
+        pass
+
+    class LooseTicTacToe(TicTacToe):
+        name, state_type = "loose_tic_tac_toe", LooseBoard
+
+    playtest.register(LooseTicTacToe, listed=False)
+    return playtest.load("loose_tic_tac_toe")
+
+
 def test_a_start_position_the_rules_cannot_read_is_refused_when_the_session_is_made(tmp_path):
     """``Session(othello_4x4, start={"cells": [-1, -1, -1]})`` was accepted, and the first call on the
     session raised IndexError from inside the game's rules."""
     game = playtest.load("othello_small", size=4)
+    loose = _loose_tic_tac_toe()          # (the kit's own tic-tac-toe declares its 9 cells now: length=9)
     with pytest.raises(ValueError, match=r"bad start position: the game raised IndexError: .* check_state may "
                                          r"refuse it by name"):
+        playtest.Session(loose, start={"cells": [-1, -1, -1]})
+    with pytest.raises(ValueError, match=r"tic_tac_toe.cells holds 9 entries, not 3"):
         playtest.Session(playtest.load("tic_tac_toe"), start={"cells": [-1, -1, -1]})
     with pytest.raises(ValueError, match="othello_small.cells has 3 cells; a 4 x 4 board has 16"):
         playtest.Session(game, start={"cells": [-1, -1, -1]})           # the game's own check_state
     with pytest.raises(ValueError, match="othello_small.mover must be a whole number from 0 to 1, not 5"):
         playtest.Session(game, start={"mover": 5})          # what the declaration refuses, as before
     path = tmp_path / "s.playtest.json"
-    playtest.Session(playtest.load("tic_tac_toe"), seed=1).save(path)
+    playtest.Session(loose, seed=1).save(path)
     text = path.read_text(encoding="utf-8").replace('"start":null', '"start":{"cells":[-1,-1,-1]}')
     path.write_text(text, encoding="utf-8")
     with pytest.raises(playtest.SessionFileError, match=r"s.playtest.json: bad start position: the game raised "

@@ -7,7 +7,7 @@ True
 """
 from dataclasses import dataclass
 
-from playtest import Action, Game, GameType, Outcome, Params, Refusal, State, param, register
+from playtest import Action, Game, GameType, Outcome, Params, Refusal, State, field, param, register
 from playtest.boards import Grid, board_view
 
 
@@ -23,7 +23,7 @@ class Drop(Action):
 
 
 class Columns(State):
-    columns: tuple[tuple[int, ...], ...] = ()      # per column, the seats of its pieces from the bottom up
+    columns: tuple[tuple[int, ...], ...] = field(default=(), min=0, max=1, length=lambda game: game.params.cols)  # per column, its pieces' seats, bottom up
     turn: int = 0
 
 

@@ -41,9 +41,9 @@ REVEALS = {c: Reveal(c) for c in range(1, 14)}
 class Round(State):
     prize: int | None = None                                # the prize on offer (None: to be turned up)
     prizes: tuple[int, ...] = ()                            # the prize deck left (what, not in which order)
-    hands: tuple[tuple[int, ...], ...] = ()
+    hands: tuple[tuple[int, ...], ...] = field(default=(), length="seats")
     bids: tuple[int | None, ...] = field(default=(None, None), visible="owner", min=1, max=13)
-    points: tuple[int, ...] = (0, 0)
+    points: tuple[int, ...] = field(default=(0, 0), length="seats")
     played: tuple[tuple[int, int, int], ...] = ()           # (prize, first's bid, second's bid), public
 
 

@@ -28,7 +28,8 @@ class Place(Action):
 
 
 class Cells(State):
-    cells: tuple[int, ...] = field((-1,) * 25, min=-1, max=1)      # row by row: -1 empty, else the seat
+    cells: tuple[int, ...] = field((-1,) * 25, min=-1, max=1,      # row by row: -1 empty, else the seat
+                                   length=lambda game: game.params.size ** 2)
     turn: int = field(0, min=0, max=121)
 
 

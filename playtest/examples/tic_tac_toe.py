@@ -16,7 +16,7 @@ class Mark(Action):
 
 
 class Board(State):
-    cells: tuple[int, ...] = field((-1,) * 9, min=-1, max=1)     # -1 empty, else the seat
+    cells: tuple[int, ...] = field((-1,) * 9, min=-1, max=1, length=9)   # -1 empty, else the seat
     turn: int = field(0, min=0, max=9)
 
 

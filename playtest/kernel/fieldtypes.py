@@ -221,14 +221,20 @@ def field_type(annotation: Any, where: str = "field", limit: int = MAX_WHOLE) ->
             return FieldType(f"a list of {_plural(item.words)}", read_many, write_many, annotation, item.plain)
         parts = [field_type(a, where, limit) for a in args]
 
+        fixed_words = f"a list of {len(parts)} value{'s' * (len(parts) != 1)}"
+        one = (" (tuple[X] holds exactly one value: write tuple[X, ...] for a tuple of any length)"
+               if len(parts) == 1 else "")
+
         def read_fixed(value: Any, at: str) -> Any:
             if not isinstance(value, list) or len(value) != len(parts):
-                raise ValueError(f"{at} must be a list of {len(parts)} values, not {shown(value)}")
+                raise ValueError(f"{at} must be {fixed_words}, not {shown(value)}{one}")
             return tuple(p.read(v, f"{at}[{i}]") for i, (p, v) in enumerate(zip(parts, value)))
 
         def write_fixed(value: Any) -> Any:
+            if len(value) != len(parts):       # written whole, so reading it back names the mistake
+                return to_json_value(value)
             return [p.write(v) for p, v in zip(parts, value)]
-        return FieldType(f"a list of {len(parts)} values", read_fixed, write_fixed, annotation,
+        return FieldType(fixed_words, read_fixed, write_fixed, annotation,
                          all(p.plain for p in parts))
     record = getattr(annotation, "_playtest_record", None)
     if record is not None:

@@ -48,6 +48,34 @@ if TYPE_CHECKING:
     ChanceOutcomes = "list[tuple[A, float]] | UncountedChance"
 
 
+def _check_seat_names_by_count(cls: type, where: str, seat_names: dict[Any, Any]) -> None:
+    """Refuse, when the class is made, seat names by number of players that no parameter picks
+    (the first ``seats()`` raised ``AttributeError: ... no attribute 'num_players'``) or that
+    leave out a number the ``num_players`` parameter allows (a ``KeyError`` at the table)."""
+    specs = cls.Params.specs()  # type: ignore[attr-defined]
+    spec = next((p for p in specs if p.name == "num_players"), None)
+    if spec is None:
+        ints = [p.name for p in specs if p.kind in ("int", "choice")]
+        hint = f" (yours are called {', '.join(ints)})" if ints else ""
+        raise DeclarationError(f"{where}: seat_names is a dict by number of players, but its Params declare no "
+                               f"num_players parameter to pick one{hint}: call the parameter num_players, or write "
+                               f"seats() returning a playtest.Seat(name, colour, shape) per seat for the parameters")
+    if spec.choices is not None:
+        allowed = list(spec.choices)
+    elif spec.min is not None and spec.max is not None and spec.max - spec.min <= 64:
+        allowed = list(range(int(spec.min), int(spec.max) + 1))
+    else:
+        return
+    missing = [n for n in allowed if n not in seat_names]
+    if missing:
+        raise DeclarationError(f"{where}: seat_names has no names for num_players={missing[0]}, which its "
+                               f"num_players parameter allows ({spec.allowed()})")
+    short = [n for n in allowed if not isinstance(n, int) or isinstance(n, bool) or len(seat_names[n]) != n]
+    if short:
+        raise DeclarationError(f"{where}: seat_names[{short[0]!r}] names {len(seat_names[short[0]])} seats, "
+                               f"not {short[0]}")
+
+
 def _overrides(cls: type, name: str) -> bool:
     """Whether ``cls`` (or a base below :class:`Game`) defines ``name`` itself."""
     for klass in cls.__mro__:
@@ -152,6 +180,8 @@ class Game(Generic[P, S, A]):
             if names is not None and (not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names)):
                 raise DeclarationError(f"{where}: seat_names must be a tuple of names (or a dict of them by "
                                        f"num_players), not {seat_names!r}")
+        if isinstance(seat_names, dict):
+            _check_seat_names_by_count(cls, where, seat_names)
 
     _kinds: ClassVar[dict[str, type[Action]]] = {}
     _types: ClassVar[frozenset[type[Action]]] = frozenset()
@@ -433,11 +463,23 @@ class Game(Generic[P, S, A]):
             if spec.visible == "owner" and isinstance(value, tuple) and value and len(value) != seats:
                 raise ValueError(f"{self.name}.{spec.key} has {len(value)} entries; it holds one per seat "
                                  f"({seats})")
-        self.check_state(state)
+        said: object = self.check_state(state)
+        if said is not None:       # a refusal returned, as why_not returns one: taken as one
+            if isinstance(said, Refusal):
+                raise ValueError(f"{self.name}: {said.text}" + (f" (rule {said.rule})" if said.rule else ""))
+            if isinstance(said, str) and said:
+                raise ValueError(f"{self.name}: {said}")
+            raise TypeError(f"{type(self).__name__}.check_state returned {str(said)[:60]!r}: it raises ValueError "
+                            f"(naming the field) for a position the rules cannot reach, and returns None for "
+                            f"one they can")
         return state
 
-    def check_state(self, state: S) -> None:
-        """Raise ``ValueError`` (naming the field) for a position these rules cannot reach."""
+    def check_state(self, state: S) -> Refusal | str | None:
+        """Raise ``ValueError`` (naming the field) for a position these rules cannot reach.
+
+        A :class:`Refusal` or a text returned instead is taken as the same refusal; anything else
+        but ``None`` is an error in the game (``True`` for "fine" would refuse nothing)."""
+        return None
 
     # ------------------------------------------------------------------ optional, with defaults
     def pending_seats(self, state: S) -> tuple[int, ...]:

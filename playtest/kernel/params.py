@@ -23,6 +23,7 @@ ValueError: game parameter track=30.0 is not allowed: it must be a whole number 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable
 
@@ -75,6 +76,7 @@ class ParamSpec:
 
     def validate(self, value: Any, game: str) -> Any:
         """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
+        value = _plain_number(value)
         # show_value walks at most ~80 characters' worth: a list nested 5,000 deep costs a few steps
         shown = show_value(value, 80) if not isinstance(value, dict) else type(value).__name__
         problem = f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
@@ -106,6 +108,23 @@ class ParamSpec:
             raise ValueError(problem)
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             raise ValueError(problem)
+        return value
+
+
+def _plain_number(value: Any) -> Any:
+    """A NumPy whole number or truth value (``np.arange`` in a sweep, a cell of a pandas table) as
+    Python's ``int`` or ``bool``; anything else as it is.
+
+    >>> _plain_number(2.5), _plain_number(True)         # (tests/test_newcomer2_findings.py: NumPy's)
+    (2.5, True)
+    """
+    if isinstance(value, (bool, int, float, str)) or type(value).__module__ != "numpy":
+        return value
+    if type(value).__name__ in ("bool_", "bool"):
+        return bool(value)
+    try:
+        return operator.index(value)
+    except TypeError:
         return value
 
 

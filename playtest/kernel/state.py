@@ -58,7 +58,7 @@ class FieldSpec:
 
     __slots__ = ("name", "type", "default", "min", "max", "choices", "visible", "revealed", "pool",
                  "compare", "json", "help", "key", "empty_name", "null", "reader", "writer", "omit_default",
-                 "seen_by", "seen_by_seat", "owner", "words_given", "joint", "absent")
+                 "seen_by", "seen_by_seat", "owner", "words_given", "joint", "absent", "length")
 
     def __init__(self, default: Any = _MISSING, *, min: float | None = None, max: float | None = None,
                  choices: Iterable[Any] | None = None, visible: str = "all", revealed: str | None = None,
@@ -66,7 +66,8 @@ class FieldSpec:
                  null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
                  write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
                  seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
-                 joint: Sequence[str] = (), absent: Any = _MISSING):
+                 joint: Sequence[str] = (), absent: Any = _MISSING,
+                 length: int | str | Callable[[Any], int] | None = None):
         self.name = ""
         self.type: FieldType | None = None
         self.default = default
@@ -83,6 +84,7 @@ class FieldSpec:
         self.words_given = words          # what a value must be, in the declaration's words ("" : derived)
         self.joint = tuple(joint)         # json=False fields its converter reads from its key too
         self.absent = absent              # the JSON value a key left out reads as (else: the default)
+        self.length = length              # a tuple's entries: a number, "seats", or a function of the game
 
     @property
     def hidden(self) -> bool:
@@ -124,9 +126,26 @@ class FieldSpec:
             raise ValueError(self._renamed(text, where, context)) from None
         try:
             self.check(value, where)
+            self.check_length(value, where, context)
         except ValueError as exc:
             raise ValueError(self._renamed(str(exc), where, context)) from None
         return value
+
+    def check_length(self, value: Any, where: str, context: Any = None) -> None:
+        """A declared ``length``: the number of entries a tuple holds (``"seats"``: one per seat of
+        the game read for; a function: of that game). Without a game to ask, only a number is checked."""
+        if self.length is None or not isinstance(value, tuple):
+            return
+        if isinstance(self.length, int):
+            wanted, why = self.length, ""
+        elif context is None or not hasattr(context, "seat_count"):
+            return
+        elif self.length == "seats":
+            wanted, why = context.seat_count(), " (one per seat)"
+        else:
+            wanted, why = self.length(context), ""     # type: ignore[operator]
+        if len(value) != wanted:
+            raise ValueError(f"{where} holds {wanted} entr{'y' if wanted == 1 else 'ies'}{why}, not {len(value)}")
 
     def _by_name(self) -> bool:
         """True when the field's reader is a :class:`~.keyed.ByName`'s (it says what a null should be)."""
@@ -228,7 +247,8 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
           null: Any = _MISSING, read: Callable[[Any, str, Any], Any] | None = None,
           write: Callable[[Any, Any], Any] | None = None, omit_default: bool = False,
           seen_by: str | None = None, seen_by_seat: str | None = None, words: str = "",
-          joint: Sequence[str] = (), absent: Any = _MISSING) -> Any:
+          joint: Sequence[str] = (), absent: Any = _MISSING,
+          length: int | str | Callable[[Any], int] | None = None) -> Any:
     """Declare a field of a :class:`State` with its bounds and who may see it (module docstring).
 
     >>> class Dice(State):
@@ -281,6 +301,18 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     ...
     ValueError: Marks.winner must be the winner's mark, x or o (or left out), not null
 
+    ``length=`` says how many entries a tuple holds: a number, ``"seats"`` (one per seat) or a
+    function of the game (``lambda game: game.params.size ** 2``), checked when a position is read
+    for a game (a session file's, a hand-written one) and, a number, for the default too:
+
+    >>> class Cells(State):
+    ...     cells: tuple[int, ...] = field((-1,) * 9, min=-1, max=1, length=9)
+    ...     scores: tuple[int, ...] = field((0, 0), min=0, length="seats")
+    >>> Cells.from_json({"cells": [-1] * 4})
+    Traceback (most recent call last):
+    ...
+    ValueError: Cells.cells holds 9 entries, not 4
+
     Who may see it: ``visible`` (module docstring), widened by ``revealed``, ``seen_by`` (an int
     field, or a tuple of them one per entry, whose bit ``s`` lets seat ``s`` see the value) and
     ``seen_by_seat`` (an int field naming the one seat that sees it, the seat to move for one):
@@ -296,7 +328,7 @@ def field(default: Any = _MISSING, *, min: float | None = None, max: float | Non
     return FieldSpec(default, min=min, max=max, choices=choices, visible=visible, revealed=revealed, pool=pool,
                      compare=compare, json=json, help=help, null=null, read=read, write=write,
                      omit_default=omit_default, seen_by=seen_by, seen_by_seat=seen_by_seat, words=words,
-                     joint=joint, absent=absent)
+                     joint=joint, absent=absent, length=length)
 
 
 def _is_mapping(kind: FieldType) -> bool:
@@ -372,6 +404,11 @@ class State:
                 raise DeclarationError(f"state {where}: json=False, so it has no JSON form to name or convert")
             if spec.omit_default and spec.default is _MISSING:
                 raise DeclarationError(f"state {where}: omit_default=True needs a default to leave out")
+            if spec.length is not None and not (
+                    (isinstance(spec.length, int) and not isinstance(spec.length, bool) and spec.length >= 0)
+                    or spec.length == "seats" or callable(spec.length)):
+                raise DeclarationError(f"state {where}: length is a number of entries, 'seats' or a function "
+                                       f"of the game, not {spec.length!r}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
             if spec.default is not _MISSING:
@@ -380,6 +417,7 @@ class State:
                 try:
                     spec.type.read(spec.type.write(spec.default), where)
                     spec.check(spec.default, where)
+                    spec.check_length(spec.default, where)
                 except ValueError as exc:
                     raise DeclarationError(f"state {where}: the default {show_value(spec.default)} contradicts "
                                            f"its declaration ({exc})") from None
@@ -600,10 +638,15 @@ class State:
             else:
                 _put(values, spec, index, spec.redraw(rng, _get(self, spec, index)))
         for members in pools.values():
-            drawn = sorted((_get(self, spec, index) for spec, index in members), key=_order)
+            # a pool is shuffled card by card: an entry that is itself a tuple (a seat's hand of
+            # several cards) gives each of its cards, and keeps its length
+            cards = [(spec, index, at) for spec, index in members
+                     for at in _card_places(spec, index, _get(self, spec, index))]
+            drawn = sorted((_card(_get(self, spec, index), at) for spec, index, at in cards), key=_order)
             rng.shuffle(drawn)
-            for (spec, index), value in zip(members, drawn):
-                _put(values, spec, index, value)
+            for (spec, index, at), value in zip(cards, drawn):
+                _put(values, spec, index, value if at is None else
+                     _with_card(_get_put(values, spec, index), at, value))
         return self.replace(**{name: tuple(v) if isinstance(v, list) else v for name, v in values.items()})
 
     def _redrawn(self, rng: random.Random) -> Any:
@@ -673,6 +716,41 @@ def _put(values: dict[str, Any], spec: FieldSpec, index: int | None, value: Any)
         values[spec.name] = value
     else:
         values[spec.name][index] = value
+
+
+def _card_places(spec: FieldSpec, index: int | None, entry: Any) -> list[int | None]:
+    """The places of a pool's cards in one hidden entry: the entry itself (``None``), or, when
+    the field holds hands (``tuple[tuple[int, ...], ...]``: an entry of any length), each card
+    of the hand (its ``None`` places, cards not dealt yet, left alone). A card that is itself a
+    fixed tuple (``tuple[tuple[int, int], ...]``) stays one card."""
+    if index is not None and isinstance(entry, tuple) and _holds_hands(spec):
+        return [at for at, card in enumerate(entry) if card is not None]
+    return [None]
+
+
+def _holds_hands(spec: FieldSpec) -> bool:
+    import types
+    import typing
+    outer = typing.get_args(spec.type.python if spec.type is not None else None)
+    if len(outer) != 2 or outer[1] is not Ellipsis:
+        return False
+    entry = outer[0]
+    if typing.get_origin(entry) in (typing.Union, types.UnionType):
+        entry = next((a for a in typing.get_args(entry) if a is not type(None)), None)
+    inner = typing.get_args(entry)
+    return typing.get_origin(entry) is tuple and len(inner) == 2 and inner[1] is Ellipsis
+
+
+def _card(entry: Any, at: int | None) -> Any:
+    return entry if at is None else entry[at]
+
+
+def _get_put(values: dict[str, Any], spec: FieldSpec, index: int | None) -> Any:
+    return values[spec.name] if index is None else values[spec.name][index]
+
+
+def _with_card(entry: tuple[Any, ...], at: int, card: Any) -> tuple[Any, ...]:
+    return entry[:at] + (card,) + entry[at + 1:]
 
 
 def _order(value: Any) -> tuple[str, str]:

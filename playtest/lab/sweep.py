@@ -40,8 +40,10 @@ def _grid(grid: Mapping[str, Iterable[Any]] | str, values: Iterable[Any] | None)
 def grid_games(game: Game | str, grid: dict[str, list[Any]], params: dict[str, Any]) -> list[tuple[tuple, Game]]:
     """Every combination of the grid's values, with the game for it (each value validated)."""
     names = list(grid)
-    return [(combo, resolve_game(game, {**params, **dict(zip(names, combo))}))
-            for combo in itertools.product(*(grid[n] for n in names))]
+    games = [resolve_game(game, {**params, **dict(zip(names, combo))})
+             for combo in itertools.product(*(grid[n] for n in names))]
+    # each value as the game holds it (a NumPy number from np.arange a plain int, a list a tuple)
+    return [(tuple(getattr(made.params, n) for n in names), made) for made in games]
 
 
 def grid_jobs(combos: list[tuple[tuple, Game]], names: list[str], bots: BotSpec, seed: Any, max_steps: int,

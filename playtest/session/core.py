@@ -6,6 +6,7 @@ Files are in :mod:`.files` and reports in :mod:`.report`; the class joins them.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 import random
@@ -83,6 +84,10 @@ class Session(SessionFiles, SessionReports, SessionEvents):
             raise (TypeError if type(seed) is not int else ValueError)(problem)
         if start is not None and not hasattr(start, "to_json"):
             start = game.state_from_json(start)
+        elif start is not None and game.state_type is not None and isinstance(start, game.state_type):
+            # a position made in Python is held to what a file's would be: its fields' declarations
+            # (lengths included, read for this game) and the game's check_state
+            game.state_from_json(json.loads(json.dumps(start.to_json())))
         if start is not None:
             _readable_start(game, start)
         if clock is not None and not callable(clock):

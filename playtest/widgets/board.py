@@ -243,7 +243,8 @@ class Board(anywidget.AnyWidget):
             return
         version = content.get("version")
         if version is not None and (type(version) is not int or not 0 <= version < 2**53):
-            self.error = "The board sent an action with a scene version that is no number; nothing was changed."
+            self.error = (f"The board sent an action with a scene version ({_short(version)}) that is not a whole "
+                          f"number from 0; nothing was changed.")
             return
         self.action_version = version
         try:

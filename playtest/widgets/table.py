@@ -103,6 +103,7 @@ class Table(MoveLog, ParamPanel, w.VBox):
         self.board.on_preview(self._preview)
         self.board.on_refused(self._on_refused_click)
         self._stale = False
+        self._draw_problem = ""     # why the game could not draw the position shown ("" when it could)
         self._synced_params: Any = None
         self._shown_nodes: dict[int, int] = {}          # scene version -> the session's node it showed
 
@@ -344,11 +345,24 @@ class Table(MoveLog, ParamPanel, w.VBox):
             self.refresh()
 
     def refresh(self) -> None:
-        """Redraw everything from the session (the board first, it is what the player watches)."""
+        """Redraw everything from the session (the board first, it is what the player watches).
+
+        An error in the game's own code while drawing (its ``view``, ``why_not``, ``notation``)
+        is shown on the board, naming the game, the error and its line, instead of leaving the
+        click's handler with a traceback nobody sees and the board stale: the session keeps
+        every position (undo goes back to one the game can draw)."""
         if self.resting:
             self._stale = True
             return
         self._stale = False
+        self._draw_problem = ""
+        try:
+            self._refresh()
+        except Exception as err:       # noqa: BLE001 (the game's own code, drawing a position)
+            self._draw_problem = _drawing_error(self.session.game, err)
+            self.board.error = self._draw_problem
+
+    def _refresh(self) -> None:
         session = self.session
         self._update_curtain()
         viewer = self.viewer
@@ -581,7 +595,7 @@ class Table(MoveLog, ParamPanel, w.VBox):
             if isinstance(err, OSError):
                 self.refresh()
             return False
-        self.board.error = ""
+        self.board.error = self._draw_problem       # a position the game could not draw says so
         return True
 
     def _on_board_action(self, action: dict) -> None:
@@ -984,3 +998,18 @@ class _Part:
 
     def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
         return self.part
+
+
+def _drawing_error(game: Any, err: BaseException) -> str:
+    """The board's words for an error the game's own code raised while the table drew a position:
+    the game, the error, and the file and line it came from (the file's name only: no machine path)."""
+    import traceback
+    frames = traceback.extract_tb(err.__traceback__)
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" at {last.filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{last.lineno}"
+    return (f"{game.title or game.name} could not draw this position: its code raised {type(err).__name__}: "
+            f"{str(err)[:200]}{where}. The session keeps every position: undo goes back, and "
+            f"playtest.check_game({game.name!r}) names the rule method at fault.")
+
