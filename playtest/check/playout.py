@@ -78,7 +78,7 @@ def playout_by_rules(game: Game[Any, Any, Any], state: Any, rng: random.Random,
 
 def _playout(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random,
              seen: list[Any]) -> None:
-    """The "playout" property (module docstring)."""
+    """The "playout" property (:mod:`playtest.check` and this module's docstring)."""
     name = "playout"
     mover = game.to_move(state)
     if mover == SIMULTANEOUS:

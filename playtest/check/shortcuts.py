@@ -73,7 +73,7 @@ def _chance_sampler(game: Game[Any, Any, Any], state: Any, report: CheckReport, 
 
 
 def _runs(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
-    """The "runs" property (module docstring): what the OpenSpiel adapter numbers without listing."""
+    """The "runs" property (:mod:`playtest.check`): what the OpenSpiel adapter numbers without listing."""
     name = "runs"
     mover = game.to_move(state)
     if mover is None or mover == CHANCE or mover == SIMULTANEOUS:
