@@ -6,14 +6,16 @@ pyplot; a :class:`Chart` shows as a PNG in JupyterLab, Voila and nbval whatever
 the backend, and ``chart.figure`` is the figure itself (to change or save it).
 
 Text on a chart (a tester's name, a session's file name, a note) is drawn as it is written:
-matplotlib's ``$...$`` maths is off for every label, so a name like ``$\\frac{$`` neither fails
-the drawing nor turns into a formula.
+matplotlib's ``$...$`` maths and LaTeX are off for every label (:mod:`playtest._figures`), so a
+name like ``$\\frac{$`` neither fails the drawing nor turns into a formula.
 """
 
 from __future__ import annotations
 
 import io
 from typing import Any
+
+from .._figures import text_as_written
 
 __all__ = ["Chart", "new_figure"]
 
@@ -42,13 +44,9 @@ class Chart:
 
     def savefig(self, path: Any, **kwargs: Any) -> None:
         """Save the picture (any format matplotlib writes: png, svg, pdf)."""
-        import matplotlib
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.text import Text
         FigureCanvasAgg(self.figure)
-        for text in self.figure.findobj(Text):       # labels made so far (titles, names on the axes)
-            text.set_parse_math(False)
-        with matplotlib.rc_context({"text.parse_math": False}):     # and the tick labels drawn now
+        with text_as_written(self.figure):
             self.figure.savefig(path, **kwargs)
 
     def __repr__(self) -> str:

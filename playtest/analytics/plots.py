@@ -28,6 +28,17 @@ def _empty(ax: Any, text: str) -> None:
     ax.set_yticks([])
 
 
+def _side_by_side(width: float, nothing: str | None) -> tuple[Any, Any, Any]:
+    """A figure of two plots side by side (``width`` inches wide) and the two; both say ``nothing``
+    when it is given (no rows to draw)."""
+    fig = new_figure(width, 3.4)
+    left, right = fig.subplots(1, 2)
+    if nothing is not None:
+        _empty(left, nothing)
+        _empty(right, nothing)
+    return fig, left, right
+
+
 def _who(frame: Any, who: str) -> Any:
     if who not in _WHO:
         raise ValueError(f"who is 'people', 'bots' or 'all', not {who!r}")
@@ -89,12 +100,8 @@ def game_length(pt: Any, by: str = "params") -> Chart:
     games = pt.games
     shown = {"params": "parameter set"}.get(by, by)
     title = f"Game length in minutes of play and in moves per {shown} ({len(games)} games, {_sessions(pt.sessions)})"
-    fig = new_figure(8, 3.4)
-    left, right = fig.subplots(1, 2)
-    if not len(games):
-        _empty(left, "no games")
-        _empty(right, "no games")
-    else:
+    fig, left, right = _side_by_side(8, None if len(games) else "no games")
+    if len(games):
         groups = _groups(games, by)
         labels = [f"{textwrap.shorten(label, 24)}\n({len(rows)})" for label, rows in groups]
         for ax, column, unit in ((left, "minutes", "minutes of play"), (right, "moves", "moves")):
@@ -163,12 +170,8 @@ def humans_and_bots(pt: Any) -> Chart:
     people, bots = moves[human], moves[~human]
     title = (f"People and bots side by side ({len(people):,} moves by people, {len(bots):,} by bots, "
              f"{_sessions(pt.sessions)})")
-    fig = new_figure(9, 3.4)
-    left, right = fig.subplots(1, 2)
-    if not len(moves):
-        _empty(left, "no moves")
-        _empty(right, "no moves")
-    else:
+    fig, left, right = _side_by_side(9, None if len(moves) else "no moves")
+    if len(moves):
         kinds = sorted(moves["kind"].unique())
         width = 0.4
         for offset, (name, rows, color) in enumerate((("people", people, "#3a6ea5"), ("bots", bots, "#b5651d"))):

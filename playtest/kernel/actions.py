@@ -55,7 +55,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, type_hints
+from .fieldtypes import DeclarationError, FieldType, fast_init, field_type, make_frozen, type_hints
 from .refusal import MalformedAction
 
 __all__ = ["Action", "EndTurn", "action_fields", "check_action_types", "snake_case"]
@@ -114,13 +114,7 @@ class Action:
         if "kind" in hints:
             raise DeclarationError(f"action {cls.__name__}: 'kind' is the action's name, not a field "
                                    f"(write `kind: ClassVar[str] = ...` to choose it)")
-        own_init = "__init__" in cls.__dict__
-        dataclass(frozen=True)(cls)
-        if not own_init:
-            fast_init(cls)
-        # immutability comes from Action.__setattr__ below, so a later @dataclass(frozen=True) on the
-        # same class (the older way of declaring) does not find a __setattr__ of its own and refuse
-        del cls.__setattr__, cls.__delattr__
+        make_frozen(cls)        # (immutable by Action.__setattr__ below)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}: actions are values")

@@ -291,3 +291,16 @@ def fast_init(cls: type, redo: bool = False) -> None:
     made.__doc__ = getattr(cls.__dict__.get("__init__"), "__doc__", None)
     made._playtest_fast = True  # (marks it: fast_init(cls, redo=True) remakes only its own)
     cls.__init__ = made  # type: ignore[misc]
+
+
+def make_frozen(cls: type) -> None:
+    """Make the declared state or action class ``cls`` a frozen dataclass, with :func:`fast_init`'s
+    ``__init__`` unless its body writes one of its own. Its immutability is then its base's
+    ``__setattr__`` and ``__delattr__`` (``State``'s or ``Action``'s, with their words): the
+    dataclass's own are removed, so a later ``@dataclass(frozen=True)`` on the same class (the
+    older way of declaring) does not find a ``__setattr__`` of its own and refuse."""
+    own_init = "__init__" in cls.__dict__
+    dataclasses.dataclass(frozen=True)(cls)
+    if not own_init:
+        fast_init(cls)
+    del cls.__setattr__, cls.__delattr__

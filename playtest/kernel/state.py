@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ else:
         """(type checkers only: subclasses are frozen dataclasses, made so at class creation)"""
         return lambda cls: cls
 
-from .fieldtypes import MAX_WHOLE, DeclarationError, FieldType, fast_init, field_type, type_hints
+from .fieldtypes import MAX_WHOLE, DeclarationError, FieldType, fast_init, field_type, make_frozen, type_hints
 from .values import show_value, shown, to_json_value
 
 __all__ = ["State", "field", "FieldSpec", "VISIBILITY"]
@@ -468,11 +467,7 @@ class State:
         cls._hidden = tuple(s for s in cls._fields if s.hidden)
         cls._plain = all(s.key == s.name and s.null is _MISSING and s.writer is None and not s.omit_default
                          for s in cls._fields)
-        own_init = "__init__" in cls.__dict__
-        dataclass(frozen=True)(cls)
-        if not own_init:
-            fast_init(cls)
-        del cls.__setattr__, cls.__delattr__
+        make_frozen(cls)        # (immutable by State.__setattr__ below)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}: states are values; "

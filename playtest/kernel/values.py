@@ -73,39 +73,27 @@ def show_value(value: Any, limit: int | None = None) -> str:
             piece = "true" if v else "false"
         elif v is None:
             piece = "null"
-        elif isinstance(v, (tuple, list)):
+        elif isinstance(v, (tuple, list, dict)):
+            keyed = isinstance(v, dict)
+            opening, closing = "{}" if keyed else "[]"
             if depth > 6:
-                piece = "[...]"
+                piece = opening + "..." + closing
             else:
-                out.append("[")
+                out.append(opening)
                 budget[0] -= 1
-                for i, item in enumerate(v):
+                for i, item in enumerate(v.items() if isinstance(v, dict) else v):
                     if budget[0] <= 0:
                         break
                     if i:
                         out.append(", ")
                         budget[0] -= 2
-                    walk(item, depth + 1)
-                out.append("]")
-                budget[0] -= 1
-                return
-        elif isinstance(v, dict):
-            if depth > 6:
-                piece = "{...}"
-            else:
-                out.append("{")
-                budget[0] -= 1
-                for i, (key, item) in enumerate(v.items()):
-                    if budget[0] <= 0:
-                        break
-                    if i:
-                        out.append(", ")
+                    if keyed:             # a dict's entry: its key, then its value
+                        walk(item[0], depth + 1)
+                        out.append(": ")
                         budget[0] -= 2
-                    walk(key, depth + 1)
-                    out.append(": ")
-                    budget[0] -= 2
+                        item = item[1]
                     walk(item, depth + 1)
-                out.append("}")
+                out.append(closing)
                 budget[0] -= 1
                 return
         elif isinstance(v, str):

@@ -63,7 +63,7 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, Iterator, cast
+from typing import Any, Iterable, Iterator, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides
@@ -597,13 +597,7 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         mover = to_move(state)
         seat = pending(state)[0] if mover == SIMULTANEOUS else mover
         if seat != actor and mover != CHANCE and hook is not None:
-            scores = _scores(hook, state, game, index, steps)
-            if scores is not None:
-                if scores != last:
-                    last = scores
-                    top, ahead = _standings(scores)
-                tops.append(top)
-                leaders.append(ahead)
+            _read_standings((_scores(hook, state, game, index, steps),), tops, leaders)
     return _row(job, index, seed, state, mover is not None, steps, chances, branching, counted,
                 None if first is _NOBODY else first, tops, leaders, actions if record else None)
 
@@ -673,16 +667,7 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     branching, counted = sum(options), len(options)
     tops: list[frozenset[int]] = []
     leaders: list[int | None] = []
-    last: Any = None
-    top: frozenset[int] = frozenset()
-    ahead: int | None = None
-    for scores in log.scores or ():
-        if scores is not None:
-            if scores != last:
-                last = scores
-                top, ahead = _standings(scores)
-            tops.append(top)
-            leaders.append(ahead)
+    _read_standings(log.scores or (), tops, leaders)
     first = log.first if log.first is None or log.first >= 0 else None
     return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
                 counted, first, tops, leaders, None)
@@ -714,6 +699,22 @@ def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
 def _hook_error(exc: Exception, game: Game, index: int, steps: int) -> "BotError":
     return BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
                     f"{type(exc).__name__}: {str(exc)[:200]}")
+
+
+def _read_standings(readings: Iterable[Any], tops: list[frozenset[int]], leaders: list[int | None]) -> None:
+    """Add each turn end's top seats to ``tops`` and its leader to ``leaders`` (a ``None`` reading, no
+    scores at that turn end, adds nothing): how a game's row reads its running scores. (:func:`play_one`'s
+    own loop reads them so inline, one turn end at a time.)"""
+    last: Any = None
+    top: frozenset[int] = frozenset()
+    ahead: int | None = None
+    for scores in readings:
+        if scores is not None:
+            if scores != last:        # unchanged scores (most turns): the same top seats and leader
+                last = scores
+                top, ahead = _standings(scores)
+            tops.append(top)
+            leaders.append(ahead)
 
 
 def _standings(scores: Any) -> tuple[frozenset[int], int | None]:

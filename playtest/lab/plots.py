@@ -22,6 +22,8 @@ from typing import Any, Iterable, Mapping
 from matplotlib.figure import Figure as _MatplotlibFigure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from .._figures import text_as_written
+
 __all__ = ["Figure", "interval_plot", "integer_ticks", "percent_axis"]
 
 
@@ -29,7 +31,8 @@ class Figure(_MatplotlibFigure):
     """A matplotlib figure that shows itself as a PNG picture in a notebook (``_repr_png_``).
 
     Its labels (seat and bot names, parameter values) are drawn as written: matplotlib's ``$...$``
-    maths is off, so a name like ``$\\frac{$`` neither fails the drawing nor becomes a formula."""
+    maths and LaTeX are off (:mod:`playtest._figures`), so a name like ``$\\frac{$`` neither fails the
+    drawing nor becomes a formula."""
 
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
@@ -37,11 +40,7 @@ class Figure(_MatplotlibFigure):
         return buffer.getvalue()
 
     def savefig(self, fname: Any, *args: Any, **kwargs: Any) -> None:
-        import matplotlib
-        from matplotlib.text import Text
-        for text in self.findobj(Text):
-            text.set_parse_math(False)
-        with matplotlib.rc_context({"text.parse_math": False}):
+        with text_as_written(self):
             super().savefig(fname, *args, **kwargs)
 
 
