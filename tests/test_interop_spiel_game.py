@@ -157,3 +157,30 @@ def test_games_the_table_cannot_play_are_refused_with_the_reason():
         playtest.load("openspiel:zerosum")
     with pytest.raises(ValueError, match="crossword cannot be played at the table: OpenSpiel does not list its actions"):
         playtest.load("openspiel:crossword")
+
+
+def test_go_moves_sit_on_the_cells_their_stones_fill_and_a_19x19_board_draws_quickly():
+    """Go's observation has a plane that is one value over the whole board (the player to play): it
+    says nothing of where a move went. Each placement is put on the one cell its stone fills (every
+    move had the last stone on the board once a few were down), and the board's planes after a move
+    are read once (a 19 x 19 board took 11 s to draw, 0.25 s now)."""
+    game = playtest.load("openspiel:go", board_size=9)
+    session = playtest.Session(game, seed=1)
+    rng = random.Random(1)
+    for _ in range(8):
+        session.play(rng.choice([a for a in session.legal_actions() if a.id != 81]))    # 81: pass
+    scene = game.view(session.state, session.to_move)
+    placed = {cell: [m["action"]["id"] for m in moves] for cell, moves in scene["moves"].items()}
+    assert all(len(ids) == 1 for ids in placed.values())                  # one stone a cell
+    assert len(placed) == len(session.legal_actions()) - 1                # every move but the pass
+    for cell, (code,) in placed.items():
+        col, row = map(int, cell.split(":")[1].split(","))
+        after = game.apply(session.state, SpielMove(code))
+        assert game.view(after, None)["items"] != scene["items"]
+        planes = game._planes(game._state(after), 0)
+        assert planes[:, row, col].tolist() != game._planes(game._state(session.state), 0)[:, row, col].tolist()
+    big = playtest.load("openspiel:go")                   # 19 x 19: 361 moves, each placed on its own cell
+    state = big.initial_state()
+    for code in (40, 41, 60, 61):
+        state = big.apply(state, SpielMove(code))
+    assert len(big.view(state, 0)["moves"]) == 361 - 4

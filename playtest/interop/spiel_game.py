@@ -500,23 +500,26 @@ class SpielGame(Game):
             [[line] for line in (str(text).splitlines()[:60] or ["(nothing you may see)"])])])
 
     def _spots(self, s: Any, state: SpielPosition, seat: int | None, now: Any, empty: int) -> dict[Any, Any]:
-        """Each legal move's cell: the place it fills (or changes), read from the planes after it."""
+        """Each legal move's cell: the place it fills (or else changes), read from the planes after it.
+
+        A plane that is one value over the whole board before and after (go's "to play") says
+        nothing of where a move went and is left out; the planes after a move are read once."""
         spots: dict[Any, Any] = {}
         if s.is_chance_node() or s.is_terminal() or s.is_simultaneous_node():
             return spots
         viewer = seat if seat is not None else 0
+        flat_now = now.reshape(now.shape[0], -1)
+        uniform_now = (flat_now == flat_now[:, :1]).all(axis=1)
         for code in s.legal_actions():
             after = s.clone()
             after.apply_action(code)
-            diff = (self._planes(after, viewer) != now)
-            changed = [(int(c), int(r)) for r, c in zip(*diff.any(axis=0).nonzero())]
+            planes = self._planes(after, viewer)
+            flat = planes.reshape(planes.shape[0], -1)
+            board_wide = uniform_now & (flat == flat[:, :1]).all(axis=1)
+            changed = [(int(c), int(r)) for r, c in zip(*(planes != now)[~board_wide].any(axis=0).nonzero())]
             if not changed:
                 continue
-            filled = [(c, r) for c, r in changed if after_empty(self._planes(after, viewer), empty, c, r) is False]
+            occupied = ~(planes[empty] > 0)
+            filled = [(c, r) for c, r in changed if occupied[r, c]]
             spots[SpielMove(int(code))] = (filled or changed)[-1]
         return spots
-
-
-def after_empty(planes: Any, empty: int, c: int, r: int) -> bool:
-    """Whether place ``(c, r)`` is empty in ``planes``."""
-    return bool(planes[empty, r, c] > 0)
