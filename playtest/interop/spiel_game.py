@@ -163,6 +163,7 @@ class SpielGame(Game):
     short_name: ClassVar[str] = ""
     state_type = SpielPosition
     action_types = (SpielMove, SpielOrder)
+    candidates_are_legal = True           # OpenSpiel's own legal actions (not asked again, one by one)
 
     def __init__(self, params: Any = None, **values: Any):
         super().__init__(params, **values)
