@@ -34,7 +34,7 @@ from .session import Session, SessionFileError, SessionSaveError
 from .check import CheckReport, GameCheckFailed, check_game
 from .boards import Deck, Dice, Grid, Hand, Hex, Points, Ring, Track, board_view
 from .scene import Scene
-from .testers import replay_link, tester_link
+from .testers import replay_link, tester_link, write_tester_notebook
 from .rulebook import rule_text, rules_page
 from . import bots
 
@@ -43,7 +43,7 @@ __all__ = ["CHANCE", "DRAW", "SIMULTANEOUS", "Action", "EndTurn", "Game", "GameT
            "broken_games", "check_game", "CheckReport", "GameCheckFailed", "register", "IllegalAction",
            "MalformedAction", "Outcome", "Params", "ParamSpec", "Seat", "games", "load", "Session",
            "SessionFileError", "SessionSaveError", "Table", "TesterView", "bots", "simulate", "sweep", "compare", "probe",
-           "tester_link", "replay_link", "replay", "replay_page", "RefereeView", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring",
+           "tester_link", "write_tester_notebook", "replay_link", "replay", "replay_page", "RefereeView", "rules_page", "rule_text", "playtests", "Grid", "Points", "Ring",
            "Hex", "Track", "Hand", "Deck", "Dice", "board_view", "Scene"]
 __version__ = "0.1.0"
 

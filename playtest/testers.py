@@ -36,13 +36,14 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode, urlparse
 
 if TYPE_CHECKING:
+    from .kernel.game import Game
     from .session import Session
 
-__all__ = ["tester_link", "replay_link"]
+__all__ = ["tester_link", "replay_link", "write_tester_notebook"]
 
 _REPO = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 
@@ -77,6 +78,12 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
                              f"with @register and save a copy of notebooks/testers/source.ipynb as "
                              f"notebooks/testers/{game}.ipynb that defines or imports your game before its "
                              f"TesterView (docs/adding_a_game.md, section 13)")
+    if view == "tester" and game is not None and via != "lite":
+        page = TESTER_NOTEBOOKS / f"{game}.ipynb"
+        if TESTER_NOTEBOOKS.is_dir() and not page.exists():
+            raise ValueError(f"notebooks/testers/{game}.ipynb does not exist, so the link would open a missing page: "
+                             f"write it with playtest.write_tester_notebook({game!r}, setup=...) (the code that "
+                             f"defines or imports your game), commit it, then ask for the link")
     if via != "binder":
         base = _base(via, base_url)
         if via == "lite":
@@ -93,6 +100,93 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
     else:
         path = f"lab/tree/notebooks/{game or '00_start_here'}.ipynb"
     return _binder(repo, ref, path)
+
+
+#: the tester pages of this checkout (absent where the kit is installed as a package)
+TESTER_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks" / "testers"
+
+
+def write_tester_notebook(game: "str | Game[Any, Any, Any] | type", setup: str | None = None, *,
+                          directory: "str | os.PathLike[str] | None" = None, replace: bool = False) -> Path:
+    """Write ``<directory>/<game>.ipynb``, the page a tester's link opens (:func:`tester_link`): the
+    game's title, what to do, and a cell that makes the game known (``setup``) and shows its
+    :class:`~playtest.TesterView`. Returns the file's path.
+
+    ``game`` is a registered game's name, or the game (or its class). ``setup`` is the code that
+    defines or imports it in the tester's fresh kernel: for a class written in a module of your
+    own it defaults to ``import <module>``; a game written in a notebook cell needs it said (put
+    the class in a module beside the notebooks, and ``setup="import my_game"``). ``directory``
+    defaults to this checkout's ``notebooks/testers``; a file already there is kept unless
+    ``replace=True``.
+
+    >>> import os, tempfile, json, playtest
+    >>> folder = tempfile.mkdtemp()
+    >>> path = playtest.write_tester_notebook("source", directory=folder)
+    >>> print(os.path.basename(path)); print(json.load(open(path))["cells"][1]["source"])
+    source.ipynb
+    import playtest
+    <BLANKLINE>
+    playtest.TesterView("source", directory="../sessions/testers")
+    """
+    import json
+
+    from .kernel.game import Game as _Game
+    from .kernel.registry import game_class
+    if isinstance(game, str):
+        try:
+            cls = game_class(game)
+        except (KeyError, ValueError, TypeError):
+            from .rules import games
+            raise ValueError(f"unknown game {game[:40]!r}: register it first (the games are: "
+                             f"{', '.join(games())})") from None
+    elif isinstance(game, _Game) or (isinstance(game, type) and issubclass(game, _Game)):
+        cls = game if isinstance(game, type) else type(game)
+    else:
+        raise ValueError(f"game is a registered game's name or the game, not {type(game).__name__}")
+    name = str(getattr(cls, "name", ""))
+    try:
+        registered = game_class(name) is cls
+    except (KeyError, ValueError, TypeError):
+        registered = False
+    if not registered:
+        raise ValueError(f"{cls.__name__} is not registered under its name {name!r}: decorate it with @register")
+    module = cls.__module__
+    if setup is None:
+        if module.startswith("playtest.") or module == "playtest":
+            setup = ""
+        elif module in ("__main__", "builtins") or module.startswith("__"):
+            raise ValueError(f"{name} is defined in this notebook, which a tester's kernel does not run: put the "
+                             f"class in a module beside the notebooks (my_game.py) and pass setup=\"import my_game\"")
+        else:
+            setup = f"import {module}"
+    if not isinstance(setup, str):
+        raise ValueError(f"setup is the code that defines or imports the game, as text, not {type(setup).__name__}")
+    if directory is None:
+        if not TESTER_NOTEBOOKS.is_dir():
+            raise ValueError("directory: where to write the page (the kit is installed as a package here, so "
+                             "there is no notebooks/testers of its own)")
+        directory = TESTER_NOTEBOOKS
+    folder = Path(directory)
+    path = folder / f"{name}.ipynb"
+    if path.exists() and not replace:
+        raise ValueError(f"{path.name} exists already in {folder.name}/ (kept): pass replace=True to write it again")
+    title = str(getattr(cls, "title", "") or name)
+    text = (f"# {title}: play it and send it back\n\n"
+            "Type your name, choose your seat (or hot-seat, every seat at one screen), and press\n"
+            "**Start playing**. Click the board to play; write notes beside it (they go under your name).\n"
+            "Everything is saved as you go, in this site's `sessions/testers` folder (one file per tester). "
+            "When you are done, press **Send back** and send the file your\nbrowser saved to the designer.")
+    code = (setup.rstrip() + "\n" if setup.strip() else "") + "import playtest\n\n" + \
+        f"playtest.TesterView({json.dumps(name)}, directory=\"../sessions/testers\")"
+    notebook = {"cells": [{"cell_type": "markdown", "id": "tester-intro", "metadata": {}, "source": text},
+                          {"cell_type": "code", "execution_count": None, "id": "tester-view", "metadata": {},
+                           "outputs": [], "source": code}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                             "language_info": {"name": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
 
 
 def _base(via: str, base_url: str | None) -> str:

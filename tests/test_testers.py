@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import random
 
 import pytest
@@ -133,3 +135,65 @@ def test_the_table_hands_the_browser_the_session_file_and_takes_one_back(designe
     assert "Alice" in table.notice.value and any(n.author == "Alice" for n in designer.notes)
     table._on_upload({"new": ({"name": "evil.json", "content": memoryview(b"[[[[")},)})
     assert "not" in table.board.error and len(table.board.error) < 700
+
+
+def test_a_tester_link_to_a_page_that_does_not_exist_is_refused_and_write_tester_notebook_makes_it(
+        tmp_path, monkeypatch):
+    """A listed game with no notebooks/testers/<game>.ipynb gave a link to a missing page; the page
+    is one call away, and then the link is given."""
+    import playtest.testers as testers
+    pages = tmp_path / "notebooks" / "testers"
+    pages.mkdir(parents=True)
+    monkeypatch.setattr(testers, "TESTER_NOTEBOOKS", pages)
+    with pytest.raises(ValueError, match=r"notebooks/testers/source.ipynb does not exist.*write_tester_notebook"):
+        playtest.tester_link("someone/my-fork", game="source")
+    with pytest.raises(ValueError, match="does not exist"):
+        playtest.tester_link(game="source", via="local")
+    path = playtest.write_tester_notebook("source")
+    assert path == pages / "source.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["cells"][0]["source"].startswith("# Source: play it and send it back")
+    assert notebook["cells"][1]["source"].endswith('playtest.TesterView("source", directory="../sessions/testers")')
+    assert all(not cell.get("outputs") for cell in notebook["cells"])
+    assert playtest.tester_link(game="source", via="local").endswith("/voila/render/testers/source.ipynb")
+    path.write_text("mine", encoding="utf-8")
+    with pytest.raises(ValueError, match="exists already.*kept.*replace=True"):
+        playtest.write_tester_notebook("source")
+    assert path.read_text(encoding="utf-8") == "mine"
+    assert playtest.write_tester_notebook("source", replace=True) == path
+
+
+def test_write_tester_notebook_imports_a_game_from_its_module_and_refuses_what_a_tester_cannot_run(tmp_path):
+    from newgames import pig
+
+    path = playtest.write_tester_notebook(pig.Pig, directory=tmp_path)
+    assert json.loads(path.read_text(encoding="utf-8"))["cells"][1]["source"].startswith("import newgames.pig\n")
+    notebook_cell = type("CellGame", (pig.Pig,), {"__module__": "__main__", "name": "cell_game"})
+    with pytest.raises(ValueError, match="not registered"):
+        playtest.write_tester_notebook(notebook_cell, directory=tmp_path)
+    with pytest.raises(ValueError, match="unknown game 'nosuch'"):
+        playtest.write_tester_notebook("nosuch", directory=tmp_path)
+    with pytest.raises(ValueError, match="name or the game"):
+        playtest.write_tester_notebook(42, directory=tmp_path)          # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="setup is the code"):
+        playtest.write_tester_notebook(pig.Pig, setup=["import x"], directory=tmp_path, replace=True)  # type: ignore[arg-type]
+
+
+def test_the_written_tester_page_runs_in_a_fresh_kernel(tmp_path, monkeypatch):
+    """The page runs as a tester's kernel runs it: the game imported by its setup, the tester view shown."""
+    nbclient = pytest.importorskip("nbclient")
+    import os
+    from pathlib import Path
+
+    import nbformat
+    from newgames import pig
+
+    pages = tmp_path / "notebooks" / "testers"
+    path = playtest.write_tester_notebook(pig.Pig, directory=pages)
+    here, repo = Path(__file__).resolve().parent, Path(playtest.__file__).resolve().parent.parent
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(here), str(repo), os.environ.get("PYTHONPATH", "")]))
+    notebook = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(notebook, timeout=120, resources={"metadata": {"path": str(pages)}}).execute()
+    outputs = notebook.cells[1].outputs
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
