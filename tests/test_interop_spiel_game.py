@@ -7,6 +7,7 @@ and parameters are refused. Skipped, with the reason, where ``open_spiel`` is no
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -184,3 +185,22 @@ def test_go_moves_sit_on_the_cells_their_stones_fill_and_a_19x19_board_draws_qui
     for code in (40, 41, 60, 61):
         state = big.apply(state, SpielMove(code))
     assert len(big.view(state, 0)["moves"]) == 361 - 4
+
+
+def test_a_parameter_naming_a_file_is_refused_even_from_a_session_file(tmp_path):
+    """OpenSpiel games that read a file named by a parameter (efg_game's filename, bargaining's
+    instances_file) are not handed one: parameters may come from a stranger's session file, which
+    must not make the kernel read this machine's files. The games load with their own defaults."""
+    with pytest.raises(ValueError, match="filename='/etc/passwd' names a file for OpenSpiel to read"):
+        playtest.load("openspiel:efg_game", filename="/etc/passwd")
+    with pytest.raises(ValueError, match="instances_file"):
+        playtest.load("openspiel:bargaining", instances_file="/etc/hostname")
+    assert playtest.load("openspiel:bargaining").legal_actions   # its own instances
+    path = tmp_path / "stranger.playtest.json"
+    playtest.Session.open(path, playtest.load("openspiel:bargaining"), seed=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["params"]["instances_file"] = "/etc/hostname"
+    path.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises((ValueError, playtest.SessionFileError), match="names a file for OpenSpiel to read"):
+        playtest.Session.load(path)

@@ -40,12 +40,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..kernel import (CHANCE, SIMULTANEOUS, Action, Game, GameType, Outcome, Params, Refusal, State, field,
                       per_seat)
 from ..kernel.outcome import SEAT_COLORS, SEAT_SHAPES, Seat
+from ..kernel.values import shown
 from ._require import need
 
 __all__ = ["SpielMove", "SpielOrder", "SpielPosition", "spiel_game_class", "PREFIX"]
@@ -54,6 +56,8 @@ PREFIX = "openspiel:"
 #: the most a game loaded here may have (a session file's parameters are a stranger's input)
 MAX_PLAYERS, MAX_ACTIONS, MAX_LENGTH = 8, 10_000, 100_000
 _CLASSES: dict[str, type] = {}
+#: parameter names of OpenSpiel's that name a file or folder to read (refused when set)
+_FILE_PARAMETER = re.compile(r"(file|path|root|dir)", re.IGNORECASE)
 
 
 class SpielMove(Action):
@@ -169,16 +173,28 @@ class SpielGame(Game):
         super().__init__(params, **values)
         pyspiel = _spiel()
         try:
-            self.spiel = pyspiel.load_game(self.short_name, self._given())
+            given = self._given()
+            self._refuse_files(given)
+            self.spiel = pyspiel.load_game(self.short_name, given)
             self.n = self.spiel.num_players()
             self._refuse_too_large()                 # before a first state is made: that may allocate
             first = self.spiel.new_initial_state()   # some games check their parameters only here
-        except pyspiel.SpielError as exc:
+        except (pyspiel.SpielError, IndexError, KeyError, RuntimeError) as exc:     # (nfg_game: IndexError map::at)
             raise ValueError(f"openspiel:{self.short_name}: OpenSpiel refuses these parameters "
                              f"({self.params.to_json()}): {str(exc).strip()[:300]}") from None
         self._refuse_unlisted(first)
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._grid = self._board_shape()
+
+    def _refuse_files(self, given: dict[str, Any]) -> None:
+        """Refuse a parameter that names a file or folder for OpenSpiel to read (efg_game's ``filename``,
+        bargaining's ``instances_file``): parameters may come from a stranger's session file, which
+        must not make the kernel read this machine's files."""
+        for key, value in given.items():
+            if isinstance(value, str) and value and _FILE_PARAMETER.search(key):
+                raise ValueError(f"openspiel:{self.short_name} parameter {key}={shown(value)} names a file for "
+                                 f"OpenSpiel to read: the kit does not hand OpenSpiel file names (parameters may "
+                                 f"come from a session file a stranger sent); load that game with pyspiel itself")
 
     def _given(self) -> dict[str, Any]:
         """The parameters to hand OpenSpiel: those set to other than its declared default. A game
