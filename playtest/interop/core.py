@@ -89,7 +89,7 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
 #: the most runs (a table and a mask) whose sorted ids a shape remembers (then it starts again; see :func:`_run_ids`)
-RUN_MEMO = 1 << 14
+RUN_MEMO = 1 << 13
 #: the most positions a :class:`StateMemo` holds (then it starts again)
 MEMO_SIZE = 1 << 15
 #: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
@@ -362,6 +362,10 @@ class _Run:
         self.count = 0
 
     def actions(self) -> list[Any]:
+        if self.count == 1:                 # (one action: its table's entry at the one bit)
+            table, mask = self.parts[0]
+            if 0 < mask.bit_length() <= len(table):
+                return [table[mask.bit_length() - 1]]
         out: list[Any] = []
         for table, mask in self.parts:
             out += select(table, mask)
@@ -567,7 +571,12 @@ class KitPlay:
                         live = None
                         break
                     live = run
-            got = _run_ids(self._run_memo, self._select_ids, [live]) if live is not None else None
+            if live is None:
+                got = None
+            else:          # (_run_ids of the one run, its remembered ids looked up inline)
+                hit = self._run_memo.get((id(live[0]), live[1]))
+                got = (list(hit[1]) if hit is not None and hit[0] is live[0]
+                       else _run_ids(self._run_memo, self._select_ids, [live]))
             ids = got if got is not None else self._staged_ids(who, runs)
             self._legal[seat] = ids
             return ids
