@@ -114,17 +114,25 @@ def test_move_masks_are_the_legal_token_moves(params):
 @pytest.mark.parametrize("index", range(len(ET_VARIANTS)))
 def test_eat_thyself_runs_are_its_candidates(index):
     game = playtest.load("eat_thyself", **ET_VARIANTS[index])
-    moves = 0
+    counted = {"move": 0, "place": 0, "take": 0, "bonus": 0}
     for state in _positions(game, 40):
         runs = game.legal_runs(state)
-        if state.phase != "move" or not game.params.count_empty_tiles:
+        listed = game.candidates(state, state.to_move)
+        assert listed == game.legal_actions(state)
+        if state.phase == "move" and not game.params.count_empty_tiles:
             assert runs is None
             continue
-        [(listing, mask)] = runs
-        assert list(listing) == game.candidates(state, state.to_move) == game.legal_actions(state)
-        assert mask == (1 << len(listing)) - 1
-        moves += 1
-    assert moves > 300 or not game.params.count_empty_tiles
+        for table, mask in runs:
+            assert len({type(a) for a in select(table, mask)}) <= 1        # each table one kind
+        selected = [a for table, mask in runs for a in select(table, mask)]
+        if state.phase == "move":
+            [(listing, mask)] = runs
+            assert list(listing) == listed and mask == (1 << len(listing)) - 1
+        else:        # a placement's, a take's and a bonus's: the same objects in the listing's order
+            assert list(map(id, selected)) == list(map(id, listed))
+        counted[state.phase] += 1
+    assert counted["place"] > 200 and counted["take"] > 50 and counted["bonus"] > 5, counted
+    assert counted["move"] > 300 or not game.params.count_empty_tiles
 
 
 def _sample(outcomes, z):
@@ -183,6 +191,7 @@ def test_a_spare_id_is_numbered_in_listing_order():
     play, plain = KitPlay(shape), KitPlay(shape)
     plain._runner = None
     play._select_ids = lambda table, mask, ordered=False: None      # every selection refused
+    play._run_memo = {}                                             # (and none remembered)
     rng = random.Random(5)
     for _ in range(300):
         who = play.current()
@@ -260,3 +269,66 @@ def test_check_game_holds_runs_to_the_listing(broken, words):
     failures = [f for f in report.failures if f.property == "runs"]
     assert failures and words in failures[0].message, report
     assert report.checked["runs"] >= 1
+
+
+def test_run_ids_remembers_a_run_by_its_table_and_mask():
+    """The adapter's memo of runs (KitShape.run_memo): a run met again is numbered without asking
+    select_ids, runs out of id order are sorted, and a run that would take a spare id is not
+    remembered (None, listed as usual)."""
+    from playtest.interop.core import _run_ids
+    game = playtest.load("tic_tac_toe")
+    enc = ActionEncoding.for_game(game)
+    table = tuple(game.action_types[0](i) for i in range(9))
+    asked = []
+
+    def select_ids(table, mask, ordered=False):
+        asked.append(mask)
+        return enc.select_ids(table, mask, ordered)
+
+    memo = {}
+    assert _run_ids(memo, select_ids, [(table, 0b100010010)]) == [1, 4, 8] and asked == [0b100010010]
+    assert _run_ids(memo, select_ids, [(table, 0b100010010)]) == [1, 4, 8] and len(asked) == 1
+    high, low = table[5:], table[:5]                       # two runs, the higher ids first: sorted
+    assert _run_ids(memo, select_ids, [(high, 0b11), (low, 0b101), (table, 0)]) == [0, 2, 5, 6]
+    assert _run_ids(memo, select_ids, []) == [] and _run_ids(memo, select_ids, [(table, 0)]) == []
+    spare = ActionEncoding(game, list(table[:4]), spare=4)
+    kept = len(memo)
+    assert _run_ids(memo, spare.select_ids, [(table, 0b110000)]) is None and len(memo) == kept
+
+
+def test_a_large_tables_selection_is_sorted_through_its_id_order():
+    """select_ids on a table of ID_ORDER_FROM actions or more picks a dense selection's ids through
+    the table's id order: the same sorted ids as selecting and sorting, over seeded random masks of
+    Then There Was One's wall tables (their ids are not in table order), a table that grows, and a
+    table holding an action without an id (a selection of it answers None, as before)."""
+    from playtest.games.then_there_was_one.actions import Build, Buy, Remove
+    from playtest.kernel.encoding import ID_ORDER_FROM
+    game = playtest.load("then_there_was_one")
+    enc = ActionEncoding.for_game(game)
+    rng = random.Random(9)
+    checked = 0
+    for cls in (Build, Remove, Buy):
+        table = game._made_actions(cls)
+        assert len(table) >= ID_ORDER_FROM
+        known = [i for i, a in enumerate(table) if enc.kinds[enc._by_type[cls]].encode(a) is not None]
+        assert [enc.encode(table[i]) for i in known] != sorted(enc.encode(table[i]) for i in known)
+        for _ in range(200):
+            mask = sum(1 << i for i in known if rng.random() < rng.choice((0.1, 0.5, 0.9)))
+            if mask.bit_count() <= 6:
+                continue
+            got = enc.select_ids(table, mask, True)
+            assert got == sorted(enc.encode(a) for a in select(table, mask))
+            assert enc.select_ids(table, mask, True) == got          # (remembered)
+            checked += 1
+        stray = set(range(len(table))) - set(known)
+        if stray:           # an action the encoding has no id for: None, as before
+            fresh = ActionEncoding.for_game(game)
+            assert fresh.select_ids(table, (1 << len(table)) - 1, True) is None
+    assert checked > 300
+    table = list(game._made_actions(Buy))                 # a table that grows: read again at its new length
+    growing = table[:ID_ORDER_FROM]
+    mask = (1 << ID_ORDER_FROM) - 1 - 0b1010
+    assert enc.select_ids(growing, mask, True) == sorted(enc.encode(a) for a in select(growing, mask))
+    growing += table[ID_ORDER_FROM:]
+    mask |= 0b111 << ID_ORDER_FROM
+    assert enc.select_ids(growing, mask, True) == sorted(enc.encode(a) for a in select(growing, mask))

@@ -88,6 +88,8 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
+#: the most runs (a table and a mask) whose sorted ids a shape remembers (then it starts again; see :func:`_run_ids`)
+RUN_MEMO = 1 << 13
 #: the most positions a :class:`StateMemo` holds (then it starts again)
 MEMO_SIZE = 1 << 15
 #: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
@@ -152,6 +154,9 @@ class KitShape:
     staged: bool = False         # a decision among several kinds of action is made in two steps (see above)
     state_memo: "StateMemo" = field(default_factory=lambda: StateMemo(), repr=False, compare=False)
     outcome_memo: "StateMemo" = field(default_factory=lambda: StateMemo(256), repr=False, compare=False)
+    #: the sorted ids of the runs met (see :func:`_run_ids`)
+    run_memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]] = field(default_factory=dict, repr=False,
+                                                                         compare=False)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
@@ -357,24 +362,49 @@ class _Run:
         self.count = 0
 
     def actions(self) -> list[Any]:
+        if self.count == 1:                 # (one action: its table's entry at the one bit)
+            table, mask = self.parts[0]
+            if 0 < mask.bit_length() <= len(table):
+                return [table[mask.bit_length() - 1]]
         out: list[Any] = []
         for table, mask in self.parts:
             out += select(table, mask)
         return out
 
 
-def _run_ids(select_ids: Any, runs: list[tuple[Any, int]]) -> list[int] | None:
-    """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id)."""
-    if len(runs) == 1:
-        return select_ids(runs[0][0], runs[0][1], True) if runs[0][1] else []
-    got: list[int] = []
+def _run_ids(memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]], select_ids: Any,
+             runs: list[tuple[Any, int]]) -> list[int] | None:
+    """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id).
+
+    Each run's sorted ids are remembered in ``memo`` (a shape's :attr:`KitShape.run_memo`) by its
+    table's identity and its mask, the table kept alive meanwhile (so its identity names no other
+    object): a table never changes what it holds (it may grow) and an action's id never changes,
+    so a run met again (a listing the game keeps, a ring's gaps, a token's few steps) is numbered
+    by one look-up. The runs' ids are joined as they come, and sorted only when a run's first id
+    is below the one before it (runs of kinds in the encoding's order are not)."""
+    got: list[int] | None = None
+    ordered = True
     for table, mask in runs:
         if mask:
-            part = select_ids(table, mask, True)     # (sorted runs: the sort below merges them)
-            if part is None:
-                return None
-            got += part
-    got.sort()
+            key = (id(table), mask)
+            hit = memo.get(key)
+            if hit is None or hit[0] is not table:
+                part = select_ids(table, mask, True)
+                if part is None:
+                    return None
+                if len(memo) >= RUN_MEMO:
+                    memo.clear()
+                hit = memo[key] = (table, tuple(part))
+            if got is None:
+                got = list(hit[1])
+            else:
+                if hit[1][0] < got[-1]:
+                    ordered = False
+                got += hit[1]
+    if got is None:
+        return []
+    if not ordered:
+        got.sort()
     return got
 
 
@@ -411,7 +441,7 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids", "_run_memo")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -419,6 +449,7 @@ class KitPlay:
         self._effect, self._list = shape.steppers()
         self._runner = shape.runner()
         self._select_ids = shape.encoding.select_ids
+        self._run_memo = shape.run_memo
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
@@ -450,7 +481,7 @@ class KitPlay:
         other._effect, other._list, other._by_id, other._hidden = self._effect, self._list, self._by_id, self._hidden
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
         other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
-        other._runner, other._select_ids = self._runner, self._select_ids
+        other._runner, other._select_ids, other._run_memo = self._runner, self._select_ids, self._run_memo
         other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
         other._concealed = set(self._concealed)
         other._befores = None if self._befores is None else list(self._befores)
@@ -526,7 +557,7 @@ class KitPlay:
             who = self.current()
         if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
             runs = self._runner(self.state) if self._runner is not None else None
-            got = _run_ids(self._select_ids, runs) if runs is not None else None
+            got = _run_ids(self._run_memo, self._select_ids, runs) if runs is not None else None
             ids = self._encode(self._list(self.state, who)) if got is None else got
             self._legal[seat] = ids
             return ids
@@ -540,7 +571,12 @@ class KitPlay:
                         live = None
                         break
                     live = run
-            got = self._select_ids(live[0], live[1], True) if live is not None else None
+            if live is None:
+                got = None
+            else:          # (_run_ids of the one run, its remembered ids looked up inline)
+                hit = self._run_memo.get((id(live[0]), live[1]))
+                got = (list(hit[1]) if hit is not None and hit[0] is live[0]
+                       else _run_ids(self._run_memo, self._select_ids, [live]))
             ids = got if got is not None else self._staged_ids(who, runs)
             self._legal[seat] = ids
             return ids
@@ -638,7 +674,7 @@ class KitPlay:
             return []
         group = groups[k]
         if isinstance(group, _Run):
-            ids = _run_ids(self._select_ids, group.parts)
+            ids = _run_ids(self._run_memo, self._select_ids, group.parts)
             if ids is not None:
                 return ids
             group = self._kinds(listed=True)[k]     # an action that takes a spare id: numbered as listed

@@ -297,7 +297,7 @@ class KitSpielState(_StateBase):
             if cached is None:
                 if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
                     runs = play._runner(play.state) if play._runner is not None else None
-                    if runs is None or (cached := _run_ids(play._select_ids, runs)) is None:
+                    if runs is None or (cached := _run_ids(play._run_memo, play._select_ids, runs)) is None:
                         cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
                 else:

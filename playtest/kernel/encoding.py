@@ -37,7 +37,8 @@ import json
 import operator
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from itertools import compress
+from typing import Any, Iterable, Sequence, cast
 
 from ..geometry import bits, select
 from .outcome import CHANCE, SIMULTANEOUS, UncountedChance, draw_outcome
@@ -60,6 +61,11 @@ RUN_TABLES = 4096
 SPARSE_RUN = 6
 #: the most masks of one table :meth:`ActionEncoding.select_ids` remembers the sorted ids of
 SORTED_MASKS = 64
+#: :meth:`ActionEncoding.select_ids` picks the sorted ids of a dense selection of a table of at least this many
+#: actions through the table's ids in id order (see ``_id_order``), and sorts a smaller one's as selected
+ID_ORDER_FROM = 64
+# a mask's binary digits, lowest bit first, as one byte a bit (0 or 1): select_ids's flags
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 @dataclass
@@ -465,7 +471,7 @@ class ActionEncoding:
         if entry is None or entry[0] is not table:
             if len(self._runs) >= RUN_TABLES:
                 self._runs.clear()
-            entry = self._runs[id(table)] = [table, [None] * len(table), {}]
+            entry = self._runs[id(table)] = [table, [None] * len(table), {}, None]
         codes = entry[1]
         if len(codes) != len(table):         # a table that grew (a game's tables by slot, for longer rings)
             codes += [None] * (len(table) - len(codes))
@@ -474,6 +480,18 @@ class ActionEncoding:
             known = entry[2].get(mask)
             if known is not None:
                 return list(known)
+            in_order = entry[3]
+            if in_order is None or in_order[0] != len(table):
+                in_order = self._id_order(entry)
+            if in_order[1] is not None and 0 <= mask and mask.bit_length() <= len(table) and not mask & in_order[2]:
+                # a large table: the mask's selection over the sorted ids, byte by byte, picks them sorted
+                per_byte = in_order[3]
+                over_sorted = sum(map(operator.getitem, per_byte, mask.to_bytes(len(per_byte), "little")))
+                got = list(compress(in_order[1], bin(over_sorted)[:1:-1].encode().translate(_FLAGS)))
+                if len(entry[2]) >= SORTED_MASKS:
+                    entry[2].clear()
+                entry[2][mask] = tuple(got)
+                return got
         if sparse:      # a few bits (a token's steps): read one by one (and not remembered: sorted at once)
             got = []
             rest = mask
@@ -503,6 +521,45 @@ class ActionEncoding:
                 entry[2].clear()
             entry[2][mask] = tuple(got)
         return got
+
+    def _id_order(self, entry: list[Any]) -> tuple[Any, ...]:
+        """A :meth:`select_ids` table's ids in id order, for its ordered selections of a large
+        table: ``(length, ids sorted, unknown, per byte)``. ``per byte[c][v]`` is the mask, over the
+        sorted ids, of the table's actions that byte value ``v`` at byte ``c`` of a selection's
+        mask selects (its bits ``8c`` to ``8c + 7``): adding them up for a mask's bytes gives its
+        selection over the sorted ids, whose set bits then pick the ids sorted without sorting them.
+        ``unknown`` is the mask of the actions that have no id (they would take spare ones, in
+        listing order: a selection of one of them is not read this way, see :meth:`select_ids`).
+        ``(length, None)`` for a table of fewer than :data:`ID_ORDER_FROM` actions (sorted as
+        selected). Made once per table and length (a table may grow)."""
+        table, codes = entry[0], entry[1]
+        if len(table) < ID_ORDER_FROM:
+            entry[3] = (len(table), None)
+            return cast("tuple[Any, ...]", entry[3])
+        unknown = 0
+        for i, code in enumerate(codes):
+            if code is None:
+                action = table[i]
+                code = self._ids.get(action)
+                if code is None:
+                    index = self._by_type.get(type(action))
+                    if index is None or self.kinds[index].encode(action) is None:
+                        unknown |= 1 << i
+                        continue
+                    code = self.encode(action)
+                codes[i] = code
+        order = sorted((i for i in range(len(codes)) if not unknown >> i & 1), key=codes.__getitem__)
+        rank = {at: r for r, at in enumerate(order)}
+        per_byte: list[list[int]] = []
+        for c in range(0, len(table), 8):
+            one = [1 << rank[at] if at in rank else 0 for at in range(c, c + 8)]
+            values = [0] * 256
+            for v in range(1, 256):
+                low = v & -v
+                values[v] = values[v ^ low] | one[low.bit_length() - 1]
+            per_byte.append(values)
+        entry[3] = (len(table), [codes[i] for i in order], unknown, per_byte)
+        return cast("tuple[Any, ...]", entry[3])
 
     def decode(self, code: int) -> Any:
         """The action numbered ``code``; ``ValueError`` for a number no action has."""

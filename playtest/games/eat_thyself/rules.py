@@ -94,10 +94,13 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         # the actions, made once per game (actions are values: a listing and a draw hand out the same objects,
         # and a numbering library finds them by identity)
         self._pass, self._keep, self._discards = Pass(), KeepPawns(), tuple(Discard(piece) for piece in range(6))
+        self._keeps = (self._keep,)        # (a bonus's last run: legal_runs)
         self._actions_by_slot: dict[tuple[Any, ...], list[Any]] = {}
         self._moves: list[tuple[Move, ...]] = self._by_slot(0, _moves_at, self._directions)   # (the tables,
         self._gaps: list[list[PlaceInGap]] = [self._by_slot(0, PlaceInGap, piece) for piece in range(6)]  # at hand)
         self._takes: list[Take] = self._by_slot(0, Take)
+        self._tiles: list[list[PlaceOnTile]] = [self._by_slot(0, PlaceOnTile, piece) for piece in range(6)]
+        self._removes: list[RemovePawn] = self._by_slot(0, RemovePawn)
         self._initial: State | None = None
         #: legal_runs's listings of a move, by what decides them (see there)
         self._listings: dict[tuple[Any, ...], tuple[tuple[Action, ...], int]] = {}
@@ -240,34 +243,79 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._keep]
         return []
 
-    def legal_runs(self, state: State) -> list[tuple[tuple[Action, ...], int]] | None:
-        """A move's legal actions as the adapters for numbering libraries read them
-        (:mod:`playtest.interop.core`): one run ``(listing, mask)`` of every action of the
-        listing, the listing exactly what :meth:`candidates` gives (the same objects, in order),
-        remembered by what decides it (the mover's kings and which of its two cards can move:
-        with ``count_empty_tiles`` a card moves unless its value is a multiple of the ring's
-        length), so the same listing is the same tuple again, numbered by its remembered ids.
-        ``None`` in the other phases (and for a count that skips empty tiles): listed as usual.
+    def legal_runs(self, state: State) -> list[tuple[Sequence[Action], int]] | None:
+        """The legal actions as the adapters for numbering libraries read them
+        (:mod:`playtest.interop.core`): runs ``(table, mask)`` of prebuilt actions that select
+        together exactly what :meth:`candidates` lists (the same objects, the kinds in its order).
+
+        * a move: one run of every action of the listing, the listing remembered by what decides
+          it (the mover's kings and which of its two cards can move: with ``count_empty_tiles`` a
+          card moves unless its value is a multiple of the ring's length), so the same listing is
+          the same tuple again, numbered by its remembered ids;
+        * a placement: for each piece of the hand in the listing's order, its table of gaps (every
+          gap of the ring), its table of □ tiles (the unoccupied ones) and its discard (where E6
+          allows it);
+        * a take or a bonus: the table of takes (the slots of the pieces of the player whose king
+          was eaten), or of the mover's own pawns to remove and then keeping them.
+
+        ``None`` for a move when the count skips empty tiles: listed as usual.
 
         >>> import playtest
+        >>> from playtest.geometry import select
         >>> game = playtest.load("eat_thyself")
         >>> state = game.initial_state()
         >>> [(listing, mask)] = game.legal_runs(state)
         >>> list(listing) == game.candidates(state, 0), bin(mask), game.legal_runs(state)[0][0] is listing
         (True, '0b11111111', True)
+        >>> state = game.state_from_json({"ring": "▲△△□●○", "cards": [[1, 2], [1, 2]], "phase": "place", "hand": ["△"]})
+        >>> [a for table, mask in game.legal_runs(state) for a in select(table, mask)] == game.candidates(state, 0)
+        True
         """
-        if state.phase != "move" or not self._count_tiles:
-            return None
-        n = len(state.ring)
-        faces = state.cards[state.to_move]
-        key = (tuple(self._kings(state)), faces[0] % n != 0, faces[1] % n != 0)
-        got = self._listings.get(key)
-        if got is None:
-            listing = tuple(self.candidates(state, state.to_move))
-            if len(self._listings) >= LISTINGS_KEPT:
-                self._listings.clear()
-            got = self._listings[key] = (listing, (1 << len(listing)) - 1)
-        return [got]
+        phase, ring = state.phase, state.ring
+        n = len(ring)
+        if phase == "move":
+            if not self._count_tiles:
+                return None
+            faces = state.cards[state.to_move]
+            key = (tuple(self._kings(state)), faces[0] % n != 0, faces[1] % n != 0)
+            got = self._listings.get(key)
+            if got is None:
+                listing = tuple(self.candidates(state, state.to_move))
+                if len(self._listings) >= LISTINGS_KEPT:
+                    self._listings.clear()
+                got = self._listings[key] = (listing, (1 << len(listing)) - 1)
+            return [got]
+        if phase == "place":
+            free, at = 0, -1
+            for _ in range(ring.count(_FREE_TILE)):      # (the unoccupied □: found in C, a bit each)
+                at = ring.index(_FREE_TILE, at + 1)
+                free |= 1 << at
+            runs: list[tuple[Sequence[Action], int]] = []
+            hand = state.hand
+            for piece in (hand if len(hand) == 1 else sorted(set(hand))):
+                gaps = self._gaps[piece]
+                runs.append((gaps if len(gaps) >= n else self._by_slot(n, PlaceInGap, piece), (1 << n) - 1))
+                if free:
+                    tiles = self._tiles[piece]
+                    runs.append((tiles if len(tiles) >= n else self._by_slot(n, PlaceOnTile, piece), free))
+                if self._may and self._may_discard(state, piece):
+                    runs.append((self._discards, 1 << piece))
+            return runs
+        if phase == "take":
+            table, owner, mask = self._takes if len(self._takes) >= n else self._by_slot(n, Take), state.take_from, 0
+            for i, (_, p) in enumerate(ring):
+                if p is not None and p >> 1 == owner:
+                    mask |= 1 << i
+            return [(table, mask)]
+        if phase == "bonus":
+            own_pawn, table, mask = state.to_move * 2 + PAWN, self._removes, 0
+            if len(table) < n:
+                self._by_slot(n, RemovePawn)
+            for i, (_, p) in enumerate(ring):
+                if p == own_pawn:
+                    mask |= 1 << i
+            return [(table, mask), (self._keeps, 1)]
+        return None
 
     def why_not(self, state: State, action: Action, seat: int) -> Refusal | None:
         """Why the mover may not play ``action`` now (rules E.1 §7-§12, E3, E6-E9, E12), or ``None``.
