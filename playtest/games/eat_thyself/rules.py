@@ -243,6 +243,24 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
             return [table[i] for i, (_, p) in enumerate(ring) if p == own_pawn] + [self._keep]
         return []
 
+    def action_space(self) -> list[Action]:
+        """Every action of these parameters, for the stable numbering that numbering libraries
+        (OpenSpiel, PettingZoo) read (:mod:`playtest.kernel.encoding`): the same ids in every
+        process, none taken in the order actions are met. The ring never holds more slots than at
+        the set-up (a slot is a □ tile or a piece off the tiles, and no piece is ever added), so
+        slots and gaps are numbered below its length.
+
+        >>> import playtest
+        >>> game = playtest.load("eat_thyself")
+        >>> len(game.action_space()), set(game.legal_actions(game.initial_state())) <= set(game.action_space())
+        (230, True)
+        """
+        n, pieces = len(self.initial_state().ring), range(2 * self.params.num_players)
+        return ([Move(s, c, d) for s in range(n) for c in (0, 1) for d in (CW, CCW)] + [Pass()]
+                + [RemovePawn(s) for s in range(n)] + [KeepPawns()] + [Take(s) for s in range(n)]
+                + [PlaceInGap(p, g) for p in pieces for g in range(n)]
+                + [PlaceOnTile(p, s) for p in pieces for s in range(n)] + [Discard(p) for p in pieces])
+
     def legal_runs(self, state: State) -> list[tuple[Sequence[Action], int]] | None:
         """The legal actions as the adapters for numbering libraries read them
         (:mod:`playtest.interop.core`): runs ``(table, mask)`` of prebuilt actions that select
