@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any, Callable
 
-from ..kernel import CHANCE, SIMULTANEOUS, Game, UncountedChance
+from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.game import _overrides
 from .messages import _first_difference, _one_line
 from .positions import _legal, _sample
@@ -154,11 +154,12 @@ def _log(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random
             written = {game.notation(state, action, seat) for action in group}
             if len(written) > 1:
                 shown = sorted(written)[:2]
+                # (a declared state: the value is to be declared hidden, the notation written per viewer)
+                hint = (" (a value the board hides from this seat must be declared hidden: field(..., "
+                        "visible='owner'), and the notation written per viewer)") if isinstance(state, State) else ""
                 raise _Stop(CheckFailure("secrecy: log", f"the move log tells this seat more than its board: "
-                                                         f"{shown[0]!r} and {shown[1]!r} look the same on its board "
-                                                         "(a value the board hides from this seat must be declared "
-                                                         "hidden: field(..., visible='owner'), and the notation "
-                                                         "written per viewer)", seat))
+                                                         f"{shown[0]!r} and {shown[1]!r} look the same on its board"
+                                                         f"{hint}", seat))
 
 
 _log.property = "secrecy: log"  # type: ignore[attr-defined]
