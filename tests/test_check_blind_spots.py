@@ -361,3 +361,22 @@ def test_an_undeclared_hand_printed_in_the_log_says_how_to_declare_it():
     failure = next(f for f in report.failures if f.property == "secrecy: log")
     assert "look the same on its board (a value the board hides from this seat must be declared hidden: " \
            "field(..., visible='owner'), and the notation written per viewer)" in failure.message
+
+
+@register(listed=False)
+class ListsByHand(ForgottenSwap):
+    """The swap left out of a ``legal_actions`` written by hand (no candidates to add it to)."""
+    name = "lists_by_hand"
+
+    def legal_actions(self, state, seat=None):
+        mover = self.to_move(state)
+        if mover is None or seat not in (None, mover):
+            return []
+        return [Mark(c) for c in range(CELLS) if state.cells[c] < 0]
+
+
+def test_a_hand_written_listing_that_leaves_out_an_allowed_action_is_told_in_its_words():
+    report = check_game(ListsByHand(), examples=3, seed=1)
+    assert [f.message for f in report.failures] == [
+        "apply accepts swap, which legal_actions does not list: the table never offers it (list it in "
+        "legal_actions, or refuse it in why_not)"], report

@@ -126,9 +126,11 @@ def _illegal_refused(game: Game[Any, Any, Any], state: Any, report: CheckReport,
                                          f"why_not allows {action}, which candidates() does not list: the table "
                                          f"never offers it (add it to candidates, or refuse it in why_not)"))
             if offered:
+                refuser = "why_not" if _overrides(type(game), "why_not") and not _overrides(type(game), "apply") \
+                    else "apply"
                 raise _Stop(CheckFailure("illegal actions are refused",
                                          f"apply accepts {action}, which legal_actions does not list: the table "
-                                         f"never offers it (list it in legal_actions, or refuse it in apply)"))
+                                         f"never offers it (list it in legal_actions, or refuse it in {refuser})"))
             raise _Stop(CheckFailure("illegal actions are refused",
                                      f"{action} is not listed by legal_actions, but apply accepts it: "
                                      f"why_not must refuse it, citing the rule (a chance result at a "
