@@ -18,10 +18,16 @@ lists each outcome once with probabilities from 0 to 1 adding up to 1; and that 
 position:
 
 * **json**: a position reads back from its own JSON form;
-* **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists;
-* **illegal actions are refused**: actions legal elsewhere but not here, and listed actions with a
-  whole number set off its range (-1, one past the largest listed, a million), raise
-  ``IllegalAction`` (never another error) and change nothing;
+* **listed actions are accepted**: ``apply`` takes every action ``legal_actions`` lists, and
+  leaves the position it was played from as it was (an ``effect`` that assigns into a dict or
+  list of the state it was given changes every copy sharing it: checked where the random games'
+  steps are replayed and where the listed actions are played, by the position's JSON form);
+* **illegal actions are refused**: actions legal elsewhere but not here, listed actions with a
+  whole number set off its range (-1, one past the largest listed, a million), and actions no
+  listing offers (every kind of action without fields, listed ones with a field changed: a
+  number one up or down, a flag turned, another value the field takes), raise
+  ``IllegalAction`` (never another error) and change nothing: an action ``why_not`` allows that
+  ``candidates`` does not list is never offered at the table;
 * **random action is legal**: the rules' own samplers draw only what the rules allow:
   ``random_action`` (the kit's random bot plays it, and the lab takes its word) gives an action
   ``check`` accepts, and in a simultaneous step ``random_order_parts`` (when the game writes it)
@@ -40,8 +46,9 @@ position:
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
-* **secrecy** (games with secrets): two positions a seat cannot tell apart (``determinize``)
-  give it the same board, the same choices, the same ``determinize``, and the same move from
+* **secrecy** (games with secrets): every world ``determinize`` redraws is a position the game
+  accepts (read back from its JSON form as a file's is: declarations, lengths, ``check_state``);
+  two positions a seat cannot tell apart (``determinize``) give it the same board, the same choices, the same ``determinize``, and the same move from
   every bot: the random bot at every position, and every other bot registered for the game
   (greedy bots, the search bot with a few iterations, a designer's own) at one position in
   :data:`BOT_SAMPLE`;

@@ -62,5 +62,18 @@ def _written(game: Game[Any, Any, Any], states: list[Any], actions: list[Any]) -
     return words, [a.to_json() for a in actions]
 
 
+def _first_difference(a: Any, b: Any, path: str = "view") -> tuple[str, str, str]:
+    """Where two JSON-like values first differ: the path and both values, shortened."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}[{key!r}]")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path, repr(a)[:80], repr(b)[:80]
+
+
 #: a field one state has and the other lacks (where two states are told apart in words)
 _NOBODY = object()

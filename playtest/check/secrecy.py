@@ -9,8 +9,9 @@ import json
 import random
 from typing import Any, Callable
 
-from ..kernel import CHANCE, SIMULTANEOUS, Game, UncountedChance
-from .messages import _one_line
+from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
+from ..kernel.game import _overrides
+from .messages import _first_difference, _one_line
 from .positions import _legal, _sample
 from .report import CheckFailure, CheckReport, _count, _Stop
 
@@ -20,6 +21,13 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
     from ..bots import RandomBot, choose_for
     for seat in range(len(game.seats())):
         other = game.determinize(state, seat, random.Random(rng.random()))
+        _count(report, "secrecy: determinize")
+        refused = _refused_world(game, other)
+        if refused is not None:
+            fix = ("its determinize must redraw only worlds the rules can reach" if _overrides(type(game), "determinize")
+                   else "declare the hidden fields' pool (field(..., pool=...)) or write determinize")
+            raise _Stop(CheckFailure("secrecy: determinize", f"determinize drew a world the game refuses: {refused}; "
+                                                             f"{fix}", seat))
         _count(report, "secrecy: board")
         board, redrawn = game.view(state, seat), game.view(other, seat)
         if board != redrawn:
@@ -67,17 +75,23 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
 _secrecy.property = "secrecy: board"  # type: ignore[attr-defined]
 
 
-def _first_difference(a: Any, b: Any, path: str = "view") -> tuple[str, str, str]:
-    """Where two JSON-like values first differ: the path and both values, shortened."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in list(a) + [k for k in b if k not in a]:
-            if a.get(key) != b.get(key):
-                return _first_difference(a.get(key), b.get(key), f"{path}[{key!r}]")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path, repr(a)[:80], repr(b)[:80]
+def _refused_world(game: Game[Any, Any, Any], world: Any) -> str | None:
+    """Why the game refuses ``world`` (a redrawn position) as a position, read back from its JSON
+    form as a file's is (declarations, lengths, ``check_state``); ``None`` when it accepts it or
+    has no JSON form to read."""
+    try:
+        data = json.loads(json.dumps(world.to_json()))
+    except Exception:       # noqa: BLE001 (no JSON form: "json" says so)
+        return None
+    try:
+        game.state_from_json(data)
+    except NotImplementedError:
+        return None
+    except ValueError as exc:
+        return str(exc)[:300]
+    except Exception as exc:       # noqa: BLE001 (the game's reader raised on it: said as it raised)
+        return _one_line(exc)
+    return None
 
 
 def _who(game: Game[Any, Any, Any], state: Any) -> str:
@@ -140,9 +154,12 @@ def _log(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random
             written = {game.notation(state, action, seat) for action in group}
             if len(written) > 1:
                 shown = sorted(written)[:2]
+                # (a declared state: the value is to be declared hidden, the notation written per viewer)
+                hint = (" (a value the board hides from this seat must be declared hidden: field(..., "
+                        "visible='owner'), and the notation written per viewer)") if isinstance(state, State) else ""
                 raise _Stop(CheckFailure("secrecy: log", f"the move log tells this seat more than its board: "
-                                                         f"{shown[0]!r} and {shown[1]!r} look the same on its board",
-                                         seat))
+                                                         f"{shown[0]!r} and {shown[1]!r} look the same on its board"
+                                                         f"{hint}", seat))
 
 
 _log.property = "secrecy: log"  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from ..kernel import CHANCE, Game, load
 from ..kernel.game import _overrides
 from ..kernel.registry import params_problem
-from .actions import _illegal_refused, _listed_accepted, _seats_lists
+from .actions import _illegal_refused, _listed_accepted, _replayed, _seats_lists
 from .messages import _one_line, _written
 from .playout import _playout
 from .plays import _random_history
@@ -80,8 +80,19 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
     elif game.game_type is not None and not game.game_type.secret:
         checkers.append(_perfect)
     for actions, _ in histories:
-        states = _states(game, actions)
-        for index in _spread(len(states), positions):
+        spread = _spread(len(actions) + 1, positions)
+        try:
+            states, changed = _replayed(game, actions, set(spread), report)
+        except Exception as exc:        # the game raised replaying a history it played through once
+            _keep(failed, CheckFailure("plays", f"the game raised replaying a random game it had played "
+                                                f"(the same actions from the start): {_one_line(exc)}"))
+            continue
+        if changed is not None:         # an effect changed the position it was played from: the
+            first, failure = changed    # positions replayed are not to be trusted, nor their checks
+            failure.history, failure.actions = _written(game, states, actions[:first])
+            _keep(failed, failure)
+            continue
+        for index in spread:
             state = states[index]
             for checker in checkers + [_illegal_refused]:
                 try:
