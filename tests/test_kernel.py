@@ -452,6 +452,21 @@ def test_a_game_written_against_the_older_protocol_registers_and_plays(tmp_path)
     assert len(simulate(game, [RandomBot(1), RandomBot(2), RandomBot(3)], games=4, seed=1).games) == 4
 
 
+def test_an_older_why_not_without_a_seat_answers_the_kernels_legality_decision():
+    """An older game's ``why_not(state, action)`` answers text: the kernel's one legality decision
+    (the table's reasons, the lab's check of a bot's action, ``check_game``) asked it with a seat and
+    refused every action, a legal one too, as "its rules cannot read it (TypeError ...)"."""
+    import old_style_game
+    game = old_style_game.SecretBid()
+    session = playtest.Session(game, seed=1)
+    legal = session.legal_actions(0)[0]
+    assert game.check(session.state, legal, 0) is None
+    refusal = game.check(session.state, type(legal)(0, 99), 0)
+    assert (refusal.text, refusal.rule) == ("North may bid from 0 to 3 (max_bid 3, 5 coins)", "SB3")
+    report = playtest.check_game(game, examples=3)
+    assert [f.property for f in report.failures if f.property == "random action is legal"] == []
+
+
 def test_a_parameter_nested_thousands_deep_is_refused_naming_it():
     deep: list = []
     for _ in range(5000):

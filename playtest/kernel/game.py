@@ -25,8 +25,10 @@ unchanged::
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
 from .actions import Action, EndTurn, check_action_types
@@ -74,6 +76,40 @@ def _check_seat_names_by_count(cls: type, where: str, seat_names: dict[Any, Any]
     if short:
         raise DeclarationError(f"{where}: seat_names[{short[0]!r}] names {len(seat_names[short[0]])} seats, "
                                f"not {short[0]}")
+
+
+def _without_seat(why_not: Any) -> bool:
+    """Whether a game's ``why_not`` is written the older way, ``why_not(state, action)``: two
+    arguments after ``self``, no seat (the kernel then asks it so, :func:`_older_refusal`)."""
+    try:
+        params = list(inspect.signature(why_not).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return False
+    return len([p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                and p.default is p.empty]) == 2 and not any(p.name == "seat" for p in params)
+
+
+_RULE_AT_END = re.compile(r"^(.*?)\s*\(rule ([^()]+)\)$", re.DOTALL)
+
+
+def _older_refusal(said: Any) -> Any:
+    """An older ``why_not``'s answer as the kernel's: ``None`` or ``""`` allow, a text refuses (its
+    closing "(rule X)" read as the rule it cites), a ``(text, rule)`` pair refuses citing the rule;
+    a :class:`Refusal` is taken as it is (anything else is left for :meth:`Game.check` to name).
+
+    >>> _older_refusal("that cell is taken (rule T2)"), _older_refusal(""), _older_refusal(("no", "T1"))
+    (Refusal(text='that cell is taken', rule='T2'), None, Refusal(text='no', rule='T1'))
+    """
+    if said is None or said == "":
+        return None
+    if isinstance(said, str):
+        cited = _RULE_AT_END.match(said)
+        return Refusal(cited.group(1), cited.group(2)) if cited else Refusal(said)
+    if isinstance(said, tuple) and len(said) == 2 and all(isinstance(x, str) for x in said):
+        return Refusal(said[0], said[1])
+    return said
 
 
 def _overrides(cls: type, name: str) -> bool:
@@ -160,6 +196,7 @@ class Game(Generic[P, S, A]):
         cls._own_seat_of = _overrides(cls, "seat_of")
         cls._writes_candidates = _overrides(cls, "candidates")
         cls._writes_why_not = _overrides(cls, "why_not")
+        cls._older_why_not = cls._writes_why_not and _without_seat(cls.why_not)
         state_type = cls.__dict__.get("state_type")
         if state_type is not None and not (isinstance(state_type, type) and issubclass(state_type, State)):
             raise DeclarationError(f"{where}: state_type must be a playtest.State subclass, not {state_type!r}")
@@ -188,6 +225,8 @@ class Game(Generic[P, S, A]):
     _own_seat_of: ClassVar[bool] = False
     _writes_candidates: ClassVar[bool] = False
     _writes_why_not: ClassVar[bool] = False
+    #: a why_not written the older way, ``why_not(state, action)`` answering text (or ``None``)
+    _older_why_not: ClassVar[bool] = False
 
     def __init__(self, params: P | None = None, **values: Any):
         if params is not None and not isinstance(params, self.Params):
@@ -324,7 +363,8 @@ class Game(Generic[P, S, A]):
             except MalformedAction as exc:
                 return Refusal(exc.reason)
             try:
-                refusal = self.why_not(state, action, mover)
+                refusal = (self.why_not(state, action, mover) if not self._older_why_not
+                           else _older_refusal(self.why_not(state, action)))  # type: ignore[call-arg]
             except _UNREADABLE as exc:
                 return self._unreadable(action, exc)
             if refusal is None or isinstance(refusal, Refusal):
@@ -365,7 +405,8 @@ class Game(Generic[P, S, A]):
         elif seat is not None and seat != mover:
             return Refusal(f"it is {self._seat_name(mover)}'s turn, not {self._seat_name(seat)}'s")
         try:
-            refusal = self.why_not(state, action, actor)  # type: ignore[arg-type]
+            refusal = (self.why_not(state, action, actor) if not self._older_why_not  # type: ignore[arg-type]
+                       else _older_refusal(self.why_not(state, action)))  # type: ignore[call-arg, arg-type]
         except _UNREADABLE as exc:
             return self._unreadable(action, exc)
         if refusal is not None and not isinstance(refusal, Refusal):
