@@ -146,10 +146,10 @@ class BidState(State):
     and order are its own until the round is resolved."""
     round: int = field(default=1, min=1, max=10)
     prize: int | None = field(default=None, min=1, max=12)
-    cards: tuple[int | None, ...] = field(default=(None, None), visible="owner", min=0, max=99)
-    coins: tuple[int, ...] = field(default=(5, 5), min=0, max=10_000)
-    points: tuple[int, ...] = field(default=(0, 0), min=0, max=10_000)
-    orders: tuple[Order | None, ...] = field(default=(None, None), visible="owner")
+    cards: tuple[int | None, ...] = field(default=(None, None), visible="owner", min=0, max=99, length="seats")
+    coins: tuple[int, ...] = field(default=(5, 5), min=0, max=10_000, length="seats")
+    points: tuple[int, ...] = field(default=(0, 0), min=0, max=10_000, length="seats")
+    orders: tuple[Order | None, ...] = field(default=(None, None), visible="owner", length="seats")
     last: Result | None = None
     over: bool = False
 
@@ -483,10 +483,7 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
         return super().state_from_json(data)
 
     def check_state(self, state: BidState) -> None:
-        n, p = self.params.num_players, self.params
-        for name in ("cards", "coins", "points", "orders"):
-            if len(getattr(state, name)) != n:
-                raise ValueError(f"secret_bid position: {name} must hold {n} entries, one per seat")
+        n, p = self.params.num_players, self.params       # (the per-seat lengths are declared: length="seats")
         if not state.round <= p.rounds + 1:
             raise ValueError(f"secret_bid position: round must be a whole number from 1 to {p.rounds + 1}")
         if state.prize is not None and state.prize > p.die_faces:
