@@ -85,7 +85,7 @@ def _refused_world(game: Game[Any, Any, Any], world: Any) -> str | None:
         return None
     try:
         game.state_from_json(data)
-    except NotImplementedError:
+    except NotImplementedError:     # a game that reads no positions (the older protocol may not): no reader to ask
         return None
     except ValueError as exc:
         return str(exc)[:300]

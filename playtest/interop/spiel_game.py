@@ -57,7 +57,7 @@ PREFIX = "openspiel:"
 MAX_PLAYERS, MAX_ACTIONS, MAX_LENGTH = 8, 10_000, 100_000
 _CLASSES: dict[str, type] = {}
 #: parameter names of OpenSpiel's that name a file or folder to read (refused when set)
-_FILE_PARAMETER = re.compile(r"(file|path|root|dir)", re.IGNORECASE)
+_FILE_PARAMETER = re.compile(r"(file|filename|path|root|dir|directory)$", re.IGNORECASE)
 
 
 class SpielMove(Action):
