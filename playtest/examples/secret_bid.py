@@ -169,6 +169,7 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
     game_type = GameType(dynamics="simultaneous", chance=True, information="imperfect")
     end_rule = "SB4"
     seat_names = SEAT_NAMES          # by num_players; colours and shapes are the kernel's
+    candidates_are_legal = True      # candidates() lists what why_not allows, read off the same order
 
     def _name(self, seat: int) -> str:
         return SEAT_NAMES[self.params.num_players][seat]
@@ -260,23 +261,29 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
             return Refusal("the die and the deal are chance steps, done before the orders", "SB2")
         if not 0 <= seat < self.params.num_players:
             return Refusal(f"there is no seat {seat}", "SB1")
-        if action in self.candidates(state, seat):
-            return None
         order = state.orders[seat] or Order()
         name = self._name(seat)
         if isinstance(action, Withdraw):
-            return Refusal(f"{name} has no submitted order to withdraw" if not order.submitted else
-                           "every seat has submitted: the round is resolved", "SB3")
+            if not order.submitted:
+                return Refusal(f"{name} has no submitted order to withdraw", "SB3")
+            if all(o is not None and o.submitted for o in state.orders):
+                return Refusal("every seat has submitted: the round is resolved", "SB3")
+            return None
         if order.submitted:
             return Refusal(f"{name} has already submitted; withdraw the order to change it", "SB3")
-        if isinstance(action, Bid):
-            return Refusal(f"{name} may bid from 0 to {min(self.params.max_bid, state.coins[seat])} "
-                           f"(max_bid {self.params.max_bid}, {state.coins[seat]} coins)", "SB3")
-        if isinstance(action, Submit):
-            return Refusal(f"{name} must choose a bid before submitting", "SB3")
-        if isinstance(action, Clear):
-            return Refusal(f"{name}'s order has nothing to clear", "SB3")
-        return Refusal(f"{name}'s order already says that", "SB3")
+        match action:
+            case Bid(_, amount) if not 0 <= amount <= min(self.params.max_bid, state.coins[seat]):
+                return Refusal(f"{name} may bid from 0 to {min(self.params.max_bid, state.coins[seat])} "
+                               f"(max_bid {self.params.max_bid}, {state.coins[seat]} coins)", "SB3")
+            case Submit() if order.bid is None:
+                return Refusal(f"{name} must choose a bid before submitting", "SB3")
+            case Clear() if state.orders[seat] is None:
+                return Refusal(f"{name}'s order has nothing to clear", "SB3")
+            case Bid(_, amount) if amount == order.bid:
+                return Refusal(f"{name}'s order already says that", "SB3")
+            case Stake(_, on) if on == order.stake:
+                return Refusal(f"{name}'s order already says that", "SB3")
+        return None
 
     def effect(self, state: BidState, action: Action) -> BidState:
         match action:
