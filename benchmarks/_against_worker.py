@@ -71,10 +71,12 @@ def session_of(name: str, game, moves: int):
     if key not in SESSIONS:
         session = playtest.Session(game, seed=1)
         rng = random.Random(1)
-        while session.positions() < moves:
-            if session.is_over:
-                session.undo()
-                session.undo()
+        for _ in range(100 * moves):
+            if session.positions() >= moves:
+                break
+            if session.is_over:            # a branch: back a few moves, and on from there
+                for _ in range(rng.randint(1, min(20, session.move_number))):
+                    session.undo()
                 continue
             session.play(game.random_action(session.state, rng))
         SESSIONS[key] = session
