@@ -77,37 +77,41 @@ class ParamSpec:
     def validate(self, value: Any, game: str) -> Any:
         """``value`` converted to the declared type, or ``ValueError`` naming the rule."""
         value = _plain_number(value)
-        # show_value walks at most ~80 characters' worth: a list nested 5,000 deep costs a few steps
-        shown = show_value(value, 80) if not isinstance(value, dict) else type(value).__name__
-        problem = f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
+        given = value
+
+        def problem() -> str:      # said only when refused (a game is made on every session load)
+            # show_value walks at most ~80 characters' worth: a list nested 5,000 deep costs a few steps
+            shown = show_value(given, 80) if not isinstance(given, dict) else type(given).__name__
+            return f"{game} parameter {self.name}={shown} is not allowed: it must be {self.allowed()}"
+
         if isinstance(value, list):
             value = _from_json_value(value, f"{game} parameter {self.name}")
         if self.choices is not None:
             if value not in self.choices:
-                raise ValueError(problem)
+                raise ValueError(problem())
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ValueError(problem)
+                raise ValueError(problem())
             return value
         if isinstance(self.default, int):
             # a whole number exactly: not a bool, and not a float even when it is whole (5.0 is
             # refused, naming the parameter, as a session file or a widget sends ints as ints)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(problem + (f", not a {type(value).__name__}" if isinstance(value, float) else ""))
+                raise ValueError(problem() + (f", not a {type(value).__name__}" if isinstance(value, float) else ""))
         elif isinstance(self.default, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(problem)
+                raise ValueError(problem())
             value = float(value)
         elif isinstance(self.default, tuple):
             if not isinstance(value, tuple) or any(
                     type(v) is not type(self.default[0]) for v in value if self.default):
-                raise ValueError(problem)
+                raise ValueError(problem())
             return value
         elif not isinstance(value, type(self.default)):
-            raise ValueError(problem)
+            raise ValueError(problem())
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-            raise ValueError(problem)
+            raise ValueError(problem())
         return value
 
 
