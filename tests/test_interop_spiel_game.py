@@ -151,6 +151,18 @@ def test_games_that_declare_a_placeholder_default_load_as_openspiel_makes_them()
     assert len(board.legal_actions(board.initial_state())) == 3                          # the king's three squares
 
 
+def test_a_placeholder_default_says_it_stands_for_the_games_own():
+    """The parameters panel must not tell a designer that hanabi is played with 0 colours: a default
+    the game does not report back (``get_parameters()`` of the default game) is a placeholder, and its
+    help says so; a real default (breakthrough's 8 rows) is shown as it is."""
+    hanabi = {spec.name: spec for spec in playtest.load("openspiel:hanabi").Params.specs()}
+    assert hanabi["colors"].default == 0
+    assert hanabi["colors"].help == "OpenSpiel's hanabi parameter colors (0: the game's own default)"
+    assert hanabi["observation_type"].help.endswith("(empty: the game's own default)")
+    rows = {spec.name: spec for spec in playtest.load("openspiel:breakthrough").Params.specs()}["rows"]
+    assert (rows.default, rows.help) == (8, "OpenSpiel's breakthrough parameter rows")
+
+
 def test_games_the_table_cannot_play_are_refused_with_the_reason():
     with pytest.raises(ValueError, match="misere is made from another game .its parameter 'game'.*load the game itself"):
         playtest.load("openspiel:misere")

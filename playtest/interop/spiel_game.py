@@ -120,7 +120,11 @@ def spiel_game_class(name: str) -> type:
                          f"cannot replay a session of it")
     if gtype.max_num_players > 8 and gtype.min_num_players > 8:
         raise ValueError(f"openspiel:{short} needs more than 8 players")
-    params_cls = _params_class(short, gtype.parameter_specification)
+    try:      # a parameter the default game does not report is a placeholder (hanabi's colors: 0)
+        reported: set[str] | None = set(pyspiel.load_game(short).get_parameters())
+    except (pyspiel.SpielError, IndexError, KeyError, RuntimeError):
+        reported = None
+    params_cls = _params_class(short, gtype.parameter_specification, reported)
     simultaneous = gtype.dynamics == GT.Dynamics.SIMULTANEOUS
     imperfect = gtype.information != GT.Information.PERFECT_INFORMATION
     chance = gtype.chance_mode != GT.ChanceMode.DETERMINISTIC
@@ -144,14 +148,19 @@ def spiel_game_class(name: str) -> type:
     return cls
 
 
-def _params_class(short: str, spec: dict[str, Any]) -> type:
+def _params_class(short: str, spec: dict[str, Any], reported: set[str] | None = None) -> type:
+    """The parameters class of ``openspiel:<short>``; ``reported``: the parameters its default game
+    reports (one it leaves out has a placeholder default, which stands for "OpenSpiel's own")."""
     fields_ = []
     for key, default in sorted(spec.items()):
         if not key.isidentifier() or isinstance(default, (dict, list)):
             continue
         kind = type(default)
+        placeholder = reported is not None and key not in reported
+        said = f"OpenSpiel's {short} parameter {key}" + (
+            f" ({'empty' if default == '' else shown(default)}: the game's own default)" if placeholder else "")
         fields_.append((key, kind, dataclasses.field(default=default, metadata={"playtest": {
-            "help": f"OpenSpiel's {short} parameter {key}", "source": "public", "live": True, "min": None,
+            "help": said, "source": "public", "live": True, "min": None,
             "max": None, "choices": None, "rule": ""}})))
     made = dataclasses.make_dataclass(f"OpenSpiel_{short}_Params", fields_, bases=(Params,), frozen=True)
     made.__module__ = __name__
