@@ -550,6 +550,12 @@ class State:
                 if spec.default is _MISSING:
                     raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
                 values[spec.name] = spec.default if type(spec.default) is not dict else {}
+                if spec.json and spec.length is not None:    # a default of another size than this game's
+                    try:
+                        spec.check_length(spec.default, f"{label}.{spec.key}", context)
+                    except ValueError as exc:
+                        raise ValueError(f"{label}.{spec.key} is left out, and its default does not fit this "
+                                         f"game: {exc}; write it") from None
                 continue
             where = f"{label}.{spec.key}"
             raw = data[spec.key] if spec.key in data else spec.absent

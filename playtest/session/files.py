@@ -625,7 +625,7 @@ class SessionFiles:
                 changes = entry["params"]          # set_params, without its transaction (the load is one)
                 new_params = node.game.params.replace(**changes) if share is None \
                     else share.replaced(node.game.params, changes)
-                self._set_params(changes, new_params, share)   # type: ignore[attr-defined]
+                self._set_params(changes, new_params, share, replay=True)   # type: ignore[attr-defined]
             else:
                 game, state = node.game, node.state
                 if (game.to_move(state) == CHANCE) != (kind == "chance"):

@@ -1,0 +1,173 @@
+"""What a third newcomer tripped on while writing Heaps, Land Grab and Mole Hunt (tests/newgames/) from
+docs/adding_a_game.md alone: each test failed before its fix in the kit and passes after. Ranked in the
+report by how badly each would hurt a newcomer; the games themselves are played in
+tests/test_newcomer3_games.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import playtest
+from playtest import DeclarationError, Params, Session, SessionFileError, Table, param
+from newgames import heaps, land_grab, mole_hunt  # noqa: F401  (registers them)
+
+
+# ---------------------------------------------------------------- a live change that breaks the position
+
+def test_a_live_change_that_leaves_a_position_the_game_refuses_is_refused_naming_the_field(tmp_path):
+    """Heaps' ``most`` (stones a turn may take) is live. Lowered to 1 after the mover had taken 2 this
+    turn, the kit accepted it and play went on from a position Heaps' own check_state refuses
+    ("taken 2 is more than a turn may take (1)"): the turn could no longer end by itself (3 taken, never
+    equal to 1 again). The change is now refused, naming the field and adapt_state; nothing changes."""
+    path = tmp_path / "heaps.playtest.json"
+    session = Session.open(path, playtest.load("heaps"), seed=1)
+    session.play("take 2")
+    session.play("take 2")
+    before = (session.state, session.positions(), session.game.params, path.read_text(encoding="utf-8"))
+    with pytest.raises(ValueError, match=r"set most=1 is refused at this position: .*heaps.taken 2 is more than a "
+                                         r"turn may take \(1\).*adapt_state\(state, old_game\)"):
+        session.set_params(most=1)
+    assert (session.state, session.positions(), session.game.params, path.read_text(encoding="utf-8")) == before
+    session.play("end turn")
+    session.set_params(most=1)                                        # at a turn's start it fits: applied
+    assert session.game.params.most == 1
+    session.play("take 0")
+    assert session.state.mover == 0 and session.state.taken == 0       # the one stone ended the turn
+
+
+def test_the_table_says_why_a_live_change_is_refused_and_old_files_with_one_still_load(tmp_path):
+    session = Session(playtest.load("heaps"), seed=1)
+    session.play("take 1")
+    session.play("take 1")
+    table = Table(session)
+    positions = session.positions()
+    table.param_widgets["most"].value = 1                   # the live slider of the parameter panel
+    assert "set most=1 is refused at this position" in table.param_errors["most"].value
+    assert session.game.params.most == 3 and session.positions() == positions
+    # a file written before the check (such a change recorded) replays as it was played
+    lines = [json.dumps({"format": "playtest-session", "version": 2, "game": "heaps",
+                         "params": {"heaps": 3, "size": 3, "most": 3, "misere": False}, "seed": 1, "start": None}),
+             json.dumps({"node": {"parent": 0, "move": {"kind": "take", "heap": 2}}}),
+             json.dumps({"node": {"parent": 1, "move": {"kind": "take", "heap": 2}}}),
+             json.dumps({"node": {"parent": 2, "params": {"most": 1}}}),
+             json.dumps({"current": 3})]
+    old = tmp_path / "old.playtest.json"
+    old.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    back = Session.load(old)
+    assert back.game.params.most == 1 and back.state.taken == 2
+
+
+# ---------------------------------------------------------------- parameters declared at odds with themselves
+
+def test_a_parameter_whose_default_contradicts_its_type_is_refused_naming_it():
+    """``speed: float = param(1, ..., min=0, max=3)`` made a whole-number parameter: 2.5 was refused as
+    "must be a whole number" although the annotation says float; ``n: int = param(5.5, ...)`` made a
+    float one. A min that is no number, or bounds on a text default, raised a bare TypeError
+    ("'>' not supported between instances of 'str' and 'int'") naming nothing."""
+    with pytest.raises(DeclarationError, match=r"SpeedParams.speed is declared float but its default 1 is int "
+                                               r"\(write 1.0\)"):
+        class SpeedParams(Params):
+            speed: float = param(1, "how fast", min=0, max=3)
+    with pytest.raises(DeclarationError, match=r"CountParams.n is declared int but its default 5.5 is float"):
+        class CountParams(Params):
+            n: int = param(5.5, "how many", min=1, max=9)
+    with pytest.raises(DeclarationError, match=r'BoundParams.n: min must be a number, not "1"'):
+        class BoundParams(Params):
+            n: int = param(5, "how many", min="1", max=9)
+    with pytest.raises(DeclarationError, match=r'WordParams.word: min and max bound a number, but the default "a"'):
+        class WordParams(Params):
+            word: str = param("a", "a word", min=1, max=9)
+
+    class Fine(Params):
+        speed: float = param(1.0, "how fast", min=0, max=3)
+        n: int = param(5, "how many", min=1, max=9)
+    assert Fine.create(speed=2.5).speed == 2.5
+
+
+def test_a_yes_no_parameter_takes_true_and_false_only_not_1_or_0(tmp_path):
+    """Heaps' ``misere`` is ``param(False, ..., choices=(False, True))``: ``misere=1`` was accepted (1 ==
+    True in Python) and written to the file as 1, where a whole-number parameter refuses ``true``."""
+    with pytest.raises(ValueError, match="heaps parameter misere=1 is not allowed: it must be one of false, true"):
+        playtest.load("heaps", misere=1)
+    assert playtest.load("heaps", misere=True).params.misere is True
+
+    class Sizes(Params):
+        size: int = param(3, "board size", choices=(3, 5, 7))
+    with pytest.raises(ValueError, match=r"size=5.0 is not allowed: it must be one of 3, 5, 7"):
+        Sizes.create(size=5.0)
+    session = Session(playtest.load("heaps"), seed=1)
+    session.save(tmp_path / "h.playtest.json")
+    bad = tmp_path / "bad.playtest.json"
+    bad.write_text((tmp_path / "h.playtest.json").read_text(encoding="utf-8").replace('"misere":false', '"misere":0'),
+                   encoding="utf-8")
+    with pytest.raises(SessionFileError, match="misere=0 is not allowed"):
+        Session.load(bad)
+
+
+# ---------------------------------------------------------------- a field left out of a position
+
+def test_a_field_left_out_of_a_position_whose_default_does_not_fit_the_game_is_refused_naming_it(tmp_path):
+    """The guide: "a session file's start or a hand-written position of another size is refused, naming
+    the field". Land Grab's cells are ``length=lambda game: cols * rows``; a start that left them out
+    took the declared default, 12 cells, on a 2 x 2 board, without a word (the table then drew cells
+    off the board)."""
+    game = playtest.load("land_grab", cols=2, rows=2)
+    with pytest.raises(ValueError, match=r"land_grab.cells is left out, and its default does not fit this game: "
+                                         r"land_grab.cells holds 4 entries, not 12; write it"):
+        Session(game, start={"rounds": 1})
+    assert game.state_from_json({"cells": [-1] * 4}).cells == (-1,) * 4      # given, it reads; the rest default
+    session = Session(game, start={"cells": [0, -1, -1, 1]})
+    session.save(tmp_path / "g.playtest.json")
+    bad = tmp_path / "bad.playtest.json"
+    bad.write_text((tmp_path / "g.playtest.json").read_text(encoding="utf-8").replace(
+        '"start":{"cells":[0,-1,-1,1]', '"start":{"rounds":1'), encoding="utf-8")
+    with pytest.raises(SessionFileError, match="land_grab.cells is left out"):
+        Session.load(bad)
+
+
+# ---------------------------------------------------------------- what the board tells a seat to do
+
+def test_the_hint_says_buttons_when_a_draft_board_has_only_buttons():
+    """A game without a view plays on the text board, its actions as buttons; the hint said "Ann: click a
+    lit place." where there is no place to click."""
+    session = Session(playtest.load("mole_hunt"), seed=2)
+    table = Table(session)
+    table.board.receive({"type": "command", "name": "reveal", "seat": 0})
+    scene = table.board.scene
+    assert scene["moves"] == {} and [b["label"] for b in scene["buttons"]][:2] == ["pick 0", "pick 1"]
+    assert scene["hint"] == "Ann: click a button."
+    heap = Table(Session(playtest.load("heaps"), seed=1))
+    assert heap.board.scene["hint"] == "First: click a lit place."          # end turn is not legal yet
+    heap.session.play("take 0")
+    assert heap.board.scene["hint"] == "First: click a lit place or a button."
+
+
+def test_a_seat_with_no_order_to_give_is_not_told_your_order():
+    """In a simultaneous step the board told every seat "<seat>: your order.", a seat that had given its
+    order (and could not change it) and a seat with no part in the step (not on Mole Hunt's mission)
+    included; its seat export said so too."""
+    session = Session(playtest.load("land_grab"), seed=1)
+    east = Table(session, seat=1)
+    assert east.board.scene["hint"] == "East: your order."
+    session.play({"kind": "claim", "seat": 1, "cell": 3}, seat=1)
+    assert east.board.scene["hint"] == "East: nothing to order now; wait for the others."
+    hunt = Session(playtest.load("mole_hunt"), seed=4)
+    hunt.play("pick 1")
+    hunt.play("pick 2")
+    assert hunt.game.pending_seats(hunt.state) == (1, 2)
+    assert Table(hunt, seat=0).board.scene["hint"] == "Ann: nothing to order now; wait for the others."
+    assert Table(hunt, seat=1).board.scene["hint"] == "Ben: your order."
+
+
+# ---------------------------------------------------------------- the tester link's advice
+
+def test_a_tester_link_for_an_unlisted_game_points_at_write_tester_notebook_as_the_guide_does():
+    """The guide (section 13) says to write a tester's page with playtest.write_tester_notebook; the
+    refusal of a link for a listed=False game said to "save a copy of notebooks/testers/source.ipynb"."""
+    with pytest.raises(ValueError, match=r"'mole_hunt' is registered with listed=False.*"
+                                         r"write notebooks/testers/mole_hunt.ipynb with "
+                                         r"playtest.write_tester_notebook\(YourGame\)") as refused:
+        playtest.tester_link(game="mole_hunt", via="local")
+    assert "save a copy" not in str(refused.value)
