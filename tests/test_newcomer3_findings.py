@@ -171,3 +171,32 @@ def test_a_tester_link_for_an_unlisted_game_points_at_write_tester_notebook_as_t
                                          r"playtest.write_tester_notebook\(YourGame\)") as refused:
         playtest.tester_link(game="mole_hunt", via="local")
     assert "save a copy" not in str(refused.value)
+
+
+# ---------------------------------------------------------------- a rules page for a game of one's own
+
+def test_a_game_of_ones_own_keeps_its_rules_page_beside_its_module():
+    """The guide (section 13) asks for a rules page at playtest/rules_pages/<game>.md: inside the kit,
+    where a game in a package or a folder of one's own cannot put it ("A game may live anywhere"), so
+    its refusals' rules were never shown and its tester's "How to play" said it had none. A page in
+    ``rules_pages/<game>.md`` beside the module that defines the game is its page now."""
+    assert playtest.rule_text("heaps", "N3").splitlines()[0] == "N3 How many"
+    session = Session(playtest.load("heaps"), seed=1)
+    session.play("take 1")
+    scene = Table(session).board.scene
+    assert scene["reasons"]["board:0,2"] == "this turn takes from another heap (rule N2)"
+    assert scene["rules"]["N2"].startswith("N2 A turn takes from one heap")
+    with pytest.raises(KeyError, match=r"rules_pages/tic_tac_toe_x.md beside the module"):
+        playtest.rules_page("tic_tac_toe_x")
+
+
+def test_a_testers_how_to_play_shows_every_rule_of_a_page_numbered_flatly():
+    """A tester's "How to play" took the page's section numbered like "A.1" (the shipped games' pages)
+    and otherwise only the page's last section: Hex, Kuhn poker, Secret Bid... (rules X1 to X4) showed
+    their last rule alone."""
+    from playtest.widgets.tester_view import how_to_play
+    shown = how_to_play(playtest.load("hex"))
+    assert all(f"X{k} " in shown for k in (1, 2, 3, 4))
+    hunt = how_to_play(playtest.load("mole_hunt"))
+    assert all(f"M{k} " in hunt for k in (1, 2, 3, 4)) and "Mole Hunt: the rules" not in hunt
+    assert "### C.1 §1 The board" in how_to_play(playtest.load("source"))      # a page with sections, as before
