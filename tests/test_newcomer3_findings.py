@@ -200,3 +200,27 @@ def test_a_testers_how_to_play_shows_every_rule_of_a_page_numbered_flatly():
     hunt = how_to_play(playtest.load("mole_hunt"))
     assert all(f"M{k} " in hunt for k in (1, 2, 3, 4)) and "Mole Hunt: the rules" not in hunt
     assert "### C.1 §1 The board" in how_to_play(playtest.load("source"))      # a page with sections, as before
+
+
+# ---------------------------------------------------------------- EndTurn listed but not declared
+
+def test_a_kind_the_rules_list_but_action_types_leaves_out_is_named_with_the_fix():
+    """The guide said a turn of several choices ends with ``playtest.EndTurn``, not that it is declared in
+    ``action_types`` like the game's own kinds. Left out, the table offered "end turn" and refused it,
+    and check_game said only "EndTurn() is not a Heaps action"."""
+    from newgames.heaps import Heaps, Take
+
+    @playtest.register(listed=False)
+    class Undeclared(Heaps):
+        name = "heaps_without_end_turn"
+        action_types = (Take,)
+
+    report = playtest.check_game(Undeclared(), examples=2)
+    assert not report.ok
+    assert ("EndTurn() is not a Heaps action (its action_types: Take; a kind its rules list must be declared "
+            "there too: add EndTurn)") in str(report)
+    session = Session(Undeclared(), seed=1)
+    session.play("take 0")
+    with pytest.raises(playtest.MalformedAction, match=r"EndTurn is not an action of heaps_without_end_turn "
+                                                         r"\(its action_types: Take\)"):
+        session.play(playtest.EndTurn())

@@ -247,7 +247,9 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                                   else "malformed action: nested too deeply") from None
         check_action_types(action)
         if not isinstance(action, game.action_types):
-            raise MalformedAction(f"{type(action).__name__} is not an action of {game.name}")
+            kinds = ", ".join(t.__name__ for t in game.action_types)[:200]
+            raise MalformedAction(f"{type(action).__name__} is not an action of {game.name} (its action_types: "
+                                  f"{kinds})")
         if mover is None:
             raise self._game_over()
         if mover == CHANCE:
