@@ -224,3 +224,16 @@ def test_a_kind_the_rules_list_but_action_types_leaves_out_is_named_with_the_fix
     with pytest.raises(playtest.MalformedAction, match=r"EndTurn is not an action of heaps_without_end_turn "
                                                          r"\(its action_types: Take\)"):
         session.play(playtest.EndTurn())
+
+
+def test_a_length_declared_on_a_field_that_holds_no_tuple_is_refused_naming_it():
+    """``x: int = field(0, length="seats")`` was accepted and the length never checked."""
+    from playtest import State, field
+    with pytest.raises(DeclarationError, match=r"state Count.x: length= counts a tuple's entries, and this field "
+                                               r"holds int \(its default 0\)"):
+        class Count(State):
+            x: int = field(0, length="seats")
+
+    class Fine(State):
+        xs: tuple[int, ...] | None = field(default=None, length="seats")
+    assert Fine().xs is None

@@ -410,6 +410,10 @@ class State:
                                        f"of the game, not {spec.length!r}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
+            if spec.length is not None and spec.default is not _MISSING and spec.default is not None \
+                    and not isinstance(spec.default, tuple):
+                raise DeclarationError(f"state {where}: length= counts a tuple's entries, and this field holds "
+                                       f"{type(spec.default).__name__} (its default {show_value(spec.default)})")
             if spec.default is not _MISSING:
                 if isinstance(spec.default, list):
                     raise DeclarationError(f"state {where}: a default must be immutable: a tuple, not a list")
