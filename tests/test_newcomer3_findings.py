@@ -237,3 +237,23 @@ def test_a_length_declared_on_a_field_that_holds_no_tuple_is_refused_naming_it()
     class Fine(State):
         xs: tuple[int, ...] | None = field(default=None, length="seats")
     assert Fine().xs is None
+
+
+def test_a_game_whose_default_parameters_its_own_check_refuses_is_refused_at_register():
+    """Mole Hunt's ``Params.check`` refuses a team as large as the table. Defaults that broke it (3 seats,
+    a team of 3) registered without a word; then ``playtest.load(name)``, ``check_game(name)`` and the
+    table's parameter panel all failed on the defaults."""
+    from newgames.mole_hunt import MoleHunt, MoleParams
+
+    class Crowded(MoleParams):
+        num_players: int = param(3, "seats", live=False, min=3, max=5, rule="M1")
+        team: int = param(3, "seats on each mission", live=False, min=1, max=3, rule="M2")
+
+    with pytest.raises(playtest.RegistrationError, match=r"game CrowdedHunt: its default parameters are refused by "
+                                                         r"its own Params.check \(a team of 3 leaves nobody out of 3 "
+                                                         r"seats \(rule M2\)\), so playtest.load\('crowded_hunt'\)"):
+        @playtest.register(listed=False)
+        class CrowdedHunt(MoleHunt):
+            name = "crowded_hunt"
+            Params = Crowded
+    assert "crowded_hunt" not in playtest.rules._REGISTRY
