@@ -257,3 +257,17 @@ def test_a_game_whose_default_parameters_its_own_check_refuses_is_refused_at_reg
             name = "crowded_hunt"
             Params = Crowded
     assert "crowded_hunt" not in playtest.rules._REGISTRY
+
+
+def test_a_notation_typed_in_a_simultaneous_step_is_answered_with_orders_one_can_type():
+    """From Python, without a seat, a notation that matched nothing in a simultaneous step listed the
+    legal actions in the table's words, which hide every order: "the legal actions are 'Ann gives an
+    order', 'Ann gives an order', 'Ben gives an order'"."""
+    session = Session(playtest.load("land_grab", cols=2, rows=2, num_players=2), seed=1)
+    with pytest.raises(playtest.IllegalAction, match=r"the legal actions are 'claim 0 0 \(North\)', 'claim 0 1 "
+                                                     r"\(North\)', .*'claim 1 0 \(South\)'"):
+        session.play("claim 0 9")
+    with pytest.raises(playtest.IllegalAction, match=r"the legal actions are 'claim 1 0', 'claim 1 1'"):
+        session.play("claim 1 9", seat=1)                  # a seat's own words, as before
+    session.play("claim 0 3")
+    assert session.state.chose == (True, False)

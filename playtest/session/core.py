@@ -330,7 +330,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         legal = self.legal_actions(seat)
         if not legal:
             return f"{self._seat_name(seat)} has nothing to do now" if seat is not None else "nothing can be played"
-        shown = ", ".join(repr(self.game.notation(self.state, a, seat)) for a in legal[:6])
+        if seat is None and mover == SIMULTANEOUS:
+            # the table's words hide every order ("North gives an order"): from Python, without a
+            # seat, name each order as it is typed (session.legal_actions() lists them so too)
+            words = [f"{a} ({self._seat_name(self.game.seat_of(self.state, a))})" for a in legal]
+        else:
+            words = [self.game.notation(self.state, a, seat) for a in legal]
+        shown = ", ".join(repr(w) for w in words[:6])
         more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
         return f"the legal actions are {shown}{more}"
 
