@@ -335,7 +335,8 @@ def board_view(game: Game[Any, Any, Any], state: Any, viewer: int | None, *board
         scene.hint(hint or "The game is over.")
     elif mover == CHANCE:
         scene.status("Chance to resolve")
-        scene.hint(hint or "Roll, or force an outcome.")
+        scene.hint(hint or ("Roll, or force an outcome." if viewer is None
+                            else "Roll: chance decides (a seat's table forces no outcome)."))
     elif mover == SIMULTANEOUS:
         scene.status(game.describe_state(state))
         scene.hint(hint or ("Each seat gives its order in private." if viewer is None

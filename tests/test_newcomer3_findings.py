@@ -271,3 +271,13 @@ def test_a_notation_typed_in_a_simultaneous_step_is_answered_with_orders_one_can
         session.play("claim 1 9", seat=1)                  # a seat's own words, as before
     session.play("claim 0 3")
     assert session.state.chose == (True, False)
+
+
+def test_a_seats_table_at_a_chance_step_is_not_told_to_force_an_outcome():
+    """A table bound to a seat (a tester's) may roll but not force ("Only the designer's table forces
+    chance outcomes"); its hint said "Roll, or force an outcome."."""
+    session = Session(playtest.load("mole_hunt"), seed=4, auto_chance=False)
+    assert Table(session).board.scene["hint"] == "Roll, or force an outcome."
+    seat = Table(session, seat=1)
+    assert seat.board.scene["hint"] == "Roll: chance decides (a seat's table forces no outcome)."
+    assert [b["label"] for b in seat.board.scene["buttons"]] == ["🎲 Roll"]
