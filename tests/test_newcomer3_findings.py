@@ -281,3 +281,35 @@ def test_a_seats_table_at_a_chance_step_is_not_told_to_force_an_outcome():
     seat = Table(session, seat=1)
     assert seat.board.scene["hint"] == "Roll: chance decides (a seat's table forces no outcome)."
     assert [b["label"] for b in seat.board.scene["buttons"]] == ["🎲 Roll"]
+
+
+# ---------------------------------------------------------------- a determinize that hands bots the truth
+
+def test_check_game_fails_a_determinize_that_gives_back_the_true_position():
+    """check_game's secrecy properties compared a position with a world ``determinize`` drew from it, so
+    ``def determinize(self, s, seat, rng): return s`` (every bot reads the mole's name, Land Grab's other
+    claims) passed "secrecy: determinize", "board", "choices" and "bots" alike. Two positions met in
+    the random games that a seat cannot tell apart are now held to the same worlds too."""
+    from newgames.land_grab import LandGrab
+    from newgames.mole_hunt import MoleHunt
+
+    @playtest.register(listed=False)
+    class TellingHunt(MoleHunt):
+        name = "telling_hunt"
+
+        def determinize(self, s, seat, rng):
+            return s
+
+    @playtest.register(listed=False)
+    class TellingGrab(LandGrab):
+        name = "telling_grab"
+
+        def determinize(self, s, seat, rng):         # East's bot alone reads the others' claims
+            return s if seat == 1 else LandGrab.determinize(self, s, seat, rng)
+
+    for game, seat in ((TellingHunt(), None), (TellingGrab(), 1)):
+        report = playtest.check_game(game, examples=8)
+        failure, = report.failures
+        assert failure.property == "secrecy: determinize" and (seat is None or failure.seat == seat)
+        assert "cannot tell apart" in failure.message and "gives back the state it was handed" in failure.message
+    assert playtest.check_game("mole_hunt", examples=8).ok and playtest.check_game("land_grab", examples=8).ok
