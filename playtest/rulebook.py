@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 __all__ = ["Rule", "rules_page", "rule", "rule_text", "rule_ids", "cited_rules", "explain"]
@@ -76,12 +77,11 @@ def _page(name: str) -> str:
                    f"or playtest/rules_pages/{name}.md for a game of the kit)")
 
 
-def _page_beside_its_module(name: str) -> Any:
+def _page_beside_its_module(name: str) -> "Path | None":
     """A game of one's own (a module, a package, ``tests/newgames/``) keeps its rules page beside the
     module that defines it: ``rules_pages/<game>.md`` in that module's folder. ``None`` when there is
     none (a game defined in a notebook cell has no folder)."""
     import sys
-    from pathlib import Path
 
     from .kernel.registry import _REGISTRY
     cls = _REGISTRY.get(name)
