@@ -313,3 +313,27 @@ def test_check_game_fails_a_determinize_that_gives_back_the_true_position():
         assert failure.property == "secrecy: determinize" and (seat is None or failure.seat == seat)
         assert "cannot tell apart" in failure.message and "gives back the state it was handed" in failure.message
     assert playtest.check_game("mole_hunt", examples=8).ok and playtest.check_game("land_grab", examples=8).ok
+
+
+def test_an_outcome_naming_one_seat_alone_is_that_seats_win_not_a_draw():
+    """``Outcome(1, "took the last stone")`` (a seat, not a tuple of seats) was read as a draw by the
+    session and its report ("Draw: took the last stone."); only check_game said the winners were not a
+    tuple. A seat alone is its win now, and what is no seat at all is refused where it is made."""
+    from playtest import Outcome
+    from newgames.heaps import Heaps
+    assert Outcome(1, "x").winners == (1,) and Outcome([0, 2], "x").winners == (0, 2)
+    with pytest.raises(TypeError, match=r"Outcome's winners are a tuple of seats .*not None"):
+        Outcome(None, "nobody")
+
+    @playtest.register(listed=False)
+    class OneSeat(Heaps):
+        name = "heaps_one_seat_outcome"
+
+        def outcome(self, s):
+            said = Heaps.outcome(self, s)
+            return None if said is None else Outcome(said.winners[0], said.reason)
+
+    session = Session(OneSeat(heaps=1, size=1))
+    session.play("take 0")
+    assert session.winner == 0 and "Won by First" in session.report()
+    assert playtest.check_game(OneSeat(), examples=3).ok
