@@ -337,3 +337,37 @@ def test_an_outcome_naming_one_seat_alone_is_that_seats_win_not_a_draw():
     session.play("take 0")
     assert session.winner == 0 and "Won by First" in session.report()
     assert playtest.check_game(OneSeat(), examples=3).ok
+
+
+def test_session_open_warns_when_the_games_rules_changed_since_it_was_opened_in_this_kernel(tmp_path):
+    """Run All in the same kernel returns the session already open (its table keeps working). A designer
+    who changed a rule in the cell and ran it again got that session back silently, playing the old
+    rules (a move the new rule refuses still played at the table). It still returns it, and says so."""
+    import warnings
+
+    from playtest import Refusal
+    from playtest.session.files import SessionFileWarning
+    from newgames.heaps import Heaps, Take
+
+    def define(closed):            # the notebook cell: the same class, written again
+        class MyHeaps(Heaps):
+            name = "my_heaps_cell"
+            CLOSED = closed
+
+            def why_not(self, s, a, seat):
+                said = Heaps.why_not(self, s, a, seat)
+                if said is None and isinstance(a, Take) and a.heap == self.CLOSED:
+                    return Refusal("that heap is closed now", "N9")
+                return said
+        MyHeaps.__qualname__ = "MyHeaps"
+        return playtest.register(MyHeaps, listed=False)
+
+    path = tmp_path / "mine.playtest.json"
+    first = Session.open(path, define(-1)(), seed=1)
+    first.play("take 2")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert Session.open(path, define(-1)(), seed=1) is first          # the same cell again: no word
+    with pytest.warns(SessionFileWarning, match=r"rules differ .* restart the kernel"):
+        again = Session.open(path, define(2)(), seed=1)                    # a rule changed
+    assert again is first and again.move_number == 1
