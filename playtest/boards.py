@@ -335,14 +335,19 @@ def board_view(game: Game[Any, Any, Any], state: Any, viewer: int | None, *board
         scene.hint(hint or "The game is over.")
     elif mover == CHANCE:
         scene.status("Chance to resolve")
-        scene.hint(hint or "Roll, or force an outcome.")
+        scene.hint(hint or ("Roll, or force an outcome." if viewer is None
+                            else "Roll: chance decides (a seat's table forces no outcome)."))
     elif mover == SIMULTANEOUS:
         scene.status(game.describe_state(state))
         scene.hint(hint or ("Each seat gives its order in private." if viewer is None
-                            else f"{seats[viewer].name}: your order."))
+                            else f"{seats[viewer].name}: your order." if actions
+                            else f"{seats[viewer].name}: nothing to order now; wait for the others."))
     else:
         scene.status(f"{seats[mover].name} to move", seats[mover].color, seats[mover].shape)
-        scene.hint(hint or (f"{seats[mover].name}: click a lit place." if actions else "Wait for your turn."))
+        drawn = scene.to_json()
+        placed, buttons = bool(drawn["moves"] or drawn["selects"]), any("action" in b for b in drawn["buttons"])
+        where = "a lit place or a button" if placed and buttons else "a lit place" if placed else "a button"
+        scene.hint(hint or (f"{seats[mover].name}: click {where}." if actions else "Wait for your turn."))
     scene.cite_rules(game.name)
     return scene.to_json()
 

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 __all__ = ["Rule", "rules_page", "rule", "rule_text", "rule_ids", "cited_rules", "explain"]
@@ -67,9 +68,29 @@ def _page(name: str) -> str:
     if not re.fullmatch(r"[a-z0-9_]+", name):
         raise KeyError(f"{name!r} is not a game name")
     page = resources.files("playtest") / "rules_pages" / f"{name}.md"
-    if not page.is_file():
-        raise KeyError(f"{name} has no rules page yet (playtest/rules_pages/{name}.md)")
-    return page.read_text(encoding="utf-8")
+    if page.is_file():
+        return page.read_text(encoding="utf-8")
+    beside = _page_beside_its_module(name)
+    if beside is not None:
+        return beside.read_text(encoding="utf-8")
+    raise KeyError(f"{name} has no rules page yet (rules_pages/{name}.md beside the module that defines the game, "
+                   f"or playtest/rules_pages/{name}.md for a game of the kit)")
+
+
+def _page_beside_its_module(name: str) -> "Path | None":
+    """A game of one's own (a module, a package, ``tests/newgames/``) keeps its rules page beside the
+    module that defines it: ``rules_pages/<game>.md`` in that module's folder. ``None`` when there is
+    none (a game defined in a notebook cell has no folder)."""
+    import sys
+
+    from .kernel.registry import _REGISTRY
+    cls = _REGISTRY.get(name)
+    module = sys.modules.get(getattr(cls, "__module__", "") or "") if cls is not None else None
+    where = getattr(module, "__file__", None)
+    if not where:
+        return None
+    page = Path(where).parent / "rules_pages" / f"{name}.md"
+    return page if page.is_file() else None
 
 
 @lru_cache(maxsize=None)

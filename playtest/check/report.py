@@ -50,6 +50,9 @@ class CheckReport:
     examples: int
     checked: dict[str, int] = field(default_factory=dict)
     failures: list[CheckFailure] = field(default_factory=list)
+    #: the positions met so far, by what a seat sees of them (``secrecy``: two positions of the run
+    #: that a seat cannot tell apart are held to the secrecy properties, whatever determinize draws)
+    met: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:

@@ -48,6 +48,7 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
         if game.determinize(state, seat, random.Random(1)) != game.determinize(other, seat, random.Random(1)):
             raise _Stop(CheckFailure("secrecy: determinize", "determinize depends on what the seat may not see",
                                      seat))
+        _met_before(game, state, seat, report, board)
         mover = game.to_move(state)
         if mover == seat or (mover == SIMULTANEOUS and game.legal_actions(state, seat)):
             # the random bot at every position; every other bot registered for the game (greedy
@@ -73,6 +74,44 @@ def _secrecy(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: ra
 
 
 _secrecy.property = "secrecy: board"  # type: ignore[attr-defined]
+
+
+def _met_before(game: Game[Any, Any, Any], state: Any, seat: int, report: CheckReport, board: Any) -> None:
+    """Hold ``state`` and a position met earlier in the run (in another random game, say) that
+    ``seat`` cannot tell from it (the same values it may read, the same values drawn, the same board
+    and choices) to the same worlds. The other checks compare a position with one ``determinize``
+    drew from it, so a determinize that hands back the true position (``return state``: the bots
+    read every secret) passed them all."""
+    redact = getattr(state, "redact", None)
+    if not callable(redact) or not isinstance(state, State):
+        return
+    try:       # what the seat reads, which values are drawn at all (None: not yet), what it is shown and offered
+        key = (seat, json.dumps([redact(seat), _drawn(state.to_json()), board,
+                                 [a.to_json() for a in game.legal_actions(state, seat)]], sort_keys=True, default=str))
+    except Exception:       # noqa: BLE001 (a position without a JSON form: "json" says so)
+        return
+    twin = report.met.setdefault(key, state)
+    if twin == state:
+        return
+    _count(report, "secrecy: determinize")
+    if game.determinize(state, seat, random.Random(1)) != game.determinize(twin, seat, random.Random(1)):
+        own = _overrides(type(game), "determinize")
+        raise _Stop(CheckFailure("secrecy: determinize", (
+            "two positions met in the random games, which this seat cannot tell apart (the same board, choices "
+            "and readable values), give different worlds for the same generator: determinize depends on what the "
+            "seat may not see, so its bots read it"
+            + ("; redraw every value the seat may not see (a determinize that gives back the state it was "
+               "handed hands the bots the truth)" if own else "")), seat))
+
+
+def _drawn(data: Any) -> Any:
+    """The shape of a JSON form with every value but ``None`` written 1: which values are drawn (a
+    value not drawn yet is ``None``, public by the kernel's rule, and left alone by determinize)."""
+    if isinstance(data, dict):
+        return {k: _drawn(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_drawn(v) for v in data]
+    return None if data is None else 1
 
 
 def _refused_world(game: Game[Any, Any, Any], world: Any) -> str | None:

@@ -371,7 +371,11 @@ class Game(Generic[P, S, A]):
                 return refusal
             raise TypeError(self._why_not_returned(action, refusal))
         if not isinstance(action, self.action_types):
-            return Refusal(f"{action!r} is not a {self.title or self.name} action"[:300])
+            kinds = ", ".join(t.__name__ for t in self.action_types)[:200]
+            hint = (f"; a kind its rules list must be declared there too: add {type(action).__name__}"
+                    if isinstance(action, Action) else "")
+            return Refusal(f"{repr(action)[:120]} is not a {self.title or self.name} action (its action_types: "
+                           f"{kinds}{hint})")
         try:
             check_action_types(action)
         except MalformedAction as exc:

@@ -44,6 +44,20 @@ class Outcome:
     scores: tuple[float, ...] | None = None
     payoffs: tuple[float, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """A seat given alone (``Outcome(1, ...)``) is the tuple of that seat, a list a tuple; anything
+        else is refused here, not read later as a draw."""
+        winners: Any = self.winners
+        if type(winners) is tuple:
+            return
+        if isinstance(winners, int) and not isinstance(winners, bool):
+            object.__setattr__(self, "winners", (winners,))
+        elif isinstance(winners, list):
+            object.__setattr__(self, "winners", tuple(winners))
+        else:
+            raise TypeError(f"Outcome's winners are a tuple of seats ((0,) for seat 0 alone, (0, 2) for a team, () "
+                            f"for a draw), not {repr(winners)[:60]}")
+
     @property
     def is_draw(self) -> bool:
         """True when nobody won."""

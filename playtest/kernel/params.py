@@ -87,9 +87,11 @@ class ParamSpec:
         if isinstance(value, list):
             value = _from_json_value(value, f"{game} parameter {self.name}")
         if self.choices is not None:
-            if value not in self.choices:
+            # the value as exactly one of the choices: 1 is not true, nor 2.0 the whole number 2
+            same = [c for c in self.choices if c == value and _same_kind(c, value)]
+            if not same:
                 raise ValueError(problem())
-            return value
+            return same[0]
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise ValueError(problem())
@@ -113,6 +115,44 @@ class ParamSpec:
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             raise ValueError(problem())
         return value
+
+
+def _same_kind(choice: Any, value: Any) -> bool:
+    """Whether ``value`` is of the kind ``choice`` is, as JSON tells them apart: true/false, whole
+    numbers, numbers, text... (``1 == True`` and ``2 == 2.0`` in Python; a choice compares by both)."""
+    if isinstance(choice, bool) or isinstance(value, bool):
+        return isinstance(choice, bool) and isinstance(value, bool)
+    if isinstance(choice, int) and isinstance(value, float):
+        return False
+    return True
+
+
+_KINDS = {"int": int, "float": float, "bool": bool, "str": str}
+
+
+def _check_declared_kind(cls: type, name: str, spec: ParamSpec, annotation: Any) -> None:
+    """Refuse, naming the parameter, a declaration whose parts contradict each other in type: a
+    default of another type than the annotation (``speed: float = param(1, ...)`` would take only
+    whole numbers: the default decides), a ``min``/``max`` that is no number, or bounds on a
+    parameter that is no number."""
+    where = f"{cls.__name__}.{name}"
+    for bound in ("min", "max"):
+        value = getattr(spec, bound)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise DeclarationError(f"{where}: {bound} must be a number, not {show_value(value)}")
+    default = spec.default
+    numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
+    if (spec.min is not None or spec.max is not None) and spec.choices is None and not numeric:
+        raise DeclarationError(f"{where}: min and max bound a number, but the default {show_value(default)} is "
+                               f"{type(default).__name__}: give a number default, or list the values with choices=")
+    wanted = _KINDS.get(annotation if isinstance(annotation, str) else getattr(annotation, "__name__", ""))
+    if wanted is None or spec.choices is not None or isinstance(default, wanted) and (
+            wanted is not int or not isinstance(default, bool)):
+        return
+    hint = f" (write {float(default)!r})" if wanted is float and numeric else \
+        f" (write {int(default)!r})" if wanted is int and isinstance(default, float) and default.is_integer() else ""
+    raise DeclarationError(f"{where} is declared {wanted.__name__} but its default {show_value(default)} is "
+                           f"{type(default).__name__}{hint}: the default decides what values it takes")
 
 
 def _plain_number(value: Any) -> Any:
@@ -190,6 +230,7 @@ class Params(metaclass=_ParamsType):
             if name not in own_annotations(cls):
                 raise DeclarationError(f"{cls.__name__}.{name}: a parameter needs a type (`{name}: int = param(...)`)")
             spec = ParamSpec(name=name, default=value.default, **value.metadata["playtest"])
+            _check_declared_kind(cls, name, spec, own_annotations(cls)[name])
             if spec.choices is not None and spec.default not in spec.choices:
                 raise DeclarationError(f"{cls.__name__}.{name}: the default {show_value(spec.default)} is not "
                                        f"one of its choices {show_value(spec.choices)}")

@@ -114,6 +114,14 @@ def _check(cls: Any) -> None:
             raise RegistrationError(f"{where}: it must write {need} (kernel rule K3)")
     game_type = cls.game_type
     _check_params_bounded(cls, where, strict=game_type is not None)
+    params = getattr(cls, "Params", None)
+    if game_type is not None and isinstance(params, type) and issubclass(params, Params):
+        try:                        # playtest.load(name) with no parameters makes these
+            params.create()
+        except ValueError as err:
+            raise RegistrationError(f"{where}: its default parameters are refused by its own Params.check "
+                                    f"({str(err)[:200]}), so playtest.load({name!r}) would fail: make the "
+                                    f"defaults agree") from None
     if game_type is not None and game_type.dynamics == "simultaneous":
         if not _overrides(cls, "pending_seats"):
             raise RegistrationError(f"{where}: it gives simultaneous orders but writes no pending_seats() (the "

@@ -410,6 +410,10 @@ class State:
                                        f"of the game, not {spec.length!r}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
+            if spec.length is not None and spec.default is not _MISSING and spec.default is not None \
+                    and not isinstance(spec.default, tuple):
+                raise DeclarationError(f"state {where}: length= counts a tuple's entries, and this field holds "
+                                       f"{type(spec.default).__name__} (its default {show_value(spec.default)})")
             if spec.default is not _MISSING:
                 if isinstance(spec.default, list):
                     raise DeclarationError(f"state {where}: a default must be immutable: a tuple, not a list")
@@ -550,6 +554,12 @@ class State:
                 if spec.default is _MISSING:
                     raise ValueError(f"{label}.{spec.key} is missing: it must be {spec.words()}")
                 values[spec.name] = spec.default if type(spec.default) is not dict else {}
+                if spec.json and spec.length is not None:    # a default of another size than this game's
+                    try:
+                        spec.check_length(spec.default, f"{label}.{spec.key}", context)
+                    except ValueError as exc:
+                        raise ValueError(f"{label}.{spec.key} is left out, and its default does not fit this "
+                                         f"game: {exc}; write it") from None
                 continue
             where = f"{label}.{spec.key}"
             raw = data[spec.key] if spec.key in data else spec.absent

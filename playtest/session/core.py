@@ -247,7 +247,9 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                                   else "malformed action: nested too deeply") from None
         check_action_types(action)
         if not isinstance(action, game.action_types):
-            raise MalformedAction(f"{type(action).__name__} is not an action of {game.name}")
+            kinds = ", ".join(t.__name__ for t in game.action_types)[:200]
+            raise MalformedAction(f"{type(action).__name__} is not an action of {game.name} (its action_types: "
+                                  f"{kinds})")
         if mover is None:
             raise self._game_over()
         if mover == CHANCE:
@@ -328,7 +330,13 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         legal = self.legal_actions(seat)
         if not legal:
             return f"{self._seat_name(seat)} has nothing to do now" if seat is not None else "nothing can be played"
-        shown = ", ".join(repr(self.game.notation(self.state, a, seat)) for a in legal[:6])
+        if seat is None and mover == SIMULTANEOUS:
+            # the table's words hide every order ("North gives an order"): from Python, without a
+            # seat, name each order as it is typed (session.legal_actions() lists them so too)
+            words = [f"{a} ({self._seat_name(self.game.seat_of(self.state, a))})" for a in legal]
+        else:
+            words = [self.game.notation(self.state, a, seat) for a in legal]
+        shown = ", ".join(repr(w) for w in words[:6])
         more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
         return f"the legal actions are {shown}{more}"
 
@@ -800,9 +808,10 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         """
         self._set_params(changes, self.game.params.replace(**changes))
 
-    def _set_params(self, changes: dict[str, Any], new_params: Any, share: Any = None) -> None:
+    def _set_params(self, changes: dict[str, Any], new_params: Any, share: Any = None, replay: bool = False) -> None:
         """:meth:`set_params` once ``changes`` are validated into ``new_params`` (a file's replay
-        passes the :class:`~playtest.session.files.ReplayShare` of its batch, if any)."""
+        passes the :class:`~playtest.session.files.ReplayShare` of its batch, if any, and ``replay``:
+        it keeps what was played, so a file written before a check loads as it was written)."""
         game = self.game
         changed = {k: getattr(new_params, k) for k in changes if getattr(new_params, k) != getattr(game.params, k)}
         if not changed:
@@ -818,6 +827,8 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         else:
             state = new_game.adapt_state(self.state, game)
             notation = "set " + ", ".join(f"{k}={show_value(v)}" for k, v in changed.items())
+            if not replay:
+                _fits_new_params(new_game, state, notation)
         self._advance("params", None, _jsonable(changed), state, new_game, notation)
         self._resolve_chance_steps()
 
@@ -878,6 +889,22 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         positions, notes = len(self._nodes), len(self._notes)
         return (f"<Session {self.game.name}: move {self.move_number}, {where}, "
                 f"{positions} position{'s' * (positions != 1)}, {notes} note{'s' * (notes != 1)}>")
+
+
+def _fits_new_params(game: Game[Any, Any, Any], state: Any, change: str) -> None:
+    """Refuse a live parameter change that leaves a position the game's own declarations or
+    ``check_state`` refuse under the new values (a turn that has taken more than the new limit, a
+    board of the old size): play would go on from a position the rules cannot reach. Only a
+    declared game's position is read back (one written the older way reads its own JSON)."""
+    if game.state_type is None or not isinstance(state, game.state_type):
+        return
+    try:
+        game.state_from_json(json.loads(json.dumps(state.to_json())))
+    except ValueError as err:
+        raise ValueError(f"{change} is refused at this position: under the new parameters the position is one "
+                         f"the game refuses ({str(err)[:300]}). Change it at another position, or write the game's "
+                         f"adapt_state(state, old_game) to carry a position over a live change "
+                         f"(docs/adding_a_game.md, section 11)") from None
 
 
 def _readable_start(game: Game[Any, Any, Any], start: Any) -> None:

@@ -376,6 +376,13 @@ class SessionFiles:
         live = _OPEN.get(_key(path))
         if live is not None and live.path is not None and _same_file(live.path, path):
             session = live                       # Run All in the same kernel: the very same session
+            if isinstance(game, Game) and _rules_of(type(game)) != _rules_of(type(live.game)):
+                warnings.warn(f"{path} is open in this kernel with the {live.game.name} rules as they were when it "
+                              f"was opened, and this game's rules differ (a method or a constant of its class "
+                              f"changed): Session.open returns that session, which plays the rules it has. To "
+                              f"replay the file under the new rules, restart the kernel and run the notebook again "
+                              f"(a move the new rules refuse is then named); to keep both, open another path",
+                              SessionFileWarning, stacklevel=2)
         elif path.exists():
             session = cls.load(path)
         else:
@@ -625,7 +632,7 @@ class SessionFiles:
                 changes = entry["params"]          # set_params, without its transaction (the load is one)
                 new_params = node.game.params.replace(**changes) if share is None \
                     else share.replaced(node.game.params, changes)
-                self._set_params(changes, new_params, share)   # type: ignore[attr-defined]
+                self._set_params(changes, new_params, share, replay=True)   # type: ignore[attr-defined]
             else:
                 game, state = node.game, node.state
                 if (game.to_move(state) == CHANCE) != (kind == "chance"):
@@ -698,6 +705,29 @@ class SessionFiles:
 
 #: sessions opened with Session.open in this kernel, by file: Run All returns the same one
 _OPEN: "weakref.WeakValueDictionary[str, Session]" = weakref.WeakValueDictionary()
+
+
+def _rules_of(cls: type) -> tuple[Any, ...]:
+    """What a game class's own code says, to tell a class redefined with other rules (a notebook cell
+    changed and run again) from the same cell run again: each method's byte code and constants and
+    each plain value, for the classes of its line that are not the kit's."""
+    said: list[Any] = []
+    for klass in cls.__mro__:
+        if klass.__module__ == "builtins" or klass.__module__.startswith("playtest."):
+            continue
+        for key, value in sorted(vars(klass).items()):
+            if key.startswith("__") and key != "__init__":
+                continue
+            code = getattr(getattr(value, "__func__", value), "__code__", None)
+            said.append((klass.__qualname__, key, _code_of(code) if code is not None
+                         else value.__qualname__ if isinstance(value, type) else repr(value)[:300]))
+    return tuple(said)
+
+
+def _code_of(code: Any) -> tuple[Any, ...]:
+    """A code object's byte code and constants, the code objects among them (a comprehension, a
+    lambda) read the same way: the same source compiled twice reads the same."""
+    return (code.co_code, tuple(_code_of(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts))
 
 
 def _raised(err: BaseException) -> str:

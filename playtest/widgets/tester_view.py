@@ -88,13 +88,16 @@ def bots_line(game: Any, bots: dict[int, Bot], chosen: dict[int, Any] | None) ->
 
 def how_to_play(game: Any, limit: int = 6000) -> str:
     """The game's rules (its rules page's rules section), as escaped HTML text for a folded panel."""
-    from ..rulebook import rules_page
+    from ..rulebook import _ID, rules_page
     try:
         page = rules_page(game)
     except (KeyError, OSError, ValueError):
         return "<i>This game has no rules page.</i>"
     sections = re.split(r"^## ", page, flags=re.M)
-    rules = next((s for s in sections[1:] if re.match(r"[A-Z]{1,3}\.1 ", s)), sections[-1])
+    rules = next((s for s in sections[1:] if re.match(r"[A-Z]{1,3}\.1 ", s)), None)
+    if rules is None:           # a page that numbers its rules flatly (X1, X2, ...): every numbered rule
+        numbered = [s for s in sections[1:] if re.match(rf"{_ID} ", s)]
+        rules = "## ".join(numbered) if numbered else sections[-1]
     text = "## " + rules if not rules.startswith("#") else rules
     if len(text) > limit:
         text = text[:limit].rsplit("\n", 1)[0] + "\n…"
