@@ -73,12 +73,14 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
                 game_class(game)
             except (KeyError, ValueError, TypeError):
                 raise ValueError(f"unknown game {str(game)[:40]!r}; the games are: {', '.join(games())}") from None
-            raise ValueError(f"{game!r} is registered with listed=False, and tester links are for listed games: a "
-                             f"tester opens notebooks/testers/<game>.ipynb. For a game of your own, register it "
-                             f"with @register (not listed=False), write notebooks/testers/{game}.ipynb with "
-                             f"playtest.write_tester_notebook(YourGame) (a game in a module of your own; setup= "
-                             f"for the code that imports it otherwise), then ask for the link "
-                             f"(docs/adding_a_game.md, section 13)")
+            if view != "tester" or via == "lite":    # (a tester's page imports it: see below)
+                raise ValueError(
+                    f"{game!r} is registered with listed=False: "
+                    + ("the serverless site carries the listed games only" if via == "lite" else
+                       f"there is no notebooks/{game}.ipynb of the kit's for view='lab'")
+                    + f". A tester opens notebooks/testers/{game}.ipynb: write it with "
+                    f"playtest.write_tester_notebook(YourGame) (a game in a module of your own; setup= for the "
+                    f"code that imports it otherwise), then ask for view='tester' (docs/adding_a_game.md, section 13)")
     if view == "tester" and game is not None and via != "lite":
         page = TESTER_NOTEBOOKS / f"{game}.ipynb"
         if TESTER_NOTEBOOKS.is_dir() and not page.exists():

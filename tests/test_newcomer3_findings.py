@@ -166,11 +166,30 @@ def test_a_seat_with_no_order_to_give_is_not_told_your_order():
 def test_a_tester_link_for_an_unlisted_game_points_at_write_tester_notebook_as_the_guide_does():
     """The guide (section 13) says to write a tester's page with playtest.write_tester_notebook; the
     refusal of a link for a listed=False game said to "save a copy of notebooks/testers/source.ipynb"."""
-    with pytest.raises(ValueError, match=r"'mole_hunt' is registered with listed=False.*"
-                                         r"write notebooks/testers/mole_hunt.ipynb with "
-                                         r"playtest.write_tester_notebook\(YourGame\)") as refused:
+    with pytest.raises(ValueError, match=r"notebooks/testers/mole_hunt.ipynb does not exist.*"
+                                         r"playtest.write_tester_notebook\('mole_hunt'") as refused:
         playtest.tester_link(game="mole_hunt", via="local")
     assert "save a copy" not in str(refused.value)
+    with pytest.raises(ValueError, match=r"'mole_hunt' is registered with listed=False.*"
+                                         r"write it with playtest.write_tester_notebook\(YourGame\)"):
+        playtest.tester_link(game="mole_hunt", view="lab", via="local")
+
+
+def test_a_game_kept_unlisted_gets_its_tester_link_once_its_page_is_written(tmp_path, monkeypatch):
+    """write_tester_notebook writes the page of a game registered with listed=False (kept out of the
+    kit's own test runs), so tester_link gives that page's address rather than refusing the game."""
+    import playtest.testers as testers
+    monkeypatch.setattr(testers, "TESTER_NOTEBOOKS", tmp_path)
+    with pytest.raises(ValueError, match="does not exist"):
+        playtest.tester_link(game="mole_hunt", via="local")
+    page = playtest.write_tester_notebook("mole_hunt", setup="from newgames import mole_hunt")
+    assert page == tmp_path / "mole_hunt.ipynb"
+    assert playtest.tester_link(game="mole_hunt", via="local") == \
+        "http://localhost:8888/voila/render/testers/mole_hunt.ipynb"
+    assert playtest.tester_link("me/my-fork", game="mole_hunt").endswith(
+        "voila%2Frender%2Fnotebooks%2Ftesters%2Fmole_hunt.ipynb")
+    with pytest.raises(ValueError, match="serverless site carries the listed games only"):
+        playtest.tester_link(game="mole_hunt", via="lite", base_url="https://me.github.io/kit/")
 
 
 # ---------------------------------------------------------------- a rules page for a game of one's own

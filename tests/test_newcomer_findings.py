@@ -180,9 +180,11 @@ def test_a_bug_in_the_games_own_why_not_is_not_reported_as_malformed_input():
 def test_a_tester_link_for_an_unlisted_game_says_what_to_do_not_unknown_game():
     """``tester_link(game="othello_small")`` (registered with listed=False, as the guide's examples are)
     said "unknown game 'othello_small'" although playtest.load("othello_small") works."""
+    with pytest.raises(ValueError, match=r"notebooks/testers/othello_small.ipynb does not exist"):
+        playtest.tester_link(game="othello_small", via="local")
     with pytest.raises(ValueError, match=r"'othello_small' is registered with listed=False.*notebooks/testers/"
                                          r"othello_small.ipynb"):
-        playtest.tester_link(game="othello_small", via="local")
+        playtest.tester_link(game="othello_small", view="lab", via="local")
     with pytest.raises(ValueError, match="unknown game 'no_such_game'"):
         playtest.tester_link(game="no_such_game", via="local")
 
