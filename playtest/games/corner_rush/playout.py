@@ -34,6 +34,7 @@ from .board import Board
 from .draws import near
 from .params import CornerRushParams
 from .position import State, blocker, rolloff_contenders, rolloff_winner
+from .scores import CornerRushScores
 
 __all__ = ["CornerRushPlayout"]
 
@@ -325,10 +326,57 @@ class CornerRushPlayout:
         standing.blocked = -1                       # (no reading yet)
         seen_pawns: list[int] = []
         scored: Any = None
+        scores_read: Any = log.scores if log is not None else None
+        own_scores = type(self).running_scores is CornerRushScores.running_scores
+        # each seat's search from its Ace (running_scores' breadth first search, kept between turn ends and
+        # taken further when its pawn stands beyond it): the layers (tiles 0, 1, ... steps from the Ace; a
+        # last empty one when the search is over), the tiles searched, those and their neighbours
+        ace_bits = [1 << a for a in aces]
+        layers_of = [[bit] for bit in ace_bits]
+        searched, around = [0] * n, [-1] * n
+        seat_tiles, seat_scores = [-1] * n, [0] * n
+        cut_scores = self._cut_scores()
+        lifted_open = [open_tiles & ~shut for shut in closed]
+
+        def seat_score(seat: int, tile: int) -> int:
+            """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), from the
+            seat's kept search, taken further when it must."""
+            allowed = lifted_open[seat] & ~blocked
+            target, extra = (1 << tile, 0) if allowed >> tile & 1 else (adj4[tile], 1)
+            layers = layers_of[seat]
+            reach = searched[seat]
+            if reach & target:
+                for steps, layer in enumerate(layers):
+                    if layer & target:
+                        return -(steps + extra)
+            if not reach:
+                reach = layers[0]
+            frontier = layers[-1]
+            while frontier and not reach & target:
+                frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
+                            | (frontier >> cols)) & allowed & ~reach
+                reach |= frontier
+                layers.append(frontier)
+            searched[seat] = reach
+            around[seat] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last) | (reach << cols)
+                                    | (reach >> cols))
+            if reach & target:
+                return -(len(layers) - 1 + extra)
+            return cut_scores[seat][tile]
         played = turns = 0
         turn_cap = max_turns if max_turns is not None else -1
         decider = _NOBODY
         random_roll = rng.random
+        # whole turns inline (the common readings: one challenge a turn, a beaten blocker always taken, the
+        # bag's draw by chance, the placement mandatory, no longest move; every seat drawing with a plain
+        # generator, whose choice of k things is getrandbits(k.bit_length()) until below k)
+        lean = (most_challenges == 1 and not optional_take and random_draw and mandatory and not longest
+                and _PLAIN_BELOW and all(type(r) is random.Random for r in choosers)
+                and state.challenges == 0 and state.pushed < 0 and all(list(bag) == sorted(bag) for bag in state.bags))
+        bits_of = [r.getrandbits for r in choosers]
+        widths = [k.bit_length() for k in range(B.tiles + 2)]
+        face_values = [face.value for face in faces]
+        turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
                  "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
@@ -349,10 +397,27 @@ class CornerRushPlayout:
             if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
                 if read and played:             # (the same pawns and blockers: the same scores)
                     if blocked != standing.blocked or pawns != seen_pawns:
+                        if own_scores:
+                            # running_scores' answer from each seat's search kept (seat_score): searched
+                            # again where a blocker came onto a tile it went over or left one next to them
+                            before = standing.blocked
+                            added, lifted = blocked & ~before, before & ~blocked
+                            for s, tile in enumerate(pawns):
+                                if added & searched[s] or lifted & around[s]:
+                                    layers_of[s] = [ace_bits[s]]
+                                    searched[s] = around[s] = 0
+                                elif tile == seat_tiles[s]:
+                                    continue
+                                seat_tiles[s] = tile
+                                seat_scores[s] = seat_score(s, tile)
+                            scored = tuple(seat_scores)
+                        else:
+                            standing.pawns = tuple(pawns)
+                            standing.blocked = blocked
+                            scored = self.running_scores(cast(State, standing))
                         seen_pawns = pawns[:]
-                        standing.blocked, standing.pawns = blocked, tuple(pawns)
-                        scored = self.running_scores(cast(State, standing))
-                    cast(list, cast(PlayoutLog, log).scores).append(scored)
+                        standing.blocked = blocked
+                    scores_read.append(scored)
                 if kind == 2:
                     break
                 if log is not None and log.first is None:
@@ -361,6 +426,161 @@ class CornerRushPlayout:
                 if turns > turn_cap >= 0:
                     break
                 decider = mover
+            if lean and phase == "start" and played + turn_steps <= max_steps:
+                # ------------------------------------------------ a whole turn on the common path, inline
+                # (the same draws, in the same order, as the steps below and the effects above; a Null
+                # goes on below, one step at a time)
+                getbits = bits_of[mover]
+                pos = pawns[mover]
+                played += 1
+                near_mask = challenge_table[pos] & blocked if challenge_on else 0
+                if near_mask:
+                    tiles = near(near_mask)
+                    k = len(tiles) + 1
+                    pick = getbits(widths[k])
+                    while pick >= k:
+                        pick = getbits(widths[k])
+                else:                                   # the roll alone: still drawn, as _randbelow(1) draws
+                    k, pick = 1, getbits(1)
+                    while pick:
+                        pick = getbits(1)
+                if options is not None:
+                    options.append(k)
+                played += 1
+                value = face_values[bisect_right(totals, random_roll())]
+                die = value
+                if pick:                                # a challenge, and its roll
+                    tile = tiles[pick - 1]
+                    b = blockers[tile]
+                    challenged, challenges = tile, 1
+                    if not (value > b.value if greater else value >= b.value):
+                        blockers[tile] = blocker(b.colour, b.value, False, everyone) if flip_back \
+                            else blocker(b.colour, b.value, True, 0)
+                        moved = 0
+                    else:
+                        token = (b.colour, b.value)
+                        blockers[tile] = None
+                        blocked &= ~(1 << tile)
+                        moved = value - b.value if moves_by == "difference" else value if moves_by == "roll" else 0
+                        if destination == "removed":
+                            removed = tuple(sorted(removed + (token,)))
+                        else:
+                            seat = mover if destination == "challenger_bag" else b.colour
+                            bag = bags[seat]
+                            i = bisect_right(bag, token)
+                            bags[seat] = bag[:i] + (token,) + bag[i:]
+                    if moved <= 0 and value == 0 and null_in_challenge and null_other:
+                        phase = "challenge"             # (the Null's pushes: below, step by step)
+                        after_challenge(value, moved)
+                        continue
+                elif value == 0:                        # a Null: below, step by step
+                    phase = "roll"
+                    die_rolled(value)
+                    continue
+                else:
+                    moved = value
+                if moved > 0:                           # the move: start_move and the steps
+                    steps, path = moved, [pos]
+                    others = 0
+                    for s, t in enumerate(pawns):
+                        if s != mover:
+                            others |= 1 << t
+                    free = open_tiles & ~blocked
+                    walk = end = free & ~closed[mover]
+                    if not pass_through:
+                        walk &= ~others
+                    if not stacking:
+                        end &= ~others
+                    elif not pass_through:
+                        end |= others & free & ~closed[mover]
+                    ace = aces[mover]
+                    ace_ok = (1 << ace) if (not others >> ace & 1 or on_occupied) else 0
+                    if on_entry:
+                        win_mask = ace_ok
+                    else:
+                        win_mask, end = 0, end | ace_ok
+                    layer = end | win_mask
+                    walks = [layer]
+                    for _ in range(1, moved):
+                        layer = win_mask | (walk & (((layer << 1) & not_first) | ((layer >> 1) & not_last)
+                                                    | (layer << cols) | (layer >> cols)))
+                        walks.append(layer)
+                    if adj4[pos] & layer:
+                        over = False
+                        while True:
+                            played += 1
+                            tiles = near(adj4[pos] & walks[steps - 1])
+                            k = len(tiles)
+                            if options is not None:
+                                options.append(k)
+                            pick = getbits(widths[k])
+                            while pick >= k:
+                                pick = getbits(widths[k])
+                            pos = tiles[pick]
+                            path.append(pos)
+                            steps -= 1
+                            if pos == ace and (on_entry or steps == 0) and (on_occupied or not others >> pos & 1):
+                                pawns[mover] = pos
+                                phase = "move"
+                                win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
+                                over = True
+                                break
+                            if steps == 0:
+                                break
+                        if over:
+                            continue
+                        pawns[mover] = pos
+                    else:
+                        steps = 0                       # no walk of the whole roll: the pawn stays
+                # the blocker step (after_move: no second challenge in a turn)
+                if bags[mover]:
+                    free = no_place & ~blocked
+                    for t in pawns:
+                        free &= ~(1 << t)
+                    if free:
+                        played += 2                     # the bag's draw, then the placement
+                        # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
+                        # (a run of the sorted bag), each group's share added up in order
+                        bag = bags[mover]
+                        x, total, size, i = random_roll(), 0.0, len(bag), 0
+                        while True:
+                            held = bag[i]
+                            j = i + 1
+                            while j < size and bag[j] == held:
+                                j += 1
+                            total += (j - i) / size
+                            if x < total or j == size:
+                                break
+                            i = j
+                        bags[mover] = bag[:i] + bag[i + 1:]
+                        k = free.bit_count()
+                        if options is not None:
+                            options.append(k)
+                        pick = getbits(widths[k])
+                        while pick >= k:
+                            pick = getbits(widths[k])
+                        for _ in range(pick):           # the pick-th free tile
+                            free &= free - 1
+                        tile = (free & -free).bit_length() - 1
+                        blockers[tile] = blocker(held[0], held[1], False, 1 << mover if knows_value else 0)
+                        blocked |= 1 << tile
+                        placed = tile
+                    else:
+                        placed = -1
+                else:
+                    placed = -1
+                steps = 0                               # end_turn
+                last = (mover, tuple(path), placed)
+                turn += 1
+                held = None
+                if turn >= last_turn:
+                    phase = "over"
+                    reason = f"max_turns = {last_turn} turns played: a draw"
+                    continue
+                phase = "start"
+                mover = (mover + step_round) % n
+                path, challenged, challenges = [], -1, 0
+                continue
             if played == max_steps:
                 break
             played += 1
@@ -468,6 +688,11 @@ class CornerRushPlayout:
                              blocked=blocked, bags=tuple(bags), held=held, die=die, steps=steps, path=tuple(path),
                              challenged=challenged, challenges=challenges, pushed=pushed, rolloff=rolloff,
                              removed=removed, last=last, winner=winner, reason=reason), played
+
+
+#: a plain generator draws an index below k as getrandbits(k.bit_length()) until it is below k (every Python
+#: this package supports; checked against the rules by tests/test_playout.py)
+_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
 def _below(rng: random.Random) -> Any:

@@ -93,6 +93,23 @@ class CornerRushScores:
         d = far[tile] if extra == 0 else 1 + min(far[t] for t in bits(target))
         return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
 
+    def _cut_scores(self) -> list[list[int]]:
+        """For each seat and tile, :meth:`running_scores`' score of a pawn on that tile cut off from its Ace
+        (:meth:`_ace_steps`' last line: it depends on the tile alone), worked out once."""
+        kept = self.__dict__.get("_cut_kept")
+        if kept is None:
+            B = self.B
+            kept = []
+            for seat in range(len(B.aces)):
+                far, lifted = self._far[seat], self._open & ~self._closed[seat]
+                row = []
+                for tile in range(B.tiles):
+                    d = far[tile] if lifted >> tile & 1 else 1 + min(far[t] for t in bits(B.adj4[tile]))
+                    row.append(-(min(d, 2 * B.tiles) + self.params.board_size))
+                kept.append(row)
+            self.__dict__["_cut_kept"] = kept
+        return kept
+
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
         """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
         was (``route`` steps, :meth:`_ace_steps`; the pawn not cut off): no route of that length crosses them
