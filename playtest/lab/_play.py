@@ -710,7 +710,7 @@ def _read_standings(readings: Iterable[Any], tops: list[frozenset[int]], leaders
     ahead: int | None = None
     for scores in readings:
         if scores is not None:
-            if scores != last:        # unchanged scores (most turns): the same top seats and leader
+            if scores is not last and scores != last:   # unchanged scores (most turns): the same top seats and leader
                 last = scores
                 top, ahead = _standings(scores)
             tops.append(top)

@@ -27,7 +27,7 @@ import random
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from ...geometry import bits
+from ...geometry import FAR, bits
 from ...kernel.game import PlayoutLog
 from ...kernel.outcome import draw_outcome
 from .board import Board
@@ -323,45 +323,52 @@ class CornerRushPlayout:
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
         standing = _Standing()
-        standing.blocked = -1                       # (no reading yet)
+        seen_blocked = -1                           # (no reading yet)
         seen_pawns: list[int] = []
         scored: Any = None
         scores_read: Any = log.scores if log is not None else None
         own_scores = type(self).running_scores is CornerRushScores.running_scores
-        # each seat's search from its Ace (running_scores' breadth first search, kept between turn ends and
-        # taken further when its pawn stands beyond it): the layers (tiles 0, 1, ... steps from the Ace; a
-        # last empty one when the search is over), the tiles searched, those and their neighbours
+        # each seat's score kept with what it depends on: the tiles where a blocker put changes it (unless it
+        # stays off the route found), those where a blocker taken away does, the length of the route found
+        # (-1: none to check against), the pawn's tile
         ace_bits = [1 << a for a in aces]
-        layers_of = [[bit] for bit in ace_bits]
-        searched, around = [0] * n, [-1] * n
+        put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
         seat_tiles, seat_scores = [-1] * n, [0] * n
-        cut_scores = self._cut_scores()
+        first_unknown = True
+        off_route = self._off_route
+        cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
         lifted_open = [open_tiles & ~shut for shut in closed]
 
         def seat_score(seat: int, tile: int) -> int:
-            """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), from the
-            seat's kept search, taken further when it must."""
+            """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), with what it
+            depends on: no search when a shortest route with the blockers lifted is clear of them, or when
+            the blockers wall the Ace in; else its breadth first search."""
             allowed = lifted_open[seat] & ~blocked
-            target, extra = (1 << tile, 0) if allowed >> tile & 1 else (adj4[tile], 1)
-            layers = layers_of[seat]
-            reach = searched[seat]
-            if reach & target:
-                for steps, layer in enumerate(layers):
-                    if layer & target:
-                        return -(steps + extra)
-            if not reach:
-                reach = layers[0]
-            frontier = layers[-1]
+            ace = ace_bits[seat]
+            if allowed >> tile & 1:
+                target, extra = 1 << tile, 0
+                corridor = corridors[seat][tile]
+                if not corridor & blocked and far[seat][tile] < FAR:
+                    put_on[seat], taken_from[seat], routes[seat] = corridor, 0, -1
+                    return -far[seat][tile]
+            else:
+                target, extra = adj4[tile], 1
+            if target & ace:
+                put_on[seat] = taken_from[seat] = 0
+                return -extra
+            reach = frontier = ace
+            steps = 0
             while frontier and not reach & target:
                 frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
                             | (frontier >> cols)) & allowed & ~reach
                 reach |= frontier
-                layers.append(frontier)
-            searched[seat] = reach
-            around[seat] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last) | (reach << cols)
-                                    | (reach >> cols))
+                steps += 1
+            taken_from[seat] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last) | (reach << cols)
+                                        | (reach >> cols))
             if reach & target:
-                return -(len(layers) - 1 + extra)
+                put_on[seat], routes[seat] = reach, -1 if extra else steps
+                return -(steps + extra)
+            put_on[seat] = 0                    # cut off: more blockers keep it so
             return cut_scores[seat][tile]
         played = turns = 0
         turn_cap = max_turns if max_turns is not None else -1
@@ -376,6 +383,10 @@ class CornerRushPlayout:
         bits_of = [r.getrandbits for r in choosers]
         widths = [k.bit_length() for k in range(B.tiles + 2)]
         face_values = [face.value for face in faces]
+        #: the blockers the turns make, by what they are made from: a challenged blocker shown (by the
+        #: blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
+        shown: dict[int, tuple[Any, Any]] = {}
+        hidden: dict[tuple[int, int], list[Any]] = {}
         turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
@@ -396,18 +407,17 @@ class CornerRushPlayout:
                 continue
             if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
                 if read and played:             # (the same pawns and blockers: the same scores)
-                    if blocked != standing.blocked or pawns != seen_pawns:
+                    if blocked != seen_blocked or pawns != seen_pawns:
                         if own_scores:
-                            # running_scores' answer from each seat's search kept (seat_score): searched
-                            # again where a blocker came onto a tile it went over or left one next to them
-                            before = standing.blocked
-                            added, lifted = blocked & ~before, before & ~blocked
+                            # running_scores' answer: a seat's score worked out again (seat_score) when its
+                            # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
+                            # on the route found (scores.py's rules for keeping a score)
+                            added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
                             for s, tile in enumerate(pawns):
-                                if added & searched[s] or lifted & around[s]:
-                                    layers_of[s] = [ace_bits[s]]
-                                    searched[s] = around[s] = 0
-                                elif tile == seat_tiles[s]:
-                                    continue
+                                if tile == seat_tiles[s] and not lifted & taken_from[s]:
+                                    put = added & put_on[s]
+                                    if not put or off_route(s, tile, put, routes[s]):
+                                        continue
                                 seat_tiles[s] = tile
                                 seat_scores[s] = seat_score(s, tile)
                             scored = tuple(seat_scores)
@@ -416,12 +426,14 @@ class CornerRushPlayout:
                             standing.blocked = blocked
                             scored = self.running_scores(cast(State, standing))
                         seen_pawns = pawns[:]
-                        standing.blocked = blocked
+                        seen_blocked = blocked
                     scores_read.append(scored)
                 if kind == 2:
                     break
-                if log is not None and log.first is None:
-                    log.first = mover
+                if first_unknown:
+                    first_unknown = False
+                    if log is not None and log.first is None:
+                        log.first = mover
                 turns += 1
                 if turns > turn_cap >= 0:
                     break
@@ -454,8 +466,11 @@ class CornerRushPlayout:
                     b = blockers[tile]
                     challenged, challenges = tile, 1
                     if not (value > b.value if greater else value >= b.value):
-                        blockers[tile] = blocker(b.colour, b.value, False, everyone) if flip_back \
-                            else blocker(b.colour, b.value, True, 0)
+                        kept = shown.get(id(b))
+                        if kept is None or kept[0] is not b:
+                            kept = shown[id(b)] = (b, blocker(b.colour, b.value, False, everyone) if flip_back
+                                                   else blocker(b.colour, b.value, True, 0))
+                        blockers[tile] = kept[1]
                         moved = 0
                     else:
                         token = (b.colour, b.value)
@@ -562,7 +577,11 @@ class CornerRushPlayout:
                         for _ in range(pick):           # the pick-th free tile
                             free &= free - 1
                         tile = (free & -free).bit_length() - 1
-                        blockers[tile] = blocker(held[0], held[1], False, 1 << mover if knows_value else 0)
+                        face = hidden.get(held)
+                        if face is None:
+                            face = hidden[held] = [blocker(held[0], held[1], False, 1 << seat if knows_value else 0)
+                                                   for seat in range(n)]
+                        blockers[tile] = face[mover]
                         blocked |= 1 << tile
                         placed = tile
                     else:
@@ -570,7 +589,7 @@ class CornerRushPlayout:
                 else:
                     placed = -1
                 steps = 0                               # end_turn
-                last = (mover, tuple(path), placed)
+                last = (mover, path, placed)           # (the path made a tuple when the state is packed)
                 turn += 1
                 held = None
                 if turn >= last_turn:
@@ -687,7 +706,9 @@ class CornerRushPlayout:
         return state.replace(phase=phase, mover=mover, turn=turn, pawns=tuple(pawns), blockers=tuple(blockers),
                              blocked=blocked, bags=tuple(bags), held=held, die=die, steps=steps, path=tuple(path),
                              challenged=challenged, challenges=challenges, pushed=pushed, rolloff=rolloff,
-                             removed=removed, last=last, winner=winner, reason=reason), played
+                             removed=removed, winner=winner, reason=reason,
+                             last=last if last is None or type(last[1]) is tuple else (last[0], tuple(last[1]), last[2])
+                             ), played
 
 
 #: a plain generator draws an index below k as getrandbits(k.bit_length()) until it is below k (every Python

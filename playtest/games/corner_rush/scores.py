@@ -110,6 +110,27 @@ class CornerRushScores:
             self.__dict__["_cut_kept"] = kept
         return kept
 
+    def _corridors(self) -> list[list[int]]:
+        """For each seat and tile, the tiles of every shortest route from the seat's Ace to that tile with the
+        blockers lifted (:meth:`_ace_steps` finds that length when no blocker stands on one of them),
+        worked out once."""
+        kept = self.__dict__.get("_corridors_kept")
+        if kept is None:
+            B = self.B
+            kept = []
+            for seat in range(len(B.aces)):
+                far, lifted = self._far[seat], self._open & ~self._closed[seat]
+                row = []
+                for tile in range(B.tiles):
+                    if not lifted >> tile & 1 or far[tile] >= FAR:
+                        row.append(0)
+                        continue
+                    back = B.grid.distances(1 << tile, lifted)
+                    row.append(sum(1 << t for t in range(B.tiles) if far[t] + back[t] == far[tile]))
+                kept.append(row)
+            self.__dict__["_corridors_kept"] = kept
+        return kept
+
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
         """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
         was (``route`` steps, :meth:`_ace_steps`; the pawn not cut off): no route of that length crosses them
