@@ -333,7 +333,7 @@ class CornerRushPlayout:
         # (-1: none to check against), the pawn's tile
         ace_bits = [1 << a for a in aces]
         put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
-        seat_tiles, seat_scores = [-1] * n, [0] * n
+        seat_tiles, seat_scores = [-1] * n, [None] * n       # (no score yet: the first reading makes its tuple)
         first_unknown = True
         off_route = self._off_route
         cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
@@ -413,14 +413,19 @@ class CornerRushPlayout:
                             # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
                             # on the route found (scores.py's rules for keeping a score)
                             added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
+                            changed = False
                             for s, tile in enumerate(pawns):
                                 if tile == seat_tiles[s] and not lifted & taken_from[s]:
                                     put = added & put_on[s]
                                     if not put or off_route(s, tile, put, routes[s]):
                                         continue
                                 seat_tiles[s] = tile
-                                seat_scores[s] = seat_score(s, tile)
-                            scored = tuple(seat_scores)
+                                score = seat_score(s, tile)
+                                if score != seat_scores[s]:
+                                    seat_scores[s] = score
+                                    changed = True
+                            if changed:             # (else the same reading again, the same tuple)
+                                scored = tuple(seat_scores)
                         else:
                             standing.pawns = tuple(pawns)
                             standing.blocked = blocked
