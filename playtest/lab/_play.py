@@ -722,7 +722,7 @@ def _standing_runs(readings: Iterable[Any]) -> list[tuple[frozenset[int], int | 
     """The turn ends' top seats and leaders as :func:`_read_standings` reads them, a run of equal readings
     at a time: ``(top seats, leader, turn ends)`` for each run (the same scores most turns: read once)."""
     runs: list[tuple[frozenset[int], int | None, int]] = []
-    last: Any = None
+    last: Any = _NOBODY
     top: frozenset[int] = frozenset()
     ahead: int | None = None
     count = 0

@@ -6,9 +6,19 @@ kept apart so the rules module stays one concern. It plays exactly what stepping
 (``to_move``, ``legal_actions``, ``chance_outcome``, ``effect``): the same listing's length at each
 decision (an index drawn with ``rng.choice(range(n))``, as ``rng.choice(listing)`` draws it), the die
 and the bag drawn as :meth:`chance_outcome` draws them, and the same state at the end, field for
-field; ``check_game``'s "playout" property and ``tests/test_playout.py`` compare the two. The
-position is unpacked once into local variables (the pawns and the blockers as lists), each effect
-changes them in place, and the state is packed again at the end.
+field; ``check_game``'s "playout" property, ``tests/test_playout.py`` and
+``tests/test_corner_rush_playout.py`` compare the two. The position is unpacked once into local
+variables (the pawns and the blockers as lists), each effect changes them in place, and the state is
+packed again at the end.
+
+On the common readings (one challenge a turn, a beaten blocker always taken, the bag drawn by chance,
+the placement mandatory, no longest move) and with plain ``random.Random`` generators, a whole turn is
+played inline from its first decision (the choice, the die, the walk, the bag, the placement), each
+listing's index drawn as ``choice`` draws it (``getrandbits`` of the length's bits until below it);
+a Null's pushes, and every other reading, go on one step at a time. The running scores read at turn
+ends are :meth:`running_scores`' own, each seat's kept with what it depends on (the tiles where a blocker
+put or taken away could change it) and worked out again only then or when its pawn moved: without a
+search when a shortest route with the blockers lifted is clear of them, or when blockers wall its Ace in.
 
 It covers every parameter set but three readings, for which it answers ``None`` (the rules play):
 ``must_use_all_moves = false`` (a move may stop early), ``allow_revisit = false`` (paths, not walks)
@@ -70,6 +80,10 @@ class CornerRushPlayout:
         def running_scores(self, state: State) -> tuple[int, ...]: ...
         def _bag_outcomes_of(self, bag: tuple[tuple[int, int], ...]) -> Any: ...
         def _name(self, seat: int) -> str: ...
+        _far: tuple[list[int], ...]
+        def _cut_scores(self) -> list[list[int]]: ...
+        def _corridors(self) -> list[list[int]]: ...
+        def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool: ...
 
     def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
                        max_steps: int = 1_000_000, max_turns: int | None = None,
@@ -125,6 +139,7 @@ class CornerRushPlayout:
         bags = list(state.bags)
         held, die, steps, path = state.held, state.die, state.steps, list(state.path)
         challenged, challenges, pushed = state.challenged, state.challenges, state.pushed
+        last: Any        # (a turn's path kept as a list until the state is packed)
         rolloff, removed, last, winner, reason = state.rolloff, state.removed, state.last, state.winner, state.reason
         walks: list[int] = []           # the move's exact walks (Board.exact_walks), for its pawn's masks
 
@@ -333,7 +348,7 @@ class CornerRushPlayout:
         # (-1: none to check against), the pawn's tile
         ace_bits = [1 << a for a in aces]
         put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
-        seat_tiles, seat_scores = [-1] * n, [None] * n       # (no score yet: the first reading makes its tuple)
+        seat_tiles, seat_scores = [-1] * n, cast(list[Any], [None] * n)       # (no score yet: the first reading makes its tuple)
         first_unknown = True
         off_route = self._off_route
         cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
@@ -486,9 +501,9 @@ class CornerRushPlayout:
                             removed = tuple(sorted(removed + (token,)))
                         else:
                             seat = mover if destination == "challenger_bag" else b.colour
-                            bag = bags[seat]
-                            i = bisect_right(bag, token)
-                            bags[seat] = bag[:i] + (token,) + bag[i:]
+                            sack = bags[seat]
+                            i = bisect_right(sack, token)
+                            bags[seat] = sack[:i] + (token,) + sack[i:]
                     if moved <= 0 and value == 0 and null_in_challenge and null_other:
                         phase = "challenge"             # (the Null's pushes: below, step by step)
                         after_challenge(value, moved)
@@ -561,18 +576,18 @@ class CornerRushPlayout:
                         played += 2                     # the bag's draw, then the placement
                         # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
                         # (a run of the sorted bag), each group's share added up in order
-                        bag = bags[mover]
-                        x, total, size, i = random_roll(), 0.0, len(bag), 0
+                        sack = bags[mover]
+                        x, total, size, i = random_roll(), 0.0, len(sack), 0
                         while True:
-                            held = bag[i]
+                            held = sack[i]
                             j = i + 1
-                            while j < size and bag[j] == held:
+                            while j < size and sack[j] == held:
                                 j += 1
                             total += (j - i) / size
                             if x < total or j == size:
                                 break
                             i = j
-                        bags[mover] = bag[:i] + bag[i + 1:]
+                        bags[mover] = sack[:i] + sack[i + 1:]
                         k = free.bit_count()
                         if options is not None:
                             options.append(k)
