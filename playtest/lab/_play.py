@@ -772,15 +772,25 @@ def _run_decisiveness(runs: list[tuple[frozenset[int], int | None, int]], winner
 
 def _standings(scores: Any) -> tuple[frozenset[int], int | None]:
     """(the top seats, the leader) of ``scores``: the same scores come back turn after turn, game after game."""
-    try:
-        return _STANDINGS[scores]
-    except (KeyError, TypeError):
+    kept = type(scores) is tuple
+    if kept:
+        try:
+            found = _STANDINGS.get(scores)
+        except TypeError:           # (a tuple holding something unhashable)
+            found, kept = None, False
+        if found is not None:
+            return found
+    if scores and isinstance(scores, (tuple, list)):    # top_seats and leader in one pass
+        top = max(scores)
+        at_top = [s for s, v in enumerate(scores) if v == top]
+        standing = frozenset(at_top), at_top[0] if len(at_top) == 1 else None
+    else:
         standing = top_seats(scores), leader(scores)
-        if type(scores) is tuple:
-            if len(_STANDINGS) >= 4096:
-                _STANDINGS.clear()
-            _STANDINGS[scores] = standing
-        return standing
+    if kept:
+        if len(_STANDINGS) >= 4096:
+            _STANDINGS.clear()
+        _STANDINGS[scores] = standing
+    return standing
 
 
 @functools.lru_cache(maxsize=32)

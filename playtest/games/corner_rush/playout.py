@@ -84,6 +84,7 @@ class CornerRushPlayout:
         def _cut_scores(self) -> list[list[int]]: ...
         def _corridors(self) -> list[list[int]]: ...
         def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool: ...
+        def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool: ...
 
     def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
                        max_steps: int = 1_000_000, max_turns: int | None = None,
@@ -353,6 +354,10 @@ class CornerRushPlayout:
         off_route = self._off_route
         cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
         lifted_open = [open_tiles & ~shut for shut in closed]
+        #: each seat's Ace and the tiles it reaches when blockers wall it in, the blockers then, those tiles and
+        #: their neighbours (0: none found)
+        walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
+        no_shortcut = self._no_shortcut
 
         def seat_score(seat: int, tile: int) -> int:
             """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), with what it
@@ -370,7 +375,14 @@ class CornerRushPlayout:
                 target, extra = adj4[tile], 1
             if target & ace:
                 put_on[seat] = taken_from[seat] = 0
+                routes[seat] = -1
                 return -extra
+            walled = walls[seat]
+            if walled and not walled & target and not walled_at[seat] & ~blocked & walls_around[seat]:
+                # the Ace walled in (no blocker taken from around it since, more put only wall it in
+                # tighter) and the pawn outside: still cut off
+                put_on[seat], taken_from[seat], routes[seat] = 0, walls_around[seat], -1
+                return cut_scores[seat][tile]
             reach = frontier = ace
             steps = 0
             while frontier and not reach & target:
@@ -383,7 +395,8 @@ class CornerRushPlayout:
             if reach & target:
                 put_on[seat], routes[seat] = reach, -1 if extra else steps
                 return -(steps + extra)
-            put_on[seat] = 0                    # cut off: more blockers keep it so
+            put_on[seat], routes[seat] = 0, -1      # cut off: more blockers keep it so
+            walls[seat], walls_around[seat], walled_at[seat] = reach, taken_from[seat], blocked
             return cut_scores[seat][tile]
         played = turns = 0
         turn_cap = max_turns if max_turns is not None else -1
@@ -430,10 +443,12 @@ class CornerRushPlayout:
                             added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
                             changed = False
                             for s, tile in enumerate(pawns):
-                                if tile == seat_tiles[s] and not lifted & taken_from[s]:
-                                    put = added & put_on[s]
-                                    if not put or off_route(s, tile, put, routes[s]):
-                                        continue
+                                if tile == seat_tiles[s]:
+                                    taken = lifted & taken_from[s]
+                                    if not taken or no_shortcut(s, tile, taken, routes[s]):
+                                        put = added & put_on[s]
+                                        if not put or off_route(s, tile, put, routes[s]):
+                                            continue
                                 seat_tiles[s] = tile
                                 score = seat_score(s, tile)
                                 if score != seat_scores[s]:

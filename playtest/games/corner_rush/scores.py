@@ -138,10 +138,23 @@ class CornerRushScores:
         to more), so the route found still stands and none is shorter."""
         if route < 0:
             return False
-        from_ace = self._far[seat]
+        from_ace, from_pawn = self._far[seat], self._from_pawn(seat, tile)
+        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+
+    def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool:
+        """Whether blockers taken from tiles ``lifted`` leave ``seat``'s route from its Ace to its pawn on
+        ``tile`` (``route`` steps, as :meth:`_off_route` has it) the shortest: every route over one of those
+        tiles takes at least ``route`` steps even with every blocker lifted."""
+        if route < 0:
+            return False
+        from_ace, from_pawn = self._far[seat], self._from_pawn(seat, tile)
+        return all(from_ace[t] + from_pawn[t] >= route for t in bits(lifted))
+
+    def _from_pawn(self, seat: int, tile: int) -> list[int]:
+        """The steps from ``tile`` to every tile over the tiles ``seat``'s pawn may cross, blockers lifted, kept."""
         key = seat * self.B.tiles + tile
         from_pawn = self._pawn_steps.get(key)
         if from_pawn is None:
             lifted = self._open & ~self._closed[seat]
             from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
-        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+        return from_pawn
