@@ -75,6 +75,7 @@ class CornerRushPlayout:
     _open: int
     _closed: tuple[int, ...]
     _random_draw: bool
+    _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
         def running_scores(self, state: State) -> tuple[int, ...]: ...
@@ -411,10 +412,11 @@ class CornerRushPlayout:
         bits_of = [r.getrandbits for r in choosers]
         widths = [k.bit_length() for k in range(B.tiles + 2)]
         face_values = [face.value for face in faces]
-        #: the blockers the turns make, by what they are made from: a challenged blocker shown (by the
-        #: blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
-        shown: dict[int, tuple[Any, Any]] = {}
-        hidden: dict[tuple[int, int], list[Any]] = {}
+        #: the blockers the turns make, by what they are made from (kept by the game): a challenged blocker
+        #: shown (by the blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
+        shown, hidden = self._faces
+        if len(shown) > 4096:
+            shown.clear()
         turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
