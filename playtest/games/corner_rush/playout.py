@@ -110,6 +110,7 @@ class CornerRushPlayout:
         challenge_on = p.challenge_enabled
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
+        ace_mask = B.ace_mask
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -525,10 +526,41 @@ class CornerRushPlayout:
                         phase = "challenge"             # (the Null's pushes: below, step by step)
                         after_challenge(value, moved)
                         continue
-                elif value == 0:                        # a Null: below, step by step
-                    phase = "roll"
-                    die_rolled(value)
-                    continue
+                elif value == 0:                        # a Null: another pawn pushed, or none (null, push_tiles)
+                    moved = 0
+                    if null_other:
+                        target = open_tiles & ~blocked
+                        if not stacking:
+                            for t in pawns:
+                                target &= ~(1 << t)
+                        pushes = []
+                        for q in range(n):
+                            if q != mover:
+                                own = ace_bits[q]
+                                goal = target if others_open else target & ~(ace_mask & ~own)
+                                tiles_q = adj4[pawns[q]] & (goal if null_finish else goal & ~own)
+                                if tiles_q:
+                                    pushes.extend([(q, t) for t in near(tiles_q)])
+                        if pushes:
+                            played += 1
+                            k = len(pushes) + 1
+                            if options is not None:
+                                options.append(k)
+                            pick = getbits(widths[k])
+                            while pick >= k:
+                                pick = getbits(widths[k])
+                            if pick < k - 1:
+                                q, t = pushes[pick]
+                                path = [pawns[q], t]
+                                pawns[q], pushed = t, q
+                                if t == aces[q]:
+                                    phase, steps = "null", null_steps - 1
+                                    win(q, f"{self._name(mover)} moves {self._name(q)}'s pawn onto its Ace on "
+                                           f"{labels[t]}")
+                                    continue
+                                if null_steps > 1 and push_tiles(q):    # more pushes: one step at a time
+                                    phase, steps = "null", null_steps - 1
+                                    continue
                 else:
                     moved = value
                 if moved > 0:                           # the move: start_move and the steps
@@ -626,7 +658,7 @@ class CornerRushPlayout:
                 else:
                     placed = -1
                 steps = 0                               # end_turn
-                last = (mover, path, placed)           # (the path made a tuple when the state is packed)
+                last = (pushed if pushed >= 0 else mover, path, placed)  # (the path a tuple when the state is packed)
                 turn += 1
                 held = None
                 if turn >= last_turn:
@@ -635,7 +667,7 @@ class CornerRushPlayout:
                     continue
                 phase = "start"
                 mover = (mover + step_round) % n
-                path, challenged, challenges = [], -1, 0
+                path, challenged, challenges, pushed = [], -1, 0, -1
                 continue
             if played == max_steps:
                 break
