@@ -111,6 +111,9 @@ class CornerRushPlayout:
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
         ace_mask = B.ace_mask
+        #: a tile's bit; the pawns' tiles as a mask, their bits added up when no two pawns share a tile (no
+        #: stacking: the rules keep them apart, the winner's aside, and then no turn is played)
+        bit_of = [1 << t for t in range(B.tiles)].__getitem__
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -531,8 +534,7 @@ class CornerRushPlayout:
                     if null_other:
                         target = open_tiles & ~blocked
                         if not stacking:
-                            for t in pawns:
-                                target &= ~(1 << t)
+                            target &= ~sum(map(bit_of, pawns))
                         pushes = []
                         for q in range(n):
                             if q != mover:
@@ -565,10 +567,13 @@ class CornerRushPlayout:
                     moved = value
                 if moved > 0:                           # the move: start_move and the steps
                     steps, path = moved, [pos]
-                    others = 0
-                    for s, t in enumerate(pawns):
-                        if s != mover:
-                            others |= 1 << t
+                    if stacking:
+                        others = 0
+                        for s, t in enumerate(pawns):
+                            if s != mover:
+                                others |= 1 << t
+                    else:
+                        others = sum(map(bit_of, pawns)) & ~(1 << pos)
                     free = open_tiles & ~blocked
                     walk = end = free & ~closed[mover]
                     if not pass_through:
@@ -618,9 +623,12 @@ class CornerRushPlayout:
                         steps = 0                       # no walk of the whole roll: the pawn stays
                 # the blocker step (after_move: no second challenge in a turn)
                 if bags[mover]:
-                    free = no_place & ~blocked
-                    for t in pawns:
-                        free &= ~(1 << t)
+                    if stacking:
+                        free = no_place & ~blocked
+                        for t in pawns:
+                            free &= ~(1 << t)
+                    else:
+                        free = no_place & ~blocked & ~sum(map(bit_of, pawns))
                     if free:
                         played += 2                     # the bag's draw, then the placement
                         # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
