@@ -75,6 +75,7 @@ class CornerRushPlayout:
     _open: int
     _closed: tuple[int, ...]
     _random_draw: bool
+    _near_kept: dict[int, list[int]]
     _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
@@ -111,6 +112,13 @@ class CornerRushPlayout:
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
         ace_mask = B.ace_mask
+        #: a small mask's tiles, lowest first (draws.near's lists), kept by the game: a plain dict (a few
+        #: hundred masks: a pawn's neighbours it may step onto, the blockers next to it)
+        tiles_of = self._near_kept.get
+
+        def tiles_made(mask: int) -> list[int]:
+            made = self._near_kept[mask] = near(mask)
+            return made
         #: a tile's bit; the pawns' tiles as a mask, their bits added up when no two pawns share a tile (no
         #: stacking: the rules keep them apart, the winner's aside, and then no turn is played)
         bit_of = [1 << t for t in range(B.tiles)].__getitem__
@@ -488,7 +496,7 @@ class CornerRushPlayout:
                 played += 1
                 near_mask = challenge_table[pos] & blocked if challenge_on else 0
                 if near_mask:
-                    tiles = near(near_mask)
+                    tiles = tiles_of(near_mask) or tiles_made(near_mask)
                     k = len(tiles) + 1
                     pick = getbits(widths[k])
                     while pick >= k:
@@ -590,15 +598,18 @@ class CornerRushPlayout:
                         win_mask, end = 0, end | ace_ok
                     layer = end | win_mask
                     walks = [layer]
-                    for _ in range(1, moved):
-                        layer = win_mask | (walk & (((layer << 1) & not_first) | ((layer >> 1) & not_last)
-                                                    | (layer << cols) | (layer >> cols)))
-                        walks.append(layer)
+                    if moved > 1:
+                        rightward, leftward, add = walk & not_first, walk & not_last, walks.append
+                        for _ in range(1, moved):
+                            layer = (win_mask | ((layer << 1) & rightward) | ((layer >> 1) & leftward)
+                                     | (walk & ((layer << cols) | (layer >> cols))))
+                            add(layer)
                     if adj4[pos] & layer:
                         over = False
                         while True:
                             played += 1
-                            tiles = near(adj4[pos] & walks[steps - 1])
+                            mask = adj4[pos] & walks[steps - 1]
+                            tiles = tiles_of(mask) or tiles_made(mask)
                             k = len(tiles)
                             if options is not None:
                                 options.append(k)
