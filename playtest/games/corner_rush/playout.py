@@ -87,6 +87,7 @@ class CornerRushPlayout:
         def _corridors(self) -> list[list[int]]: ...
         def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool: ...
         def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool: ...
+        def _through(self, seat: int, tile: int) -> list[int]: ...
 
     def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
                        max_steps: int = 1_000_000, max_turns: int | None = None,
@@ -370,7 +371,8 @@ class CornerRushPlayout:
         #: each seat's Ace and the tiles it reaches when blockers wall it in, the blockers then, those tiles and
         #: their neighbours (0: none found)
         walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
-        no_shortcut = self._no_shortcut
+        no_shortcut, through = self._no_shortcut, self._through
+        vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
         def seat_score(seat: int, tile: int) -> int:
             """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), with what it
@@ -407,6 +409,8 @@ class CornerRushPlayout:
                                         | (reach >> cols))
             if reach & target:
                 put_on[seat], routes[seat] = reach, -1 if extra else steps
+                if not extra:
+                    vias[seat] = through(seat, tile)
                 return -(steps + extra)
             put_on[seat], routes[seat] = 0, -1      # cut off: more blockers keep it so
             walls[seat], walls_around[seat], walled_at[seat] = reach, taken_from[seat], blocked
@@ -458,10 +462,16 @@ class CornerRushPlayout:
                             changed = False
                             for s, tile in enumerate(pawns):
                                 if tile == seat_tiles[s]:
-                                    taken = lifted & taken_from[s]
-                                    if not taken or no_shortcut(s, tile, taken, routes[s]):
-                                        put = added & put_on[s]
-                                        if not put or off_route(s, tile, put, routes[s]):
+                                    taken, put = lifted & taken_from[s], added & put_on[s]
+                                    if not taken and not put:
+                                        continue
+                                    route = routes[s]
+                                    if route >= 0:      # no_shortcut and off_route, one tile read off the seat's table
+                                        via = vias[s]
+                                        if (not taken or (via[taken.bit_length() - 1] >= route if not taken & (taken - 1)
+                                                          else no_shortcut(s, tile, taken, route))) and \
+                                                (not put or (via[put.bit_length() - 1] > route if not put & (put - 1)
+                                                             else off_route(s, tile, put, route))):
                                             continue
                                 seat_tiles[s] = tile
                                 score = seat_score(s, tile)

@@ -150,6 +150,16 @@ class CornerRushScores:
         from_ace, from_pawn = self._far[seat], self._from_pawn(seat, tile)
         return all(from_ace[t] + from_pawn[t] >= route for t in bits(lifted))
 
+    def _through(self, seat: int, tile: int) -> list[int]:
+        """For every tile, the fewest steps of a route from ``seat``'s Ace over it to ``tile``, blockers lifted
+        (what :meth:`_off_route` and :meth:`_no_shortcut` compare with a route's length), kept."""
+        kept: dict[int, list[int]] = self.__dict__.setdefault("_through_kept", {})
+        key = seat * self.B.tiles + tile
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = [a + b for a, b in zip(self._far[seat], self._from_pawn(seat, tile))]
+        return found
+
     def _from_pawn(self, seat: int, tile: int) -> list[int]:
         """The steps from ``tile`` to every tile over the tiles ``seat``'s pawn may cross, blockers lifted, kept."""
         key = seat * self.B.tiles + tile
