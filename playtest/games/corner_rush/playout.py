@@ -122,7 +122,13 @@ class CornerRushPlayout:
             return made
         #: a tile's bit; the pawns' tiles as a mask, their bits added up when no two pawns share a tile (no
         #: stacking: the rules keep them apart, the winner's aside, and then no turn is played)
-        bit_of = [1 << t for t in range(B.tiles)].__getitem__
+        tables = self.__dict__.get("_playout_tables")
+        if tables is None:      # worked out once per game: a tile's bit, the bits' lengths, the faces' values
+            tables = self.__dict__["_playout_tables"] = (
+                [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
+                [face.value for face in self._die_faces], [1 << a for a in aces],
+                [self._open & ~shut for shut in self._closed])
+        bit_of, widths, face_values, ace_bits, lifted_open = tables
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -349,7 +355,7 @@ class CornerRushPlayout:
 
         # ---------------------------------------------------------------- the loop (playout_by_rules')
         choosers = seat_rngs if seat_rngs is not None else [rng] * n
-        draws = [_below(r) for r in choosers]
+        draws: Any = None           # (the step by step loop's draw for each seat, made when first needed)
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
         standing = _Standing()
@@ -361,13 +367,11 @@ class CornerRushPlayout:
         # each seat's score kept with what it depends on: the tiles where a blocker put changes it (unless it
         # stays off the route found), those where a blocker taken away does, the length of the route found
         # (-1: none to check against), the pawn's tile
-        ace_bits = [1 << a for a in aces]
         put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
         seat_tiles, seat_scores = [-1] * n, cast(list[Any], [None] * n)       # (no score yet: the first reading makes its tuple)
         first_unknown = True
         off_route = self._off_route
         cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
-        lifted_open = [open_tiles & ~shut for shut in closed]
         #: each seat's Ace and the tiles it reaches when blockers wall it in, the blockers then, those tiles and
         #: their neighbours (0: none found)
         walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
@@ -426,8 +430,6 @@ class CornerRushPlayout:
                 and _PLAIN_BELOW and all(type(r) is random.Random for r in choosers)
                 and state.challenges == 0 and state.pushed < 0 and all(list(bag) == sorted(bag) for bag in state.bags))
         bits_of = [r.getrandbits for r in choosers]
-        widths = [k.bit_length() for k in range(B.tiles + 2)]
-        face_values = [face.value for face in faces]
         #: the blockers the turns make, by what they are made from (kept by the game): a challenged blocker
         #: shown (by the blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
         shown, hidden = self._faces
@@ -701,6 +703,8 @@ class CornerRushPlayout:
             if played == max_steps:
                 break
             played += 1
+            if draws is None:
+                draws = [_below(r) for r in choosers]
             draw = draws[mover]
             if phase == "move":                     # the whole move at once: one seat decides every step
                 if len(walks) < steps:
