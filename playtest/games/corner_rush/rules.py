@@ -112,10 +112,14 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, CornerRushP
         return SEAT_NAMES[seat] if 0 <= seat < self.n else f"seat {seat}"
 
     def initial_state(self) -> State:
-        B = self.B
-        bag = self.params.blocker_set()
-        bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
-        return State(size=B.size, phase="rolloff", mover=-1, pawns=B.starts, blockers=(None,) * B.tiles, bags=bags)
+        made = self.__dict__.get("_initial")
+        if made is None:            # a value: made once (the lab starts every game from it)
+            B = self.B
+            bag = self.params.blocker_set()
+            bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
+            made = self.__dict__["_initial"] = State(size=B.size, phase="rolloff", mover=-1, pawns=B.starts,
+                                                     blockers=(None,) * B.tiles, bags=bags)
+        return made
 
     # ------------------------------------------------------------------ whose turn, the end
     def to_move(self, state: State) -> int | None:
