@@ -88,6 +88,7 @@ class CornerRushPlayout:
         def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool: ...
         def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool: ...
         def _through(self, seat: int, tile: int) -> list[int]: ...
+        _through_kept: dict[int, list[int]]
 
     def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
                        max_steps: int = 1_000_000, max_turns: int | None = None,
@@ -376,49 +377,10 @@ class CornerRushPlayout:
         #: their neighbours (0: none found)
         walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
         no_shortcut, through = self._no_shortcut, self._through
+        through_kept = self._through_kept
+        tiles_count = B.tiles
         vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
-        def seat_score(seat: int, tile: int) -> int:
-            """running_scores' score of ``seat``'s pawn on ``tile`` (CornerRushScores._ace_steps), with what it
-            depends on: no search when a shortest route with the blockers lifted is clear of them, or when
-            the blockers wall the Ace in; else its breadth first search."""
-            allowed = lifted_open[seat] & ~blocked
-            ace = ace_bits[seat]
-            if allowed >> tile & 1:
-                target, extra = 1 << tile, 0
-                corridor = corridors[seat][tile]
-                if not corridor & blocked and far[seat][tile] < FAR:
-                    put_on[seat], taken_from[seat], routes[seat] = corridor, 0, -1
-                    return -far[seat][tile]
-            else:
-                target, extra = adj4[tile], 1
-            if target & ace:
-                put_on[seat] = taken_from[seat] = 0
-                routes[seat] = -1
-                return -extra
-            walled = walls[seat]
-            if walled and not walled & target and not walled_at[seat] & ~blocked & walls_around[seat]:
-                # the Ace walled in (no blocker taken from around it since, more put only wall it in
-                # tighter) and the pawn outside: still cut off
-                put_on[seat], taken_from[seat], routes[seat] = 0, walls_around[seat], -1
-                return cut_scores[seat][tile]
-            reach = frontier = ace
-            steps = 0
-            while frontier and not reach & target:
-                frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | (frontier << cols)
-                            | (frontier >> cols)) & allowed & ~reach
-                reach |= frontier
-                steps += 1
-            taken_from[seat] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last) | (reach << cols)
-                                        | (reach >> cols))
-            if reach & target:
-                put_on[seat], routes[seat] = reach, -1 if extra else steps
-                if not extra:
-                    vias[seat] = through(seat, tile)
-                return -(steps + extra)
-            put_on[seat], routes[seat] = 0, -1      # cut off: more blockers keep it so
-            walls[seat], walls_around[seat], walled_at[seat] = reach, taken_from[seat], blocked
-            return cut_scores[seat][tile]
         played = turns = 0
         turn_cap = max_turns if max_turns is not None else -1
         decider = _NOBODY
@@ -457,7 +419,7 @@ class CornerRushPlayout:
                 if read and played:             # (the same pawns and blockers: the same scores)
                     if blocked != seen_blocked or pawns != seen_pawns:
                         if own_scores:
-                            # running_scores' answer: a seat's score worked out again (seat_score) when its
+                            # running_scores' answer: a seat's score worked out again (below) when its
                             # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
                             # on the route found (scores.py's rules for keeping a score)
                             added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
@@ -476,7 +438,45 @@ class CornerRushPlayout:
                                                              else off_route(s, tile, put, route))):
                                             continue
                                 seat_tiles[s] = tile
-                                score = seat_score(s, tile)
+                                # the score (CornerRushScores._ace_steps) with what it depends on: no search
+                                # when blockers wall the Ace in with the pawn outside, or when a shortest route
+                                # with the blockers lifted is clear of them; else the breadth first search
+                                allowed = lifted_open[s] & ~blocked
+                                if allowed >> tile & 1:
+                                    target, extra = 1 << tile, 0
+                                else:
+                                    target, extra = adj4[tile], 1
+                                walled = walls[s]
+                                if walled and not walled & target and not walled_at[s] & ~blocked & walls_around[s]:
+                                    # (no blocker taken from around them since; more put only wall it in tighter)
+                                    put_on[s], taken_from[s], routes[s] = 0, walls_around[s], -1
+                                    score = cut_scores[s][tile]
+                                elif not extra and not corridors[s][tile] & blocked and far[s][tile] < FAR:
+                                    put_on[s], taken_from[s], routes[s] = corridors[s][tile], 0, -1
+                                    score = -far[s][tile]
+                                elif target & ace_bits[s]:
+                                    put_on[s] = taken_from[s] = 0
+                                    routes[s] = -1
+                                    score = -extra
+                                else:
+                                    reach = frontier = ace_bits[s]
+                                    steps_to = 0
+                                    while frontier and not reach & target:
+                                        frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
+                                                    | (frontier << cols) | (frontier >> cols)) & allowed & ~reach
+                                        reach |= frontier
+                                        steps_to += 1
+                                    taken_from[s] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last)
+                                                             | (reach << cols) | (reach >> cols))
+                                    if reach & target:
+                                        put_on[s], routes[s] = reach, -1 if extra else steps_to
+                                        if not extra:
+                                            vias[s] = through_kept.get(s * tiles_count + tile) or through(s, tile)
+                                        score = -(steps_to + extra)
+                                    else:       # cut off: more blockers keep it so
+                                        put_on[s], routes[s] = 0, -1
+                                        walls[s], walls_around[s], walled_at[s] = reach, taken_from[s], blocked
+                                        score = cut_scores[s][tile]
                                 if score != seat_scores[s]:
                                     seat_scores[s] = score
                                     changed = True

@@ -28,6 +28,7 @@ class CornerRushScores:
     _closed: tuple[int, ...]
     _far: tuple[list[int], ...]
     _pawn_steps: dict[int, list[int]]
+    _through_kept: dict[int, list[int]]
 
     def running_scores(self, state: State) -> tuple[int, ...]:
         """Minus each pawn's steps to its own Ace over the tiles it may cross (as :meth:`walk_masks` and
@@ -153,11 +154,10 @@ class CornerRushScores:
     def _through(self, seat: int, tile: int) -> list[int]:
         """For every tile, the fewest steps of a route from ``seat``'s Ace over it to ``tile``, blockers lifted
         (what :meth:`_off_route` and :meth:`_no_shortcut` compare with a route's length), kept."""
-        kept: dict[int, list[int]] = self.__dict__.setdefault("_through_kept", {})
         key = seat * self.B.tiles + tile
-        found = kept.get(key)
+        found = self._through_kept.get(key)
         if found is None:
-            found = kept[key] = [a + b for a, b in zip(self._far[seat], self._from_pawn(seat, tile))]
+            found = self._through_kept[key] = [a + b for a, b in zip(self._far[seat], self._from_pawn(seat, tile))]
         return found
 
     def _from_pawn(self, seat: int, tile: int) -> list[int]:
