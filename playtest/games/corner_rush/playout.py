@@ -121,10 +121,13 @@ class CornerRushPlayout:
         def tiles_made(mask: int) -> list[int]:
             made = self._near_kept[mask] = near(mask)
             return made
-        #: a tile's bit; the pawns' tiles as a mask, their bits added up when no two pawns share a tile (no
-        #: stacking: the rules keep them apart, the winner's aside, and then no turn is played)
+
+        # worked out once per game: a tile's bit (the pawns' tiles as a mask: their bits added up when no two
+        # pawns share a tile: no stacking, the rules keep them apart, the winner's aside, and then no turn is
+        # played), the lengths in bits of the listings' lengths, the faces' values, each seat's Ace as a bit
+        # and the tiles its pawn may cross with the blockers lifted
         tables = self.__dict__.get("_playout_tables")
-        if tables is None:      # worked out once per game: a tile's bit, the bits' lengths, the faces' values
+        if tables is None:
             tables = self.__dict__["_playout_tables"] = (
                 [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
                 [face.value for face in self._die_faces], [1 << a for a in aces],
@@ -369,12 +372,13 @@ class CornerRushPlayout:
         # stays off the route found), those where a blocker taken away does, the length of the route found
         # (-1: none to check against), the pawn's tile
         put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
-        seat_tiles, seat_scores = [-1] * n, cast(list[Any], [None] * n)       # (no score yet: the first reading makes its tuple)
+        seat_tiles = [-1] * n
+        seat_scores = cast(list[Any], [None] * n)      # (no score yet: the first reading makes its tuple)
         first_unknown = True
         off_route = self._off_route
         cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
-        #: each seat's Ace and the tiles it reaches when blockers wall it in, the blockers then, those tiles and
-        #: their neighbours (0: none found)
+        #: the tiles each seat's Ace reaches when blockers wall it in, the blockers then, those tiles and their
+        #: neighbours (0: none found)
         walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
         no_shortcut, through = self._no_shortcut, self._through
         through_kept = self._through_kept
@@ -432,7 +436,8 @@ class CornerRushPlayout:
                                     route = routes[s]
                                     if route >= 0:      # no_shortcut and off_route, one tile read off the seat's table
                                         via = vias[s]
-                                        if (not taken or (via[taken.bit_length() - 1] >= route if not taken & (taken - 1)
+                                        if (not taken or (via[taken.bit_length() - 1] >= route
+                                                          if not taken & (taken - 1)
                                                           else no_shortcut(s, tile, taken, route))) and \
                                                 (not put or (via[put.bit_length() - 1] > route if not put & (put - 1)
                                                              else off_route(s, tile, put, route))):
