@@ -604,8 +604,10 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
 
 def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int, branching: int,
          counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
-         actions: list[tuple[bool, Any]] | None) -> dict[str, Any]:
-    """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached)."""
+         actions: list[tuple[bool, Any]] | None, runs: list[tuple[frozenset[int], int | None, int]] | None = None
+         ) -> dict[str, Any]:
+    """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached).
+    ``runs``, when given, stands for ``tops`` and ``leaders`` (:func:`_standing_runs`)."""
     game = job.game
     seats = game.seat_count()
     outcome = None if timeout else game.outcome(state)
@@ -628,8 +630,10 @@ def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int,
                            "decisions": steps - chances,
                            "branching": branching / counted if counted else None,
                            "branching_counted": counted,
-                           "lead_changes": lead_changes(leaders) if tops else None,
-                           "decisiveness": decisiveness(tops, winners, seats) if tops else None,
+                           "lead_changes": (lead_changes(leaders) if tops else None) if runs is None
+                           else _run_lead_changes(runs) if runs else None,
+                           "decisiveness": (decisiveness(tops, winners, seats) if tops else None) if runs is None
+                           else _run_decisiveness(runs, winners, seats) if runs else None,
                            "paid": outcome is not None and outcome.payoffs is not None}
     for s, (result, score, paid_s) in enumerate(_seat_columns(seats)):
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
@@ -665,12 +669,9 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     # step there moves the next counted step one on, so it falls on the same decision)
     options, decisions = log.wanted(_counted_decisions(seed))
     branching, counted = sum(options), len(options)
-    tops: list[frozenset[int]] = []
-    leaders: list[int | None] = []
-    _read_standings(log.scores or (), tops, leaders)
     first = log.first if log.first is None or log.first >= 0 else None
     return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
-                counted, first, tops, leaders, None)
+                counted, first, [], [], None, _standing_runs(log.scores or ()))
 
 
 def _counted_decisions(seed: int) -> Iterator[int]:
@@ -710,24 +711,86 @@ def _read_standings(readings: Iterable[Any], tops: list[frozenset[int]], leaders
     ahead: int | None = None
     for scores in readings:
         if scores is not None:
-            if scores != last:        # unchanged scores (most turns): the same top seats and leader
+            if scores is not last and scores != last:   # unchanged scores (most turns): the same top seats and leader
                 last = scores
                 top, ahead = _standings(scores)
             tops.append(top)
             leaders.append(ahead)
 
 
+def _standing_runs(readings: Iterable[Any]) -> list[tuple[frozenset[int], int | None, int]]:
+    """The turn ends' top seats and leaders as :func:`_read_standings` reads them, a run of equal readings
+    at a time: ``(top seats, leader, turn ends)`` for each run (the same scores most turns: read once)."""
+    runs: list[tuple[frozenset[int], int | None, int]] = []
+    last: Any = _NOBODY
+    top: frozenset[int] = frozenset()
+    ahead: int | None = None
+    count = 0
+    for scores in readings:
+        if scores is not last:
+            if scores is None:
+                continue
+            if scores != last:
+                if count:
+                    runs.append((top, ahead, count))
+                    count = 0
+                top, ahead = _standings(scores)
+            last = scores
+        count += 1
+    if count:
+        runs.append((top, ahead, count))
+    return runs
+
+
+def _run_lead_changes(runs: list[tuple[frozenset[int], int | None, int]]) -> int:
+    """:func:`~playtest.lab.metrics.lead_changes` of the leaders ``runs`` stand for (a run repeats one leader)."""
+    changes, last = 0, None
+    for _, who, _ in runs:
+        if who is not None:
+            if last is not None and who != last:
+                changes += 1
+            last = who
+    return changes
+
+
+def _run_decisiveness(runs: list[tuple[frozenset[int], int | None, int]], winners: Iterable[int],
+                      seats: int) -> float | None:
+    """:func:`~playtest.lab.metrics.decisiveness` of the top seats ``runs`` stand for: the winners' last
+    unbroken lead starts at the first turn end of the earliest run of it."""
+    won = set(winners)
+    steps = sum(count for _, _, count in runs)
+    if not won or steps == 0:
+        return None
+    first = steps + 1
+    for top, _, count in reversed(runs):
+        if top <= won and len(top) < seats:
+            first -= count
+        else:
+            break
+    return 1 - (first - 1) / steps
+
+
 def _standings(scores: Any) -> tuple[frozenset[int], int | None]:
     """(the top seats, the leader) of ``scores``: the same scores come back turn after turn, game after game."""
-    try:
-        return _STANDINGS[scores]
-    except (KeyError, TypeError):
+    kept = type(scores) is tuple
+    if kept:
+        try:
+            found = _STANDINGS.get(scores)
+        except TypeError:           # (a tuple holding something unhashable)
+            found, kept = None, False
+        if found is not None:
+            return found
+    if scores and isinstance(scores, (tuple, list)):    # top_seats and leader in one pass
+        top = max(scores)
+        at_top = [s for s, v in enumerate(scores) if v == top]
+        standing = frozenset(at_top), at_top[0] if len(at_top) == 1 else None
+    else:
         standing = top_seats(scores), leader(scores)
-        if type(scores) is tuple:
-            if len(_STANDINGS) >= 4096:
-                _STANDINGS.clear()
-            _STANDINGS[scores] = standing
-        return standing
+    if kept:
+        if len(_STANDINGS) >= 4096:
+            _STANDINGS.clear()
+        _STANDINGS[scores] = standing
+    return standing
 
 
 @functools.lru_cache(maxsize=32)

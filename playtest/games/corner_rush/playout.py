@@ -6,9 +6,19 @@ kept apart so the rules module stays one concern. It plays exactly what stepping
 (``to_move``, ``legal_actions``, ``chance_outcome``, ``effect``): the same listing's length at each
 decision (an index drawn with ``rng.choice(range(n))``, as ``rng.choice(listing)`` draws it), the die
 and the bag drawn as :meth:`chance_outcome` draws them, and the same state at the end, field for
-field; ``check_game``'s "playout" property and ``tests/test_playout.py`` compare the two. The
-position is unpacked once into local variables (the pawns and the blockers as lists), each effect
-changes them in place, and the state is packed again at the end.
+field; ``check_game``'s "playout" property, ``tests/test_playout.py`` and
+``tests/test_corner_rush_playout.py`` compare the two. The position is unpacked once into local
+variables (the pawns and the blockers as lists), each effect changes them in place, and the state is
+packed again at the end.
+
+On the common readings (one challenge a turn, a beaten blocker always taken, the bag drawn by chance,
+the placement mandatory, no longest move) and with plain ``random.Random`` generators, a whole turn is
+played inline from its first decision (the choice, the die, the walk, the bag, the placement), each
+listing's index drawn as ``choice`` draws it (``getrandbits`` of the length's bits until below it);
+a Null's pushes, and every other reading, go on one step at a time. The running scores read at turn
+ends are :meth:`running_scores`' own, each seat's kept with what it depends on (the tiles where a blocker
+put or taken away could change it) and worked out again only then or when its pawn moved: without a
+search when a shortest route with the blockers lifted is clear of them, or when blockers wall its Ace in.
 
 It covers every parameter set but three readings, for which it answers ``None`` (the rules play):
 ``must_use_all_moves = false`` (a move may stop early), ``allow_revisit = false`` (paths, not walks)
@@ -27,13 +37,14 @@ import random
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from ...geometry import bits
+from ...geometry import FAR, bits
 from ...kernel.game import PlayoutLog
 from ...kernel.outcome import draw_outcome
 from .board import Board
 from .draws import near
 from .params import CornerRushParams
 from .position import State, blocker, rolloff_contenders, rolloff_winner
+from .scores import CornerRushScores
 
 __all__ = ["CornerRushPlayout"]
 
@@ -64,11 +75,20 @@ class CornerRushPlayout:
     _open: int
     _closed: tuple[int, ...]
     _random_draw: bool
+    _near_kept: dict[int, list[int]]
+    _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
         def running_scores(self, state: State) -> tuple[int, ...]: ...
         def _bag_outcomes_of(self, bag: tuple[tuple[int, int], ...]) -> Any: ...
         def _name(self, seat: int) -> str: ...
+        _far: tuple[list[int], ...]
+        def _cut_scores(self) -> list[list[int]]: ...
+        def _corridors(self) -> list[list[int]]: ...
+        def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool: ...
+        def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool: ...
+        def _through(self, seat: int, tile: int) -> list[int]: ...
+        _through_kept: dict[int, list[int]]
 
     def random_playout(self, state: State, rng: random.Random, seat_rngs: Sequence[random.Random] | None = None,
                        max_steps: int = 1_000_000, max_turns: int | None = None,
@@ -93,6 +113,26 @@ class CornerRushPlayout:
         challenge_on = p.challenge_enabled
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
+        ace_mask = B.ace_mask
+        #: a small mask's tiles, lowest first (draws.near's lists), kept by the game: a plain dict (a few
+        #: hundred masks: a pawn's neighbours it may step onto, the blockers next to it)
+        tiles_of = self._near_kept.get
+
+        def tiles_made(mask: int) -> list[int]:
+            made = self._near_kept[mask] = near(mask)
+            return made
+
+        # worked out once per game: a tile's bit (the pawns' tiles as a mask: their bits added up when no two
+        # pawns share a tile: no stacking, the rules keep them apart, the winner's aside, and then no turn is
+        # played), the lengths in bits of the listings' lengths, the faces' values, each seat's Ace as a bit
+        # and the tiles its pawn may cross with the blockers lifted
+        tables = self.__dict__.get("_playout_tables")
+        if tables is None:
+            tables = self.__dict__["_playout_tables"] = (
+                [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
+                [face.value for face in self._die_faces], [1 << a for a in aces],
+                [self._open & ~shut for shut in self._closed])
+        bit_of, widths, face_values, ace_bits, lifted_open = tables
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -124,6 +164,7 @@ class CornerRushPlayout:
         bags = list(state.bags)
         held, die, steps, path = state.held, state.die, state.steps, list(state.path)
         challenged, challenges, pushed = state.challenged, state.challenges, state.pushed
+        last: Any        # (a turn's path kept as a list until the state is packed)
         rolloff, removed, last, winner, reason = state.rolloff, state.removed, state.last, state.winner, state.reason
         walks: list[int] = []           # the move's exact walks (Board.exact_walks), for its pawn's masks
 
@@ -318,17 +359,49 @@ class CornerRushPlayout:
 
         # ---------------------------------------------------------------- the loop (playout_by_rules')
         choosers = seat_rngs if seat_rngs is not None else [rng] * n
-        draws = [_below(r) for r in choosers]
+        draws: Any = None           # (the step by step loop's draw for each seat, made when first needed)
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
         standing = _Standing()
-        standing.blocked = -1                       # (no reading yet)
+        seen_blocked = -1                           # (no reading yet)
         seen_pawns: list[int] = []
         scored: Any = None
+        scores_read: Any = log.scores if log is not None else None
+        own_scores = type(self).running_scores is CornerRushScores.running_scores
+        # each seat's score kept with what it depends on: the tiles where a blocker put changes it (unless it
+        # stays off the route found), those where a blocker taken away does, the length of the route found
+        # (-1: none to check against), the pawn's tile
+        put_on, taken_from, routes = [0] * n, [0] * n, [-1] * n
+        seat_tiles = [-1] * n
+        seat_scores = cast(list[Any], [None] * n)      # (no score yet: the first reading makes its tuple)
+        first_unknown = True
+        off_route = self._off_route
+        cut_scores, far, corridors = self._cut_scores(), self._far, self._corridors()
+        #: the tiles each seat's Ace reaches when blockers wall it in, the blockers then, those tiles and their
+        #: neighbours (0: none found)
+        walls, walled_at, walls_around = [0] * n, [0] * n, [0] * n
+        no_shortcut, through = self._no_shortcut, self._through
+        through_kept = self._through_kept
+        tiles_count = B.tiles
+        vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
+
         played = turns = 0
         turn_cap = max_turns if max_turns is not None else -1
         decider = _NOBODY
         random_roll = rng.random
+        # whole turns inline (the common readings: one challenge a turn, a beaten blocker always taken, the
+        # bag's draw by chance, the placement mandatory, no longest move; every seat drawing with a plain
+        # generator, whose choice of k things is getrandbits(k.bit_length()) until below k)
+        lean = (most_challenges == 1 and not optional_take and random_draw and mandatory and not longest
+                and _PLAIN_BELOW and all(type(r) is random.Random for r in choosers)
+                and state.challenges == 0 and state.pushed < 0 and all(list(bag) == sorted(bag) for bag in state.bags))
+        bits_of = [r.getrandbits for r in choosers]
+        #: the blockers the turns make, by what they are made from (kept by the game): a challenged blocker
+        #: shown (by the blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
+        shown, hidden = self._faces
+        if len(shown) > 4096:
+            shown.clear()
+        turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
                  "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
@@ -348,22 +421,295 @@ class CornerRushPlayout:
                 continue
             if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
                 if read and played:             # (the same pawns and blockers: the same scores)
-                    if blocked != standing.blocked or pawns != seen_pawns:
+                    if blocked != seen_blocked or pawns != seen_pawns:
+                        if own_scores:
+                            # running_scores' answer: a seat's score worked out again (below) when its
+                            # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
+                            # on the route found (scores.py's rules for keeping a score)
+                            added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
+                            changed = False
+                            for s, tile in enumerate(pawns):
+                                if tile == seat_tiles[s]:
+                                    taken, put = lifted & taken_from[s], added & put_on[s]
+                                    if not taken and not put:
+                                        continue
+                                    route = routes[s]
+                                    if route >= 0:      # no_shortcut and off_route, one tile read off the seat's table
+                                        via = vias[s]
+                                        if (not taken or (via[taken.bit_length() - 1] >= route
+                                                          if not taken & (taken - 1)
+                                                          else no_shortcut(s, tile, taken, route))) and \
+                                                (not put or (via[put.bit_length() - 1] > route if not put & (put - 1)
+                                                             else off_route(s, tile, put, route))):
+                                            continue
+                                seat_tiles[s] = tile
+                                # the score (CornerRushScores._ace_steps) with what it depends on: no search
+                                # when blockers wall the Ace in with the pawn outside, or when a shortest route
+                                # with the blockers lifted is clear of them; else the breadth first search
+                                allowed = lifted_open[s] & ~blocked
+                                if allowed >> tile & 1:
+                                    target, extra = 1 << tile, 0
+                                else:
+                                    target, extra = adj4[tile], 1
+                                walled = walls[s]
+                                if walled and not walled & target and not walled_at[s] & ~blocked & walls_around[s]:
+                                    # (no blocker taken from around them since; more put only wall it in tighter)
+                                    put_on[s], taken_from[s], routes[s] = 0, walls_around[s], -1
+                                    score = cut_scores[s][tile]
+                                elif not extra and not corridors[s][tile] & blocked and far[s][tile] < FAR:
+                                    put_on[s], taken_from[s], routes[s] = corridors[s][tile], 0, -1
+                                    score = -far[s][tile]
+                                elif target & ace_bits[s]:
+                                    put_on[s] = taken_from[s] = 0
+                                    routes[s] = -1
+                                    score = -extra
+                                else:
+                                    reach = frontier = ace_bits[s]
+                                    steps_to = 0
+                                    while frontier and not reach & target:
+                                        frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
+                                                    | (frontier << cols) | (frontier >> cols)) & allowed & ~reach
+                                        reach |= frontier
+                                        steps_to += 1
+                                    taken_from[s] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last)
+                                                             | (reach << cols) | (reach >> cols))
+                                    if reach & target:
+                                        put_on[s], routes[s] = reach, -1 if extra else steps_to
+                                        if not extra:
+                                            vias[s] = through_kept.get(s * tiles_count + tile) or through(s, tile)
+                                        score = -(steps_to + extra)
+                                    else:       # cut off: more blockers keep it so
+                                        put_on[s], routes[s] = 0, -1
+                                        walls[s], walls_around[s], walled_at[s] = reach, taken_from[s], blocked
+                                        score = cut_scores[s][tile]
+                                if score != seat_scores[s]:
+                                    seat_scores[s] = score
+                                    changed = True
+                            if changed:             # (else the same reading again, the same tuple)
+                                scored = tuple(seat_scores)
+                        else:
+                            standing.pawns = tuple(pawns)
+                            standing.blocked = blocked
+                            scored = self.running_scores(cast(State, standing))
                         seen_pawns = pawns[:]
-                        standing.blocked, standing.pawns = blocked, tuple(pawns)
-                        scored = self.running_scores(cast(State, standing))
-                    cast(list, cast(PlayoutLog, log).scores).append(scored)
+                        seen_blocked = blocked
+                    scores_read.append(scored)
                 if kind == 2:
                     break
-                if log is not None and log.first is None:
-                    log.first = mover
+                if first_unknown:
+                    first_unknown = False
+                    if log is not None and log.first is None:
+                        log.first = mover
                 turns += 1
                 if turns > turn_cap >= 0:
                     break
                 decider = mover
+            if lean and phase == "start" and played + turn_steps <= max_steps:
+                # ------------------------------------------------ a whole turn on the common path, inline
+                # (the same draws, in the same order, as the steps below and the effects above; a Null
+                # goes on below, one step at a time)
+                getbits = bits_of[mover]
+                pos = pawns[mover]
+                played += 1
+                near_mask = challenge_table[pos] & blocked if challenge_on else 0
+                if near_mask:
+                    tiles = tiles_of(near_mask) or tiles_made(near_mask)
+                    k = len(tiles) + 1
+                    pick = getbits(widths[k])
+                    while pick >= k:
+                        pick = getbits(widths[k])
+                else:                                   # the roll alone: still drawn, as _randbelow(1) draws
+                    k, pick = 1, getbits(1)
+                    while pick:
+                        pick = getbits(1)
+                if options is not None:
+                    options.append(k)
+                played += 1
+                value = face_values[bisect_right(totals, random_roll())]
+                die = value
+                if pick:                                # a challenge, and its roll
+                    tile = tiles[pick - 1]
+                    b = blockers[tile]
+                    challenged, challenges = tile, 1
+                    if not (value > b.value if greater else value >= b.value):
+                        kept = shown.get(id(b))
+                        if kept is None or kept[0] is not b:
+                            kept = shown[id(b)] = (b, blocker(b.colour, b.value, False, everyone) if flip_back
+                                                   else blocker(b.colour, b.value, True, 0))
+                        blockers[tile] = kept[1]
+                        moved = 0
+                    else:
+                        token = (b.colour, b.value)
+                        blockers[tile] = None
+                        blocked &= ~(1 << tile)
+                        moved = value - b.value if moves_by == "difference" else value if moves_by == "roll" else 0
+                        if destination == "removed":
+                            removed = tuple(sorted(removed + (token,)))
+                        else:
+                            seat = mover if destination == "challenger_bag" else b.colour
+                            sack = bags[seat]
+                            i = bisect_right(sack, token)
+                            bags[seat] = sack[:i] + (token,) + sack[i:]
+                    if moved <= 0 and value == 0 and null_in_challenge and null_other:
+                        phase = "challenge"             # (the Null's pushes: below, step by step)
+                        after_challenge(value, moved)
+                        continue
+                elif value == 0:                        # a Null: another pawn pushed, or none (null, push_tiles)
+                    moved = 0
+                    if null_other:
+                        target = open_tiles & ~blocked
+                        if not stacking:
+                            target &= ~sum(map(bit_of, pawns))
+                        pushes = []
+                        for q in range(n):
+                            if q != mover:
+                                own = ace_bits[q]
+                                goal = target if others_open else target & ~(ace_mask & ~own)
+                                tiles_q = adj4[pawns[q]] & (goal if null_finish else goal & ~own)
+                                if tiles_q:
+                                    pushes.extend([(q, t) for t in near(tiles_q)])
+                        if pushes:
+                            played += 1
+                            k = len(pushes) + 1
+                            if options is not None:
+                                options.append(k)
+                            pick = getbits(widths[k])
+                            while pick >= k:
+                                pick = getbits(widths[k])
+                            if pick < k - 1:
+                                q, t = pushes[pick]
+                                path = [pawns[q], t]
+                                pawns[q], pushed = t, q
+                                if t == aces[q]:
+                                    phase, steps = "null", null_steps - 1
+                                    win(q, f"{self._name(mover)} moves {self._name(q)}'s pawn onto its Ace on "
+                                           f"{labels[t]}")
+                                    continue
+                                if null_steps > 1 and push_tiles(q):    # more pushes: one step at a time
+                                    phase, steps = "null", null_steps - 1
+                                    continue
+                else:
+                    moved = value
+                if moved > 0:                           # the move: start_move and the steps
+                    steps, path = moved, [pos]
+                    if stacking:
+                        others = 0
+                        for s, t in enumerate(pawns):
+                            if s != mover:
+                                others |= 1 << t
+                    else:
+                        others = sum(map(bit_of, pawns)) & ~(1 << pos)
+                    free = open_tiles & ~blocked
+                    walk = end = free & ~closed[mover]
+                    if not pass_through:
+                        walk &= ~others
+                    if not stacking:
+                        end &= ~others
+                    elif not pass_through:
+                        end |= others & free & ~closed[mover]
+                    ace = aces[mover]
+                    ace_ok = (1 << ace) if (not others >> ace & 1 or on_occupied) else 0
+                    if on_entry:
+                        win_mask = ace_ok
+                    else:
+                        win_mask, end = 0, end | ace_ok
+                    layer = end | win_mask
+                    walks = [layer]
+                    if moved > 1:
+                        rightward, leftward, add = walk & not_first, walk & not_last, walks.append
+                        for _ in range(1, moved):
+                            layer = (win_mask | ((layer << 1) & rightward) | ((layer >> 1) & leftward)
+                                     | (walk & ((layer << cols) | (layer >> cols))))
+                            add(layer)
+                    if adj4[pos] & layer:
+                        over = False
+                        while True:
+                            played += 1
+                            mask = adj4[pos] & walks[steps - 1]
+                            tiles = tiles_of(mask) or tiles_made(mask)
+                            k = len(tiles)
+                            if options is not None:
+                                options.append(k)
+                            pick = getbits(widths[k])
+                            while pick >= k:
+                                pick = getbits(widths[k])
+                            pos = tiles[pick]
+                            path.append(pos)
+                            steps -= 1
+                            if pos == ace and (on_entry or steps == 0) and (on_occupied or not others >> pos & 1):
+                                pawns[mover] = pos
+                                phase = "move"
+                                win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
+                                over = True
+                                break
+                            if steps == 0:
+                                break
+                        if over:
+                            continue
+                        pawns[mover] = pos
+                    else:
+                        steps = 0                       # no walk of the whole roll: the pawn stays
+                # the blocker step (after_move: no second challenge in a turn)
+                if bags[mover]:
+                    if stacking:
+                        free = no_place & ~blocked
+                        for t in pawns:
+                            free &= ~(1 << t)
+                    else:
+                        free = no_place & ~blocked & ~sum(map(bit_of, pawns))
+                    if free:
+                        played += 2                     # the bag's draw, then the placement
+                        # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
+                        # (a run of the sorted bag), each group's share added up in order
+                        sack = bags[mover]
+                        x, total, size, i = random_roll(), 0.0, len(sack), 0
+                        while True:
+                            held = sack[i]
+                            j = i + 1
+                            while j < size and sack[j] == held:
+                                j += 1
+                            total += (j - i) / size
+                            if x < total or j == size:
+                                break
+                            i = j
+                        bags[mover] = sack[:i] + sack[i + 1:]
+                        k = free.bit_count()
+                        if options is not None:
+                            options.append(k)
+                        pick = getbits(widths[k])
+                        while pick >= k:
+                            pick = getbits(widths[k])
+                        for _ in range(pick):           # the pick-th free tile
+                            free &= free - 1
+                        tile = (free & -free).bit_length() - 1
+                        face = hidden.get(held)
+                        if face is None:
+                            face = hidden[held] = [blocker(held[0], held[1], False, 1 << seat if knows_value else 0)
+                                                   for seat in range(n)]
+                        blockers[tile] = face[mover]
+                        blocked |= 1 << tile
+                        placed = tile
+                    else:
+                        placed = -1
+                else:
+                    placed = -1
+                steps = 0                               # end_turn
+                last = (pushed if pushed >= 0 else mover, path, placed)  # (the path a tuple when the state is packed)
+                turn += 1
+                held = None
+                if turn >= last_turn:
+                    phase = "over"
+                    reason = f"max_turns = {last_turn} turns played: a draw"
+                    continue
+                phase = "start"
+                mover = (mover + step_round) % n
+                path, challenged, challenges, pushed = [], -1, 0, -1
+                continue
             if played == max_steps:
                 break
             played += 1
+            if draws is None:
+                draws = [_below(r) for r in choosers]
             draw = draws[mover]
             if phase == "move":                     # the whole move at once: one seat decides every step
                 if len(walks) < steps:
@@ -467,7 +813,14 @@ class CornerRushPlayout:
         return state.replace(phase=phase, mover=mover, turn=turn, pawns=tuple(pawns), blockers=tuple(blockers),
                              blocked=blocked, bags=tuple(bags), held=held, die=die, steps=steps, path=tuple(path),
                              challenged=challenged, challenges=challenges, pushed=pushed, rolloff=rolloff,
-                             removed=removed, last=last, winner=winner, reason=reason), played
+                             removed=removed, winner=winner, reason=reason,
+                             last=last if last is None or type(last[1]) is tuple else (last[0], tuple(last[1]), last[2])
+                             ), played
+
+
+#: a plain generator draws an index below k as getrandbits(k.bit_length()) until it is below k (every Python
+#: this package supports; checked against the rules by tests/test_playout.py)
+_PLAIN_BELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
 def _below(rng: random.Random) -> Any:

@@ -100,6 +100,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, CornerRushP
         self._running: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
         self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
+        self._through_kept: dict[int, list[int]] = {}    # by seat and tile: a route's fewest steps over each tile
+        self._near_kept: dict[int, list[int]] = {}      #: the playout's tiles of small masks
+        #: the playout's blockers shown by a failed challenge (by the blocker's id) and placed (by colour and value)
+        self._faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]] = ({}, {})
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
@@ -109,10 +113,14 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, CornerRushP
         return SEAT_NAMES[seat] if 0 <= seat < self.n else f"seat {seat}"
 
     def initial_state(self) -> State:
-        B = self.B
-        bag = self.params.blocker_set()
-        bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
-        return State(size=B.size, phase="rolloff", mover=-1, pawns=B.starts, blockers=(None,) * B.tiles, bags=bags)
+        made = self.__dict__.get("_initial")
+        if made is None:            # a value: made once (the lab starts every game from it)
+            B = self.B
+            bag = self.params.blocker_set()
+            bags = tuple(tuple(sorted((c, v) for v in bag)) for c in range(self.n))
+            made = self.__dict__["_initial"] = State(size=B.size, phase="rolloff", mover=-1, pawns=B.starts,
+                                                     blockers=(None,) * B.tiles, bags=bags)
+        return made
 
     # ------------------------------------------------------------------ whose turn, the end
     def to_move(self, state: State) -> int | None:

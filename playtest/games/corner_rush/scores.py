@@ -28,6 +28,7 @@ class CornerRushScores:
     _closed: tuple[int, ...]
     _far: tuple[list[int], ...]
     _pawn_steps: dict[int, list[int]]
+    _through_kept: dict[int, list[int]]
 
     def running_scores(self, state: State) -> tuple[int, ...]:
         """Minus each pawn's steps to its own Ace over the tiles it may cross (as :meth:`walk_masks` and
@@ -93,6 +94,44 @@ class CornerRushScores:
         d = far[tile] if extra == 0 else 1 + min(far[t] for t in bits(target))
         return -(min(d, 2 * B.tiles) + p.board_size), reach, FAR   # cut off by blockers
 
+    def _cut_scores(self) -> list[list[int]]:
+        """For each seat and tile, :meth:`running_scores`' score of a pawn on that tile cut off from its Ace
+        (:meth:`_ace_steps`' last line: it depends on the tile alone), worked out once."""
+        kept = self.__dict__.get("_cut_kept")
+        if kept is None:
+            B = self.B
+            kept = []
+            for seat in range(len(B.aces)):
+                far, lifted = self._far[seat], self._open & ~self._closed[seat]
+                row = []
+                for tile in range(B.tiles):
+                    d = far[tile] if lifted >> tile & 1 else 1 + min(far[t] for t in bits(B.adj4[tile]))
+                    row.append(-(min(d, 2 * B.tiles) + self.params.board_size))
+                kept.append(row)
+            self.__dict__["_cut_kept"] = kept
+        return kept
+
+    def _corridors(self) -> list[list[int]]:
+        """For each seat and tile, the tiles of every shortest route from the seat's Ace to that tile with the
+        blockers lifted (:meth:`_ace_steps` finds that length when no blocker stands on one of them),
+        worked out once."""
+        kept = self.__dict__.get("_corridors_kept")
+        if kept is None:
+            B = self.B
+            kept = []
+            for seat in range(len(B.aces)):
+                far, lifted = self._far[seat], self._open & ~self._closed[seat]
+                row = []
+                for tile in range(B.tiles):
+                    if not lifted >> tile & 1 or far[tile] >= FAR:
+                        row.append(0)
+                        continue
+                    back = B.grid.distances(1 << tile, lifted)
+                    row.append(sum(1 << t for t in range(B.tiles) if far[t] + back[t] == far[tile]))
+                kept.append(row)
+            self.__dict__["_corridors_kept"] = kept
+        return kept
+
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
         """Whether blockers ``added`` leave ``seat``'s route from its Ace to its pawn on ``tile`` as long as it
         was (``route`` steps, :meth:`_ace_steps`; the pawn not cut off): no route of that length crosses them
@@ -100,10 +139,32 @@ class CornerRushScores:
         to more), so the route found still stands and none is shorter."""
         if route < 0:
             return False
-        from_ace = self._far[seat]
+        from_ace, from_pawn = self._far[seat], self._from_pawn(seat, tile)
+        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+
+    def _no_shortcut(self, seat: int, tile: int, lifted: int, route: int) -> bool:
+        """Whether blockers taken from tiles ``lifted`` leave ``seat``'s route from its Ace to its pawn on
+        ``tile`` (``route`` steps, as :meth:`_off_route` has it) the shortest: every route over one of those
+        tiles takes at least ``route`` steps even with every blocker lifted."""
+        if route < 0:
+            return False
+        from_ace, from_pawn = self._far[seat], self._from_pawn(seat, tile)
+        return all(from_ace[t] + from_pawn[t] >= route for t in bits(lifted))
+
+    def _through(self, seat: int, tile: int) -> list[int]:
+        """For every tile, the fewest steps of a route from ``seat``'s Ace over it to ``tile``, blockers lifted
+        (what :meth:`_off_route` and :meth:`_no_shortcut` compare with a route's length), kept."""
+        key = seat * self.B.tiles + tile
+        found = self._through_kept.get(key)
+        if found is None:
+            found = self._through_kept[key] = [a + b for a, b in zip(self._far[seat], self._from_pawn(seat, tile))]
+        return found
+
+    def _from_pawn(self, seat: int, tile: int) -> list[int]:
+        """The steps from ``tile`` to every tile over the tiles ``seat``'s pawn may cross, blockers lifted, kept."""
         key = seat * self.B.tiles + tile
         from_pawn = self._pawn_steps.get(key)
         if from_pawn is None:
             lifted = self._open & ~self._closed[seat]
             from_pawn = self._pawn_steps[key] = self.B.grid.distances(1 << tile, lifted)
-        return all(from_ace[t] + from_pawn[t] > route for t in bits(added))
+        return from_pawn
