@@ -73,10 +73,11 @@ import dataclasses
 import hashlib
 import json
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import groupby
+from operator import itemgetter
 from typing import Any, cast
 
 from ..geometry import select
@@ -90,6 +91,9 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 ORDER_MEMO = 4096
 #: the most runs (a table and a mask) whose sorted ids a shape remembers (then it starts again; see :func:`_run_ids`)
 RUN_MEMO = 1 << 13
+#: a dense run (more bits than this) whose mask differs in at most this many bits from the last dense
+#: run of its table is numbered from that run's ids (see :func:`_run_ids`)
+NEAR_BITS = 24
 #: the most positions a :class:`StateMemo` holds (then it starts again)
 MEMO_SIZE = 1 << 15
 #: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
@@ -157,6 +161,9 @@ class KitShape:
     #: the sorted ids of the runs met (see :func:`_run_ids`)
     run_memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]] = field(default_factory=dict, repr=False,
                                                                          compare=False)
+    #: the last dense run numbered of each table, by its identity: (table, mask, sorted ids, the table's
+    #: ids in its order) (see :func:`_run_ids`)
+    run_near: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     _CACHE = {}  # type: dict[tuple[Any, ...], KitShape]
 
@@ -345,6 +352,7 @@ class StateMemo:
 
 
 _UNASKED = object()     # (the game's legal_runs not asked yet)
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 def _owner(cls: type, name: str) -> type | None:
@@ -357,9 +365,9 @@ class _Run:
 
     __slots__ = ("parts", "count")
 
-    def __init__(self) -> None:
-        self.parts: list[tuple[Any, int]] = []
-        self.count = 0
+    def __init__(self, parts: list[tuple[Any, int]], count: int) -> None:
+        self.parts = parts
+        self.count = count
 
     def actions(self) -> list[Any]:
         if self.count == 1:                 # (one action: its table's entry at the one bit)
@@ -373,7 +381,7 @@ class _Run:
 
 
 def _run_ids(memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]], select_ids: Any,
-             runs: list[tuple[Any, int]]) -> list[int] | None:
+             runs: list[tuple[Any, int]], near: dict[int, Any] | None = None) -> list[int] | None:
     """The sorted ids of the actions that ``runs`` select (``None``: one would take a spare id).
 
     Each run's sorted ids are remembered in ``memo`` (a shape's :attr:`KitShape.run_memo`) by its
@@ -381,7 +389,12 @@ def _run_ids(memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]], select_id
     object): a table never changes what it holds (it may grow) and an action's id never changes,
     so a run met again (a listing the game keeps, a ring's gaps, a token's few steps) is numbered
     by one look-up. The runs' ids are joined as they come, and sorted only when a run's first id
-    is below the one before it (runs of kinds in the encoding's order are not)."""
+    is below the one before it (runs of kinds in the encoding's order are not).
+
+    ``near`` (a shape's :attr:`KitShape.run_near`) keeps the last dense run numbered of each
+    table: a dense run not met before whose mask differs from that one's in at most
+    :data:`NEAR_BITS` bits (a wall turn's walls to build, one fewer after each wall) is numbered
+    from its ids (:func:`_near_ids`) instead of selecting a few hundred anew."""
     got: list[int] | None = None
     ordered = True
     for table, mask in runs:
@@ -389,12 +402,24 @@ def _run_ids(memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]], select_id
             key = (id(table), mask)
             hit = memo.get(key)
             if hit is None or hit[0] is not table:
-                part = select_ids(table, mask, True)
+                part = None
+                dense = near is not None and mask.bit_count() > NEAR_BITS
+                if dense:
+                    last = near.get(id(table))        # type: ignore[union-attr]
+                    if (last is not None and last[0] is table and len(last[3]) == len(table)
+                            and (last[1] ^ mask).bit_count() <= NEAR_BITS):
+                        part = _near_ids(select_ids, table, last[3], last[1], last[2], mask)
                 if part is None:
-                    return None
+                    part = select_ids(table, mask, True)
+                    if part is None:
+                        return None
                 if len(memo) >= RUN_MEMO:
                     memo.clear()
+                    if near is not None:
+                        near.clear()
                 hit = memo[key] = (table, tuple(part))
+                if dense:
+                    _keep_near(near, select_ids, table, mask, hit[1])       # type: ignore[arg-type]
             if got is None:
                 got = list(hit[1])
             else:
@@ -405,6 +430,51 @@ def _run_ids(memo: dict[tuple[int, int], tuple[Any, tuple[int, ...]]], select_id
         return []
     if not ordered:
         got.sort()
+    return got
+
+
+def _keep_near(near: dict[int, Any], select_ids: Any, table: Any, mask: int, ids: tuple[int, ...]) -> None:
+    """Remember ``(table, mask, ids, codes)`` as the last dense run of ``table``: ``codes`` the ids
+    of the table's actions by their place in it, ``None`` where not asked yet."""
+    last = near.get(id(table))
+    if last is not None and last[0] is table and len(last[3]) == len(table):
+        codes = last[3]
+    else:
+        codes = [None] * len(table)
+    near[id(table)] = (table, mask, ids, codes)
+
+
+def _near_ids(select_ids: Any, table: Any, codes: list[int | None], before: int, ids: tuple[int, ...],
+              mask: int) -> list[int] | None:
+    """The sorted ids of ``table``'s actions at ``mask``'s bits from ``ids``, those at ``before``'s:
+    the ids of the bits ``mask`` lacks taken out, those of the bits it adds put in, in order
+    (``codes``: the ids of the table's actions by their place in it, filled in as they are asked
+    for; ``None``: an added action would take a spare id).
+
+    >>> from playtest.kernel.encoding import ActionEncoding
+    >>> import playtest
+    >>> game = playtest.load("tic_tac_toe")
+    >>> enc = ActionEncoding.for_game(game)
+    >>> table = game.legal_actions(game.initial_state())
+    >>> _near_ids(enc.select_ids, table, [None] * 9, 0b000010011, (0, 1, 4), 0b100010010)
+    [1, 4, 8]
+    """
+    got = list(ids)
+    for rest, put in ((before & ~mask, False), (mask & ~before, True)):
+        while rest:
+            low = rest & -rest
+            at = low.bit_length() - 1
+            code = codes[at]
+            if code is None:
+                one = select_ids(table, low)
+                if one is None:
+                    return None
+                code = codes[at] = one[0]
+            if put:
+                insort(got, code)
+            else:
+                del got[bisect_left(got, code)]
+            rest ^= low
     return got
 
 
@@ -441,7 +511,7 @@ class KitPlay:
 
     __slots__ = ("shape", "game", "state", "_start", "_acts", "_seats", "_concealed", "_befores", "ids", "parts", "logs", "_legal", "tensors", "_current",
                  "_chance", "_chance_actions", "_effect", "_list", "stage", "_groups", "_by_id", "_hidden", "_plain",
-                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids", "_run_memo")
+                 "_encode", "_staged", "_one_part", "_memo", "_kind_base", "_runner", "_select_ids", "_run_memo", "_run_near")
 
     def __init__(self, shape: KitShape, state: Any = None):
         self.shape = shape
@@ -450,12 +520,14 @@ class KitPlay:
         self._runner = shape.runner()
         self._select_ids = shape.encoding.select_ids
         self._run_memo = shape.run_memo
+        self._run_near = shape.run_near
         self._by_id = shape.encoding._actions.get
         self._hidden = shape.form == "hidden_orders"
         self._plain = shape.form == "sequential" and not shape.staged      # ids of the listing, as they are
         self._encode = shape.encoding.sorted_ids
         self._staged = shape.staged
-        self._one_part = shape.form == "simultaneous"      # a simultaneous node over one-action orders
+        # a simultaneous node over one-action orders: (the number of seats, pass_id), else ()
+        self._one_part = (shape.num_players, shape.pass_id) if shape.form == "simultaneous" else ()
         self._memo = shape.state_memo
         # the first id that chooses a kind of action (staged), not an action: past every id otherwise
         self._kind_base = shape.encoding.capacity if shape.staged else 1 << 62
@@ -482,6 +554,7 @@ class KitPlay:
         other._plain, other._encode, other._staged = self._plain, self._encode, self._staged
         other._one_part, other._memo, other._kind_base = self._one_part, self._memo, self._kind_base
         other._runner, other._select_ids, other._run_memo = self._runner, self._select_ids, self._run_memo
+        other._run_near = self._run_near
         other._start, other._acts, other._seats = self._start, list(self._acts), list(self._seats)
         other._concealed = set(self._concealed)
         other._befores = None if self._befores is None else list(self._befores)
@@ -557,7 +630,7 @@ class KitPlay:
             who = self.current()
         if who == seat and self._plain and not self._memo.on:    # the usual step: the seat to move
             runs = self._runner(self.state) if self._runner is not None else None
-            got = _run_ids(self._run_memo, self._select_ids, runs) if runs is not None else None
+            got = _run_ids(self._run_memo, self._select_ids, runs, self._run_near) if runs is not None else None
             ids = self._encode(self._list(self.state, who)) if got is None else got
             self._legal[seat] = ids
             return ids
@@ -571,15 +644,12 @@ class KitPlay:
                         live = None
                         break
                     live = run
-            if live is None:
-                got = None
-            else:          # (_run_ids of the one run, its remembered ids looked up inline)
+            if live is not None:      # (_run_ids of the one run, remembered: inline)
                 hit = self._run_memo.get((id(live[0]), live[1]))
-                got = (list(hit[1]) if hit is not None and hit[0] is live[0]
-                       else _run_ids(self._run_memo, self._select_ids, [live]))
-            ids = got if got is not None else self._staged_ids(who, runs)
-            self._legal[seat] = ids
-            return ids
+                if hit is not None and hit[0] is live[0]:
+                    ids = self._legal[seat] = list(hit[1])
+                    return ids
+            return self._staged_first(who, runs, live)
         if who == SIM and self._one_part and not self._memo.on:    # a seat's one-action orders
             state = self.state
             ids = self._encode(self._list(state, seat)) if seat in self.game.pending_seats(state) else []
@@ -613,6 +683,14 @@ class KitPlay:
         self._legal[seat] = ids
         return ids
 
+    def _staged_first(self, who: int, runs: Any, live: Any) -> list[int]:
+        """:meth:`legal_ids` at a staged decision's first step, listed by bit masks (``runs``, the
+        game's ``legal_runs`` here; ``live``: its one run that selects something, or ``None``),
+        when the one run's ids are not remembered yet or there are several kinds (or none)."""
+        got = _run_ids(self._run_memo, self._select_ids, [live], self._run_near) if live is not None else None
+        ids = self._legal[who] = got if got is not None else self._staged_ids(who, runs)
+        return ids
+
     def kind_groups(self) -> dict[int, list[Any]]:
         """Staged: the legal kit actions of the seat to act, by kind (an index of the encoding's
         types), listed once per position."""
@@ -642,9 +720,10 @@ class KitPlay:
                     continue
                 run = groups.get(k)
                 if run is None:
-                    run = groups[k] = _Run()
-                run.parts.append((table, mask))
-                run.count += mask.bit_count()
+                    groups[k] = _Run([(table, mask)], mask.bit_count())
+                else:
+                    run.parts.append((table, mask))
+                    run.count += mask.bit_count()
         elif who >= 0:
             listing = self._list(self.state, who) if self.shape.form != "hidden_orders" else self.seat_actions(who)
             by_type = self.shape.encoding._by_type
@@ -666,15 +745,14 @@ class KitPlay:
         if self.stage >= 0:
             k = self.stage
         elif len(groups) > 1:                       # first the kind of action
-            base = self.shape.encoding.capacity
-            return sorted(base + k for k in groups)
+            return sorted(map(self._kind_base.__add__, groups))
         elif groups:
             k = next(iter(groups))
         else:
             return []
         group = groups[k]
         if isinstance(group, _Run):
-            ids = _run_ids(self._run_memo, self._select_ids, group.parts)
+            ids = _run_ids(self._run_memo, self._select_ids, group.parts, self._run_near)
             if ids is not None:
                 return ids
             group = self._kinds(listed=True)[k]     # an action that takes a spare id: numbered as listed
@@ -685,7 +763,13 @@ class KitPlay:
         if self.stage >= 0 or seat != self.current() or code not in self.legal_ids(seat):
             raise ValueError(f"{self.game.name}: action id {code} (choose {self.shape.kind_of(code)}) is not legal "
                              f"for seat {seat} here")
-        group = self._kinds()[code - self.shape.encoding.capacity]
+        self._chosen(seat, code)
+
+    def _chosen(self, seat: int, code: int) -> None:
+        """:meth:`_choose_kind` once ``code`` is known to be one of the kind ids just listed for
+        ``seat``, the seat to act (OpenSpiel's usual step: the id it picked from that listing)."""
+        k = code - self._kind_base
+        group = self._kinds()[k]
         if isinstance(group, _Run):
             if group.count == 1:
                 self._play(seat, code, group.actions()[0])
@@ -694,7 +778,7 @@ class KitPlay:
             self._play(seat, code, group[0])
             return
         self.ids.append(code)
-        self.stage = code - self.shape.encoding.capacity
+        self.stage = k
         self._legal = {}
 
     def _order_ids(self, seat: int) -> list[int]:
@@ -737,8 +821,8 @@ class KitPlay:
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         memo = self.shape.state_memo
-        key = (self.state, CHANCE_ID)
-        got = memo.get(key) if memo.on else None
+        key = (self.state, CHANCE_ID) if memo.on else None
+        got = memo.get(key) if key is not None else None
         if got is not None:
             self._chance_actions = got[1]
             return list(got[0])
@@ -756,11 +840,11 @@ class KitPlay:
             if got is not None:
                 self._chance_actions = got[1]
                 return list(got[0])
-        actions = [a for a, _ in outcomes]
+        actions = list(map(_first, outcomes))
         ids = self.shape.chance_encoding.ids(actions)
         self._chance_actions = dict(zip(ids, actions))
-        listed = sorted(zip(ids, [float(p) for _, p in outcomes]))
-        if memo.on:
+        listed = sorted(zip(ids, map(float, map(_second, outcomes))))
+        if memo.on and key is not None:
             memo.put(key, (tuple(listed), self._chance_actions))
         if same.on:
             same.put(seen, (tuple(listed), self._chance_actions, outcomes))   # (kept: their ids name them)
@@ -831,9 +915,10 @@ class KitPlay:
 
     def step_joint(self, codes: list[int]) -> None:
         """A simultaneous node: every seat's id, in seat order (``pass_id`` for none)."""
-        if self._one_part and self._current == SIM and len(codes) == self.shape.num_players:
+        one = self._one_part
+        if one and self._current == SIM and len(codes) == one[0]:
             # the usual step: every seat's id one of the ids just listed for it
-            legal, by_id, pass_id = self._legal, self._by_id, self.shape.pass_id
+            legal, by_id, pass_id = self._legal, self._by_id, one[1]
             actions: list[Any] = []
             for seat, code in enumerate(codes):
                 ids = legal.get(seat)
@@ -847,6 +932,19 @@ class KitPlay:
                     break
                 actions.append(action)
             else:
+                if self._befores is None:      # (KitPlay._play for each seat, inline: no positions kept)
+                    state, effect = self.state, self._effect
+                    acts, seats, played = self._acts, self._seats, self.ids
+                    for seat, action in enumerate(actions):
+                        if action is not None:
+                            state = effect(state, action)
+                            acts.append(action)
+                            seats.append(seat)
+                            played.append(codes[seat])
+                    self.state = state
+                    self._legal = {}
+                    self._current = self._chance = None
+                    return
                 for seat, action in enumerate(actions):
                     if action is not None:
                         self._play(seat, codes[seat], action)

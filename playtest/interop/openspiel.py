@@ -297,9 +297,24 @@ class KitSpielState(_StateBase):
             if cached is None:
                 if play._plain and not play._memo.on:     # (legal_ids's usual step, inline)
                     runs = play._runner(play.state) if play._runner is not None else None
-                    if runs is None or (cached := _run_ids(play._run_memo, play._select_ids, runs)) is None:
+                    if runs is None or (cached := _run_ids(play._run_memo, play._select_ids, runs,
+                                                                 play._run_near)) is None:
                         cached = play._encode(play._list(play.state, who))     # (sorted)
                     play._legal[who] = cached
+                elif play._staged and play.stage < 0 and play._runner is not None:   # (legal_ids's staged first step)
+                    runs = play._runner(play.state)
+                    live = None
+                    for run in runs or ():
+                        if run[1]:
+                            if live is not None:
+                                live = None
+                                break
+                            live = run
+                    hit = play._run_memo.get((id(live[0]), live[1])) if live is not None else None
+                    if hit is not None and hit[0] is live[0]:     # type: ignore[index]
+                        cached = play._legal[who] = list(hit[1])
+                    else:
+                        cached = play._staged_first(who, runs, live)
                 else:
                     cached = play.legal_ids(who)
             return cached[:]
@@ -329,7 +344,9 @@ class KitSpielState(_StateBase):
         return (self.play.current() if who is None else who) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self.play.chance_outcomes())
+        play = self.play
+        got = play._chance       # (listed once per position)
+        return list(got if got is not None else play.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         play = self.play
@@ -338,26 +355,37 @@ class KitSpielState(_StateBase):
             who = play.current()
         legal = play._legal.get(who)
         if legal is not None:
-            if action < play._kind_base:      # the usual step: an id of the listing just made (not a kind)
-                at = bisect_left(legal, action)
-                if at < len(legal) and legal[at] == action:
-                    got = play._by_id(action)
-                    if got is not None:
-                        if play._groups is None and play._befores is None and not play._hidden:
-                            # (KitPlay._play, inline: nothing staged, no positions kept, no parts counted)
-                            play.state = play._effect(play.state, got)
-                            play._acts.append(got)
-                            play._seats.append(who)
-                            play.ids.append(action)
-                            play._legal = {}
-                            play._current = play._chance = None
-                        else:
-                            play._play(who, action, got)
-                        return
+            at = bisect_left(legal, action)
+            if at < len(legal) and legal[at] == action:     # the usual step: an id of the listing just made
+                if action >= play._kind_base:
+                    play._chosen(who, action)     # staged: a kind of action
+                    return
+                got = play._by_id(action)
+                if got is not None:
+                    if play._groups is None and play._befores is None and not play._hidden:
+                        # (KitPlay._play, inline: nothing staged, no positions kept, no parts counted)
+                        play.state = play._effect(play.state, got)
+                        play._acts.append(got)
+                        play._seats.append(who)
+                        play.ids.append(action)
+                        play._legal = {}
+                        play._current = play._chance = None
+                    else:
+                        play._play(who, action, got)
+                    return
         elif who == CHANCE_ID and play._chance is not None:    # one of the chance outcomes just listed
             got = play._chance_actions.get(action)
             if got is not None:
-                play._play(who, action, got)
+                if play._groups is None and play._befores is None and not play._hidden:   # (_play, inline)
+                    play.state = play._effect(play.state, got)
+                    play._acts.append(got)
+                    play._seats.append(who)
+                    play.ids.append(action)
+                    if play._legal:
+                        play._legal = {}
+                    play._current = play._chance = None
+                else:
+                    play._play(who, action, got)
                 return
         play.step(who, action)       # everything else, checked (and refused with the reason)
 

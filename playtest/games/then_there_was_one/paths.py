@@ -126,6 +126,10 @@ class TokenPaths:
         #: the steps the board allows from a tile, by what lies around it (:meth:`steps_from`), for one rules
         self._around: dict[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._around_rules: Any = None
+        #: the same as masks of tiles for :meth:`move_masks` (see :meth:`_masks_from`), and what it reads of
+        #: the rules (see :meth:`_fix`), for one rules object
+        self._around_masks: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        self._fixed: tuple[Any, ...] | None = None
         #: (a state, its tiles the token may not enter, its tiles landed on): the last ones worked out by
         #: :meth:`random_step`, carried on by the game to the state its step leads to (same turn)
         self.here: tuple[Any, int, int] | None = None
@@ -145,6 +149,7 @@ class TokenPaths:
         self.B = state["B"]
         self._finisher = None
         self._around, self._around_rules = {}, None
+        self._around_masks, self._fixed = {}, None
         self.here = None
 
     def token_cells(self, state: Any, exclude: int = -1) -> int:
@@ -258,50 +263,92 @@ class TokenPaths:
         >>> [game.B.label(i) for i in range(game.B.size) if steps >> i & 1], [game.B.label(i) for i in range(game.B.size) if jumps >> i & 1]
         (['f5', 'g6'], ['e7'])
         """
-        rules, B, pos = state.rules, self.B, state.path[-1]
+        rules = state.rules
+        fixed = self._fixed
+        if fixed is None or fixed[0] is not rules:
+            fixed = self._fix(rules)
+        _, length, most_jumps, jcost, goal, runs, revisit = fixed
+        B, pos = self.B, state.path[-1]
         walls, obstacles = state.walls | state.built, state.obstacles
         here = self.here
-        occupied, visited = (here[1], here[2]) if here is not None and here[0] is state else self.masks(state)
-        k, jumps = rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used
-        jcost = rules.jump_step_cost
-        goal = B.goal if rules.goal_on_entry else 0
-        runs = B.runs(rules.goal_on_entry, rules.move_length)
-        landed = occupied | visited
-        finish = None
-        clean_steps = clean_jumps = other_steps = other_jumps = 0
-        # (steps_from, its kept answer looked up inline as random_step does)
+        if here is not None and here[0] is state:
+            occupied, visited = here[1], here[2]
+        else:
+            occupied, visited = self.masks(state)
+        k, jumps = length - state.steps_taken, most_jumps - state.jumps_used
         jump_ok = jumps > 0 and k >= jcost
         key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump_ok else -1)
-        cands = self._around.get(key) if self._around_rules is rules else None
-        if cands is None:
-            cands = self.steps_from(pos, walls, obstacles, occupied, jump_ok, rules)
-        for n, jump in cands:
-            bit = 1 << n
-            if not visited & bit:
-                cost = jcost if jump else 1
-                clean = k == cost or goal & bit
-                if not clean:
-                    left, blocked = k - cost, landed | bit
-                    for tiles, edges in runs[n][left]:     # (the search's first look, inline)
-                        if not (tiles & blocked or edges & walls):
-                            clean = True
-                            break
-                    else:
-                        finish = finish or self.finisher(walls, obstacles, rules)
-                        clean = finish(n, left, jumps - jump, blocked)
-                if clean:
-                    if jump:
-                        clean_jumps |= bit
-                    else:
-                        clean_steps |= bit
+        known = self._around_masks.get(key)
+        if known is None:
+            known = self._masks_from(key, pos, walls, obstacles, occupied, jump_ok, rules)
+        every_step, every_jump, step_tiles, jump_tiles = known
+        landed = occupied | visited
+        finish = None
+        clean_steps = clean_jumps = 0
+        left = k - 1
+        if not left:                     # the turn's last step: every tile not landed on is clean
+            clean_steps = every_step & ~visited
+        else:
+            for n, bit in step_tiles:
+                if visited & bit:
                     continue
-            if jump:
-                other_jumps |= bit
-            else:
-                other_steps |= bit
-        if (other_steps or other_jumps) and (rules.allow_voluntary_revisit or not (clean_steps or clean_jumps)):
-            return clean_steps | other_steps, clean_jumps | other_jumps
+                if goal & bit:
+                    clean_steps |= bit
+                    continue
+                blocked = landed | bit
+                for tiles, edges in runs[n][left]:     # (the search's first look, a straight run, inline)
+                    if not (tiles & blocked or edges & walls):
+                        clean_steps |= bit
+                        break
+                else:
+                    if finish is None:
+                        finish = self.finisher(walls, obstacles, rules)
+                    if finish(n, left, jumps, blocked):
+                        clean_steps |= bit
+        if every_jump:                   # (listed only when a jump is left and affordable)
+            left = k - jcost
+            for n, bit in jump_tiles:
+                if visited & bit:
+                    continue
+                if not left or goal & bit:
+                    clean_jumps |= bit
+                    continue
+                blocked = landed | bit
+                for tiles, edges in runs[n][left]:
+                    if not (tiles & blocked or edges & walls):
+                        clean_jumps |= bit
+                        break
+                else:
+                    if finish is None:
+                        finish = self.finisher(walls, obstacles, rules)
+                    if finish(n, left, jumps - 1, blocked):
+                        clean_jumps |= bit
+        if (clean_steps != every_step or clean_jumps != every_jump) and (revisit or not (clean_steps or clean_jumps)):
+            return every_step, every_jump
         return clean_steps, clean_jumps
+
+    def _fix(self, rules: ThenThereWasOneParams) -> tuple[Any, ...]:
+        """What :meth:`move_masks` reads of ``rules``, kept while they are the same object: ``(rules,
+        move_length, max_jumps_per_turn, jump_step_cost, the goal row's mask or 0 (goal_on_entry), the
+        board's straight runs, allow_voluntary_revisit)``; a new object starts its steps' memo afresh."""
+        self._fixed = (rules, rules.move_length, rules.max_jumps_per_turn, rules.jump_step_cost,
+                       self.B.goal if rules.goal_on_entry else 0, self.B.runs(rules.goal_on_entry, rules.move_length),
+                       rules.allow_voluntary_revisit)
+        self._around_masks = {}
+        return self._fixed
+
+    def _masks_from(self, key: tuple[int, int, int, int], pos: int, walls: int, obstacles: int, occupied: int,
+                    jump: bool, rules: ThenThereWasOneParams) -> tuple[Any, ...]:
+        """:meth:`steps_from` as :meth:`move_masks` reads it, kept by the same surroundings (``key``):
+        ``(its steps' tiles, its jumps' tiles, ((tile, bit), ...) of the steps, the same of the jumps)``."""
+        allowed = self.steps_from(pos, walls, obstacles, occupied, jump, rules)
+        steps = [(n, 1 << n) for n, jumped in allowed if not jumped]
+        jumps = [(n, 1 << n) for n, jumped in allowed if jumped]
+        made = (sum(bit for _, bit in steps), sum(bit for _, bit in jumps), tuple(steps), tuple(jumps))
+        if len(self._around_masks) >= AROUND_KEPT:
+            self._around_masks = {}
+        self._around_masks[key] = made
+        return made
 
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""

@@ -33,6 +33,8 @@ SEAT_SHAPES = ("square", "circle", "triangle", "diamond", "hexagon")
 
 
 END_TURN = EndTurn()
+#: the most (tokens, first wall turn, rules) whose turn-long bans a game keeps (then it starts again)
+TURN_KEPT = 1024
 #: the phase in which each kind of action may be played
 PHASE_OF = {"scatter": "scatter", "place_obstacle": "place", "start": "start", "choose": "order",
             "build": "wall", "remove": "wall", "buy": "wall", "end_turn": "wall", "step": "token", "jump": "token"}
@@ -79,6 +81,9 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         #: a start circle's action by column (row 0's cell indices), and the end of a wall turn as a table of one
         self._starts = tuple(Start((c, 0)) for c in range(self.B.cols))
         self._end_turns = (END_TURN,)
+        self._wall_tables: tuple[tuple[Action, ...], ...] = ()
+        #: the bans a wall turn cannot change, by what decides them (:meth:`_turn_masks`)
+        self._turn_kept: dict[tuple[Any, ...], tuple[Any, int, int]] = {}
 
     # ---- seats and setup
     def seats(self) -> list[Seat]:
@@ -282,27 +287,31 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         """What keeps a new wall off an edge now (A.1 §14), in the order a refusal names it: per rule, the
         edges it bans (a mask), what it says (``{}`` is the edge; empty without ``texts``: a listing needs
         only the masks) and its number. The open corridor is checked apart, edge by edge
-        (:meth:`_keeps_corridor`)."""
-        rules, B = state.rules, self.B
+        (:meth:`_keeps_corridor`). Those that the turn's walls change first (:meth:`_wall_bans_now`),
+        then those that only the tokens and the turn decide (:meth:`_turn_bans`)."""
+        return self._wall_bans_now(state, texts) + self._turn_bans(state, texts)[0]
+
+    def _wall_bans_now(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
+        """:meth:`_wall_bans` that the walls and obstacles of the turn change: a wall standing, the budget."""
+        rules = state.rules
         bans = [(state.walls | state.built, "there is already a wall on {}", "A.1 §14")]
         used = self.points_used(state)
         if used + 1 > rules.wall_budget:
-            bans.append((B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls left "
-                                  "standing included" if texts else "", "A.1 §14.1"))
-        extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
-        bans.append((self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})"
-                     if texts else "", "A.1 §14.3"))
-        if state.first_wall_turn and rules.first_turn_black_line_ban:
-            bans.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
-                                       "({})", "A.1 §14.4"))
+            bans.append((self.B.inner, f"the budget is spent: {used} of {rules.wall_budget} points used, walls "
+                                       "left standing included" if texts else "", "A.1 §14.1"))
         return bans
 
     def _buy_bans(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
-        """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks)."""
+        """What keeps a bought obstacle off a tile now (A.1 §14, A23), as :meth:`_wall_bans` (tile masks):
+        :meth:`_buy_bans_now` and the obstacles' part of :meth:`_turn_bans`, the tokens' tiles second."""
+        now, turn = self._buy_bans_now(state, texts), self._turn_bans(state, texts)[1]
+        return now[:1] + turn[:1] + now[1:] + turn[1:]
+
+    def _buy_bans_now(self, state: State, texts: bool = True) -> list[tuple[int, str, str]]:
+        """:meth:`_buy_bans` that the walls and obstacles of the turn change: a tile's obstacle, the
+        obstacles bought this turn and this game, the budget."""
         rules, B = state.rules, self.B
-        tokens = self.paths.token_cells(state)
-        bans = [(state.obstacles, "{} already holds an obstacle", "A.1 §14.2"),
-                (tokens, "a token stands on {}", "A.1 §14.2")]
+        bans = [(state.obstacles, "{} already holds an obstacle", "A.1 §14.2")]
         bought, used = popcount(state.bought), self.points_used(state)
         if bought >= rules.max_obstacles_per_turn:
             bans.append((B.all, f"{bought} obstacles were bought this turn already "
@@ -315,29 +324,65 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         if used + rules.obstacle_cost > rules.wall_budget:
             bans.append((B.all, f"an obstacle costs {rules.obstacle_cost} points and only "
                                 f"{rules.wall_budget - used} are left" if texts else "", "A.1 §14.1"))
+        return bans
+
+    def _turn_bans(self, state: State, texts: bool = True) -> tuple[list[tuple[int, str, str]],
+                                                                    list[tuple[int, str, str]]]:
+        """The bans of :meth:`_wall_bans` and of :meth:`_buy_bans` that only the tokens' tiles, the first
+        wall turn and the rules decide (nothing built or bought in a wall turn changes them), as those
+        list them: (the walls' bans: a token's edges, the black line; the obstacles': a token's tile, the
+        black line, a token's border)."""
+        rules, B = state.rules, self.B
+        extra = " or touch its corners" if rules.wall_token_clearance == "edge_or_corner" else ""
+        walls = [(self.clearance_edges(state), f"a wall may not lie on an edge of a token's tile{extra} ({{}})"
+                  if texts else "", "A.1 §14.3")]
+        if state.first_wall_turn and rules.first_turn_black_line_ban:
+            walls.append((B.zone_edges, "nothing is built behind the black line on the wall player's first turn "
+                                        "({})", "A.1 §14.4"))
+        tokens = self.paths.token_cells(state)
+        buys = [(tokens, "a token stands on {}", "A.1 §14.2")]
         if state.first_wall_turn and rules.first_turn_black_line_ban and rules.first_turn_ban_applies_to_obstacles:
-            bans.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
+            buys.append((B.zone, "nothing is built behind the black line on the wall player's first turn ({})",
                          "A.1 §14.4"))
         if not rules.bought_obstacle_may_border_token:
             table = B.adj8 if rules.wall_token_clearance == "edge_or_corner" else B.adj4
             border = 0
             for t in bits(tokens):
                 border |= table[t]
-            bans.append((border, "a bought obstacle may not border a token ({}; bought_obstacle_may_border_token)",
+            buys.append((border, "a bought obstacle may not border a token ({}; bought_obstacle_may_border_token)",
                          "A23"))
-        return bans
+        return walls, buys
+
+    def _turn_masks(self, state: State) -> tuple[Any, int, int]:
+        """``(rules, edges, tiles)``: the edges and the tiles that :meth:`_turn_bans` bans, kept by what
+        decides them (the tokens' tiles, the first wall turn, the rules object), since a wall turn's
+        listings ask again after every wall and obstacle."""
+        rules = state.rules
+        key = (state.tokens, state.first_wall_turn, id(rules))
+        got = self._turn_kept.get(key)
+        if got is None or got[0] is not rules:
+            walls, buys = self._turn_bans(state, texts=False)
+            edges = tiles = 0
+            for mask, _, _ in walls:
+                edges |= mask
+            for mask, _, _ in buys:
+                tiles |= mask
+            if len(self._turn_kept) >= TURN_KEPT:
+                self._turn_kept.clear()
+            got = self._turn_kept[key] = (rules, edges, tiles)
+        return got
 
     def _build_mask(self, state: State) -> int:
         """Edges where a wall may be built now, before the open-corridor check."""
-        banned = 0
-        for mask, _, _ in self._wall_bans(state, texts=False):
+        banned = self._turn_masks(state)[1]
+        for mask, _, _ in self._wall_bans_now(state, texts=False):
             banned |= mask
         return self.B.inner & ~banned
 
     def _buy_mask(self, state: State) -> int:
         """Tiles where an obstacle may be bought now, before the open-corridor check."""
-        banned = 0
-        for mask, _, _ in self._buy_bans(state, texts=False):
+        banned = self._turn_masks(state)[2]
+        for mask, _, _ in self._buy_bans_now(state, texts=False):
             banned |= mask
         return self.B.all & ~banned
 
@@ -418,9 +463,10 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         the prebuilt actions, one per edge, cell or start column, and the masks that select the
         legal ones. A wall turn's and a start's in the order :meth:`legal_actions` lists them (it
         lists them from these runs: walls to pick up, walls to build, obstacles to buy, the end of
-        the turn; the start circles); a token's steps, then its jumps, each by tile
-        (:meth:`TokenPaths.move_masks`: the same moves as :meth:`legal_token_moves`, which lists
-        them north first); ``None`` in the other phases, which are listed as usual.
+        the turn; the start circles); a token's steps, then its jumps (left out when there are
+        none), each by tile (:meth:`TokenPaths.move_masks`: the same moves as
+        :meth:`legal_token_moves`, which lists them north first); ``None`` in the other phases,
+        which are listed as usual.
 
         >>> import playtest
         >>> from playtest.geometry import select
@@ -434,7 +480,7 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         phase = state.phase
         if phase == "token":
             steps, jumps = self.paths.move_masks(state)
-            return [(self._steps, steps), (self._jumps, jumps)]
+            return [(self._steps, steps), (self._jumps, jumps)] if jumps else [(self._steps, steps)]
         return self._runs(state) if phase == "wall" or phase == "start" else None
 
     def _runs(self, state: State) -> list[tuple[tuple[Action, ...], int]]:
@@ -443,10 +489,14 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             # row 0's cell indices are its columns: the start circles not taken by a token or an obstacle
             B = self.B
             return [(self._starts, B.start_mask & B.row0 & ~(self.paths.token_cells(state) | state.obstacles))]
-        return [(self._made_actions(Remove), state.walls | state.built),
-                (self._made_actions(Build), self.build_edges(state)),
-                (self._made_actions(Buy), self.buy_tiles(state)),
+        remove, build, buy = self._wall_tables or self._make_wall_tables()
+        return [(remove, state.walls | state.built), (build, self.build_edges(state)), (buy, self.buy_tiles(state)),
                 (self._end_turns, 1 if self._why_not_end_turn(state) is None else 0)]
+
+    def _make_wall_tables(self) -> tuple[tuple[Action, ...], ...]:
+        """The wall turn's prebuilt actions (:meth:`_made_actions`) of Remove, Build and Buy, kept together."""
+        self._wall_tables = (self._made_actions(Remove), self._made_actions(Build), self._made_actions(Buy))
+        return self._wall_tables
 
     def _place_mask(self, state: State) -> int:
         """Tiles for the next placed obstacle: in front of the line, free, and (ensure_path_after_setup)
