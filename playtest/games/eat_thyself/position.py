@@ -115,9 +115,6 @@ def _setup_ring(text: str) -> tuple[Slot, ...]:
 
 
 _new, _set = object.__new__, object.__setattr__
-#: State's fields in their declared order (what :func:`_position` fills; a test holds it to the declaration)
-_FIELDS = ("ring", "cards", "to_move", "phase", "hand", "take_from", "takes_left", "bonus_left", "turn", "winners",
-           "reason", "last")
 
 
 def _position(ring: tuple[Slot, ...], cards: tuple[tuple[int, int], ...], to_move: int, phase: str,

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from ...kernel import Action, Game, GameType, IllegalAction, Outcome, Refusal, Seat, register
+from ...kernel.game import randbelow
 from ...scene import Scene, gap_id, slot_id
 from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn,
                       Take)
@@ -18,7 +19,6 @@ from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _pie
 #: of going round the ring again (kept by identity, so it holds for that very state, and for the scores,
 #: that very rule: a game with another win_condition, live, counts them again)
 _COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
-_Random = random.Random
 #: the most listings :meth:`EatThyself.legal_runs` remembers (then it starts again)
 LISTINGS_KEPT = 4096
 
@@ -418,7 +418,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
         True
         """
-        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
+        below = randbelow(rng)
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
