@@ -49,8 +49,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
     may = self._may
     next_of, scores_of = self._next, self._scores
     bonus_removals, extra_pieces = p.own_king_bonus_removals, p.opponent_king_extra_pieces
-    last_turn, mover_wins = p.max_turns, p.simultaneous_win == "mover"
-    what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
+    last_turn = p.max_turns
 
     ring = list(state.ring)
     cards, me, phase, hand = state.cards, state.to_move, state.phase, state.hand
@@ -101,18 +100,8 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
         if -1 not in scores and turn < last_turn:
             me, phase = nxt, "move"
             return scores
-        won = [pl for pl, score in enumerate(scores) if score == -1]
-        if won:
-            if len(won) > 1 and mover_wins:
-                first = me
-                while first not in won:
-                    first = next_of[first]
-                won = [first]
-            names = self.seats()
-            reason = f"{' and '.join(names[w].name for w in won)} has {what}"
-        else:
-            reason = f"draw after {turn} turns (max_turns)"
-        winners, phase = tuple(won), "over"
+        winners, reason = self._ending(scores, me, turn)
+        phase = "over"
         return scores
 
     def pack() -> State:

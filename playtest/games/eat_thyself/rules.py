@@ -571,23 +571,26 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                               state.reason, last)
             _COUNTED = (after, kings, scores, self._scored)
             return after
-        p = self.params
-        winners = [pl for pl, score in enumerate(scores) if score == -1]
-        if winners:
-            if len(winners) > 1 and p.simultaneous_win == "mover":
-                first = mover                     # the mover, else the first winner after it in turn order
-                while first not in winners:
-                    first = self._next[first]
-                winners = [first]
-            what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
-            reason = f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
-        else:
-            reason = f"draw after {turn} turns (max_turns)"
+        winners, reason = self._ending(scores, mover, turn)
         over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
-                             takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
-                             reason=reason)
+                             takes_left=0, bonus_left=0, turn=turn, last=last, winners=winners, reason=reason)
         _COUNTED = (over, [], scores, self._scored)
         return over
+
+    def _ending(self, scores: tuple[int, ...], mover: int, turn: int) -> tuple[tuple[int, ...], str]:
+        """The winners and the reason of a game over after ``mover``'s turn ``turn`` left ``scores``
+        (-1 for a player down to one): the win (rule E.1 §12, E1), or the draw at the turn cap."""
+        p = self.params
+        winners = [pl for pl, score in enumerate(scores) if score == -1]
+        if not winners:
+            return (), f"draw after {turn} turns (max_turns)"
+        if len(winners) > 1 and p.simultaneous_win == "mover":
+            first = mover                     # the mover, else the first winner after it in turn order
+            while first not in winners:
+                first = self._next[first]
+            winners = [first]
+        what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
+        return tuple(winners), f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
 
     # ---- notation and positions
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:
