@@ -4,7 +4,7 @@ the ring's small helpers."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Sequence
 
 from ... import kernel
 from ...kernel import field
@@ -87,12 +87,12 @@ def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
     return counts
 
 
-def _has(ring: tuple[Slot, ...], piece: int) -> bool:
+def _has(ring: Sequence[Slot], piece: int) -> bool:
     """Whether ``piece`` (a piece code) stands on the ring, bare or on a tile."""
     return (False, piece) in ring or (True, piece) in ring
 
 
-def _owns(ring: tuple[Slot, ...], player: int) -> bool:
+def _owns(ring: Sequence[Slot], player: int) -> bool:
     """Whether ``player`` has a piece on the ring."""
     for _, piece in ring:
         if piece is not None and piece >> 1 == player:
