@@ -17,7 +17,7 @@ import pytest
 
 import playtest
 from playtest.games.eat_thyself import Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn, State, Take
-from playtest.games.eat_thyself.position import _FIELDS, _position
+from playtest.games.eat_thyself.position import _position
 
 VARIANTS = [
     {},
@@ -132,12 +132,12 @@ def test_what_end_turn_keeps_is_what_the_ring_says(params):
 
 
 def test_position_makes_the_declared_state():
-    assert _FIELDS == tuple(spec.name for spec in State._fields)
+    fields = tuple(spec.name for spec in State._fields)
     game = playtest.load("eat_thyself")
     ring = game.initial_state().ring
     values = (ring, ((2, 4), (1, 2)), 1, "place", (1, 3), 0, 1, 0, 7, (), "", (3, 4))
     made = _position(*values)
-    declared = State(**dict(zip(_FIELDS, values)))
+    declared = State(**dict(zip(fields, values)))
     assert made == declared and type(made) is State
     assert made.to_json() == declared.to_json() and made.last == declared.last
     assert made.replace(turn=8) == declared.replace(turn=8)

@@ -95,23 +95,28 @@ def final_score(owned: Sequence[Sequence[int]], flags: Sequence[Sequence[Sequenc
                    if p.garnet_paid_without_walls or placed[s][b][r - 1] > 0)
         garnets.append(p.starting_garnets - paid * p.garnet_bonus_cost + sole * p.garnet_for_sole_first)
 
-    def key(s: int) -> tuple[float, ...]:
-        values: list[float] = [totals[s]]
-        for rule in p.final_tiebreak:
-            if rule == "max_board":
-                values.append(max(bs.points[s] for bs in boards))
-            else:
-                values.append(boards[p.board_names.index(rule)].points[s])
-        if p.final_tie_policy == "seat_order":
-            values.append(-s)
-        return tuple(values)
-
-    keys = [key(s) for s in range(seats)]
+    keys = [_rank_key(boards, p, s) for s in range(seats)]
     places = [1 + sum(1 for t in range(seats) if keys[t] > keys[s]) for s in range(seats)]
     winners = tuple(s for s in range(seats) if places[s] == 1)
     last = max(places)
     candidates = tuple(s for s in range(seats) if places[s] == last)
     return FinalScore(boards, totals, tuple(garnets), tuple(places), winners, candidates)
+
+
+def _rank_key(boards: Sequence[BoardScore], p: BackToTheWallParams, s: int, skip: int = -1) -> tuple[float, ...]:
+    """Seat ``s``'s standing in the overall ranking (B.1 §14-15), higher is better: its points over the
+    boards (all of them, or all but board ``skip``), then the ``final_tiebreak`` values (a tie-break on
+    the skipped board left out), then the lower seat first with ``final_tie_policy = "seat_order"``."""
+    kept = [bs for b, bs in enumerate(boards) if b != skip]
+    values: list[float] = [sum(bs.points[s] for bs in kept)]
+    for rule in p.final_tiebreak:
+        if rule == "max_board":
+            values.append(max(bs.points[s] for bs in kept))
+        elif p.board_names.index(rule) != skip:
+            values.append(boards[p.board_names.index(rule)].points[s])
+    if p.final_tie_policy == "seat_order":
+        values.append(-s)
+    return tuple(values)
 
 
 def deciding_boards(result: FinalScore, p: BackToTheWallParams) -> tuple[int, ...]:
@@ -128,20 +133,7 @@ def deciding_boards(result: FinalScore, p: BackToTheWallParams) -> tuple[int, ..
     seats = len(result.totals)
     decided = []
     for skip in range(3):
-        kept = [b for b in range(3) if b != skip]
-
-        def key(s: int) -> tuple[float, ...]:
-            values: list[float] = [sum(result.boards[b].points[s] for b in kept)]
-            for rule in p.final_tiebreak:
-                if rule == "max_board":
-                    values.append(max(result.boards[b].points[s] for b in kept))
-                elif p.board_names.index(rule) != skip:
-                    values.append(result.boards[p.board_names.index(rule)].points[s])
-            if p.final_tie_policy == "seat_order":
-                values.append(-s)
-            return tuple(values)
-
-        keys = [key(s) for s in range(seats)]
+        keys = [_rank_key(result.boards, p, s, skip) for s in range(seats)]
         best = max(keys)
         if tuple(s for s in range(seats) if keys[s] == best) != result.winners:
             decided.append(skip)

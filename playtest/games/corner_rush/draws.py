@@ -1,8 +1,8 @@
 """Corner Rush's draws: chance's die and bag, and a random player's action, drawn fast and exactly as
 the kernel's defaults draw them (the same outcome for the same generator).
 
-A part of :class:`.rules.CornerRush` (a mixin: it reads the game's parameters, its die and its
-candidates), kept apart so the rules module stays one concern: what is legal and what it does.
+A part of :class:`.rules.CornerRush` (a mixin: it reads the game's die, its tables of actions and
+its legal actions), kept apart so the rules module stays one concern: what is legal and what it does.
 Search bots and the lab draw millions of these.
 """
 
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from ...geometry import bits
 from ...kernel import Action, EndTurn, draw_outcome
 from .actions import Die, Draw, Roll
-from .params import CornerRushParams
 from .position import State
 
 __all__ = ["CornerRushDraws", "CHANCE_PHASES", "near"]
@@ -32,13 +31,11 @@ near = lru_cache(maxsize=1024)(bits)
 class CornerRushDraws:
     """Chance's outcomes and a random player's action (mixed into the game class)."""
 
-    params: CornerRushParams
     n: int
     _die: list[tuple[Die, float]]
     _die_faces: list[Die]
     _die_totals: list[float]
     _draws: dict[tuple[int, int], Draw]
-    _random_draw: bool
     _all_moves: bool
     _must_place: bool
     _step_of: tuple[Action, ...]
@@ -47,7 +44,6 @@ class CornerRushDraws:
     _bag_outcomes: dict[tuple[tuple[int, int], ...], tuple[tuple[Action, float], ...]]
 
     if TYPE_CHECKING:       # the game's (rules.py and the kernel's Game)
-        def candidates(self, state: State, seat: int) -> list[Action]: ...
         def legal_actions(self, state: State, seat: int | None = None) -> list[Action]: ...
         def step_tiles(self, state: State, k: int | None = None) -> int: ...
         def challengeable(self, state: State) -> int: ...

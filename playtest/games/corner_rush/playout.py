@@ -48,7 +48,6 @@ from .scores import CornerRushScores
 
 __all__ = ["CornerRushPlayout"]
 
-_CHANCE = -1
 _NOBODY = -99        # no decision yet (no seat has this number)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from ...kernel.game import PlayoutLog, randbelow
 from .params import PAWN
-from .position import _FREE_TILE, State, _position
+from .position import _FREE_TILE, State, _has, _owns, _position
 from .rules import EatThyself, counted_to
 
 __all__ = ["random_playout"]
@@ -49,8 +49,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
     may = self._may
     next_of, scores_of = self._next, self._scores
     bonus_removals, extra_pieces = p.own_king_bonus_removals, p.opponent_king_extra_pieces
-    last_turn, mover_wins = p.max_turns, p.simultaneous_win == "mover"
-    what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
+    last_turn = p.max_turns
 
     ring = list(state.ring)
     cards, me, phase, hand = state.cards, state.to_move, state.phase, state.hand
@@ -70,15 +69,6 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
         else:
             del ring[slot]
             last = tuple([i - 1 if i > slot else i for i in last if i != slot])
-
-    def has(piece: int) -> bool:
-        return (False, piece) in ring or (True, piece) in ring
-
-    def owns(player: int) -> bool:
-        for _, piece in ring:
-            if piece is not None and piece >> 1 == player:
-                return True
-        return False
 
     def end_turn() -> tuple[int, ...]:
         """EatThyself._end_turn: the next player's move, a win or the draw; the scores of the ring."""
@@ -101,18 +91,8 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
         if -1 not in scores and turn < last_turn:
             me, phase = nxt, "move"
             return scores
-        won = [pl for pl, score in enumerate(scores) if score == -1]
-        if won:
-            if len(won) > 1 and mover_wins:
-                first = me
-                while first not in won:
-                    first = next_of[first]
-                won = [first]
-            names = self.seats()
-            reason = f"{' and '.join(names[w].name for w in won)} has {what}"
-        else:
-            reason = f"draw after {turn} turns (max_turns)"
-        winners, phase = tuple(won), "over"
+        winners, reason = self._ending(scores, me, turn)
+        phase = "over"
         return scores
 
     def pack() -> State:
@@ -200,13 +180,13 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                 continue
             owner = eaten >> 1
             if owner == me:
-                if bonus_removals > 0 and has(own_pawn):
+                if bonus_removals > 0 and _has(ring, own_pawn):
                     phase, bonus_left = "bonus", bonus_removals
                 else:
                     scored = end_turn()
             elif eaten & 1:
                 phase, hand, take_from = "place", (eaten,), None
-            elif extra_pieces > 0 and owns(owner):
+            elif extra_pieces > 0 and _owns(ring, owner):
                 phase, hand, take_from, takes_left = "take", (eaten,), owner, extra_pieces
             else:
                 phase, hand, take_from = "place", (eaten,), owner
@@ -250,7 +230,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
             lift(slot)
             hand = tuple(sorted(hand + (taken,)))
             takes_left -= 1
-            if not (takes_left > 0 and owns(take_from)):
+            if not (takes_left > 0 and _owns(ring, take_from)):
                 takes_left, phase = 0, "place"
         else:                                           # the bonus: remove an own pawn, or keep them
             own_pawn = me * 2 + PAWN
@@ -263,7 +243,7 @@ def random_playout(self: EatThyself, state: State, rng: random.Random,
                 continue
             lift(pawns[k])
             bonus_left -= 1
-            if not (bonus_left > 0 and has(own_pawn)):
+            if not (bonus_left > 0 and _has(ring, own_pawn)):
                 scored = end_turn()
 
     return pack(), played

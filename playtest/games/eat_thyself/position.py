@@ -4,7 +4,7 @@ the ring's small helpers."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Sequence
 
 from ... import kernel
 from ...kernel import field
@@ -87,12 +87,12 @@ def _piece_counts(ring: tuple[Slot, ...], hand: tuple[int, ...]) -> list[int]:
     return counts
 
 
-def _has(ring: tuple[Slot, ...], piece: int) -> bool:
+def _has(ring: Sequence[Slot], piece: int) -> bool:
     """Whether ``piece`` (a piece code) stands on the ring, bare or on a tile."""
     return (False, piece) in ring or (True, piece) in ring
 
 
-def _owns(ring: tuple[Slot, ...], player: int) -> bool:
+def _owns(ring: Sequence[Slot], player: int) -> bool:
     """Whether ``player`` has a piece on the ring."""
     for _, piece in ring:
         if piece is not None and piece >> 1 == player:
@@ -115,9 +115,6 @@ def _setup_ring(text: str) -> tuple[Slot, ...]:
 
 
 _new, _set = object.__new__, object.__setattr__
-#: State's fields in their declared order (what :func:`_position` fills; a test holds it to the declaration)
-_FIELDS = ("ring", "cards", "to_move", "phase", "hand", "take_from", "takes_left", "bonus_left", "turn", "winners",
-           "reason", "last")
 
 
 def _position(ring: tuple[Slot, ...], cards: tuple[tuple[int, int], ...], to_move: int, phase: str,

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from ...kernel import Action, Game, GameType, IllegalAction, Outcome, Refusal, Seat, register
+from ...kernel.game import randbelow
 from ...scene import Scene, gap_id, slot_id
 from .actions import (_DOING, _PHASE_OF, CCW, CW, Discard, KeepPawns, Move, Pass, PlaceInGap, PlaceOnTile, RemovePawn,
                       Take)
@@ -18,7 +19,6 @@ from .position import _FREE_TILE, State, _free_tiles, _has, _lifted, _owns, _pie
 #: of going round the ring again (kept by identity, so it holds for that very state, and for the scores,
 #: that very rule: a game with another win_condition, live, counts them again)
 _COUNTED: tuple[Any, list[int], tuple[int, ...], Any] = (None, [], (), None)
-_Random = random.Random
 #: the most listings :meth:`EatThyself.legal_runs` remembers (then it starts again)
 LISTINGS_KEPT = 4096
 
@@ -418,7 +418,7 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
         >>> game.random_action(state, random.Random(3)) == random.Random(3).choice(game.legal_actions(state))
         True
         """
-        below = rng._randbelow if type(rng) is _Random else rng.randrange  # type: ignore[attr-defined]
+        below = randbelow(rng)
         phase, ring = state.phase, state.ring
         n = len(ring)
         if phase == "move":
@@ -571,23 +571,26 @@ class EatThyself(Game[EatThyselfParams, State, Action]):
                               state.reason, last)
             _COUNTED = (after, kings, scores, self._scored)
             return after
-        p = self.params
-        winners = [pl for pl, score in enumerate(scores) if score == -1]
-        if winners:
-            if len(winners) > 1 and p.simultaneous_win == "mover":
-                first = mover                     # the mover, else the first winner after it in turn order
-                while first not in winners:
-                    first = self._next[first]
-                winners = [first]
-            what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
-            reason = f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
-        else:
-            reason = f"draw after {turn} turns (max_turns)"
+        winners, reason = self._ending(scores, mover, turn)
         over = state.replace(ring=ring, cards=cards or state.cards, phase="over", hand=(), take_from=None,
-                             takes_left=0, bonus_left=0, turn=turn, last=last, winners=tuple(winners),
-                             reason=reason)
+                             takes_left=0, bonus_left=0, turn=turn, last=last, winners=winners, reason=reason)
         _COUNTED = (over, [], scores, self._scored)
         return over
+
+    def _ending(self, scores: tuple[int, ...], mover: int, turn: int) -> tuple[tuple[int, ...], str]:
+        """The winners and the reason of a game over after ``mover``'s turn ``turn`` left ``scores``
+        (-1 for a player down to one): the win (rule E.1 §12, E1), or the draw at the turn cap."""
+        p = self.params
+        winners = [pl for pl, score in enumerate(scores) if score == -1]
+        if not winners:
+            return (), f"draw after {turn} turns (max_turns)"
+        if len(winners) > 1 and p.simultaneous_win == "mover":
+            first = mover                     # the mover, else the first winner after it in turn order
+            while first not in winners:
+                first = self._next[first]
+            winners = [first]
+        what = "one piece left" if p.win_condition == "one_piece_left" else "one king left"
+        return tuple(winners), f"{' and '.join(self.seats()[w].name for w in winners)} has {what}"
 
     # ---- notation and positions
     def notation(self, state: State, action: Action, viewer: int | None = None) -> str:

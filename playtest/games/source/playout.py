@@ -103,7 +103,7 @@ def random_playout(game: Source, state: State, rng: random.Random, seat_rngs: Se
         nonlocal stale, enclosure_stale
         for d in range(4):
             if stale >> d & 1:
-                points[d] = token_points(d, stones[d], connected[d], forts)
+                points[d] = token_points(stones[d], connected[d], forts)
         stale = 0
         if enclosure_stale:
             enclosure_stale = False

@@ -123,8 +123,8 @@ class Source(Game[SourceParams, State, Action]):
             allowed |= stones[self.partner[c]]
         return self.board.flood(self._corner_bit[c] & stones[c], allowed) & stones[c]
 
-    def _token_points(self, c: int, mine: int, connected: int, forts: tuple[int, ...]) -> tuple[int, int, int]:
-        """(connected, unconnected, centre) points of colour ``c``'s tokens."""
+    def _token_points(self, mine: int, connected: int, forts: tuple[int, ...]) -> tuple[int, int, int]:
+        """(connected, unconnected, centre) points of a colour's tokens ``mine`` (``connected``: the connected ones)."""
         p = self.params
         n_connected = connected.bit_count()
         conn_pts = p.score_connected * n_connected
@@ -200,7 +200,7 @@ class Source(Game[SourceParams, State, Action]):
         connected = tuple(self._connect(stones, c) for c in range(4))
         territory = self._territory(stones)
         tv = self.params.territory_value
-        tally = tuple(self._token_points(c, stones[c], connected[c], forts) + (territory[c].bit_count() * tv,)
+        tally = tuple(self._token_points(stones[c], connected[c], forts) + (territory[c].bit_count() * tv,)
                       for c in range(4))
         return state.replace(connected=connected, tally=tally)
 
@@ -579,7 +579,7 @@ class Source(Game[SourceParams, State, Action]):
         if changed or occupancy:
             parts = list(tally)
             for d in changed:
-                parts[d] = self._token_points(d, stones[d], connected[d], forts) + (parts[d][3],)
+                parts[d] = self._token_points(stones[d], connected[d], forts) + (parts[d][3],)
             if occupancy:
                 tv = p.territory_value
                 for d, enclosed in enumerate(self._territory(stones)):
