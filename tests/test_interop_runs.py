@@ -275,7 +275,7 @@ def test_run_ids_remembers_a_run_by_its_table_and_mask():
     """The adapter's memo of runs (KitShape.run_memo): a run met again is numbered without asking
     select_ids, runs out of id order are sorted, and a run that would take a spare id is not
     remembered (None, listed as usual)."""
-    from playtest.interop.core import _run_ids
+    from playtest.interop.runs import _run_ids
     game = playtest.load("tic_tac_toe")
     enc = ActionEncoding.for_game(game)
     table = tuple(game.action_types[0](i) for i in range(9))

@@ -177,7 +177,8 @@ def test_a_dense_run_numbered_from_the_last_one_is_numbered_as_selected():
     """_run_ids with a shape's ``near``: sequences of masks of a wall turn's tables (a bit or a few
     changed at a time, now and then many) give the ids select_ids gives, sorted; a run whose
     action would take a spare id is still refused (None)."""
-    from playtest.interop.core import KitShape, _near_ids, _run_ids
+    from playtest.interop.core import KitShape
+    from playtest.interop.runs import _near_ids, _run_ids
     game = playtest.load("then_there_was_one")
     encoding = KitShape.of(game).encoding
     rng = random.Random(3)

@@ -7,7 +7,7 @@ from typing import Any
 
 __all__ = ["need", "EXTRA"]
 
-EXTRA = "pip install 'playtest[interop]' (open_spiel, pettingzoo, gymnasium; open_spiel needs CPython 3.11+)"
+EXTRA = "pip install 'playtest-kit[interop]' (open_spiel, pettingzoo, gymnasium; open_spiel needs CPython 3.11+)"
 
 
 def need(module: str) -> Any:

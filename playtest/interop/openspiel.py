@@ -50,7 +50,8 @@ from typing import Any, cast
 from ..kernel import Game
 from ._require import need
 from .board import board_spec, board_tensor
-from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, _run_ids, observation_text, resolve_game
+from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, observation_text, resolve_game
+from .runs import _run_ids
 
 pyspiel = need("pyspiel")
 import numpy as np  # noqa: E402  (numpy comes with open_spiel)
