@@ -92,12 +92,6 @@ def measure(workers: dict[str, Worker], seconds: float, **request: object) -> di
     count = int(request.pop("count"))  # type: ignore[call-overload]
     for worker in workers.values():     # a first batch each, not timed: imports, caches, the session built
         worker.ask(count=1, start=10_000, **request)
-    return timed(workers, seconds, count, request)
-
-
-def timed(workers: dict[str, Worker], seconds: float, count: int,
-          request: dict[str, object]) -> dict[str, tuple[float, float]]:
-    """The timed batches of :func:`measure`."""
     spent = {side: 0.0 for side in workers}
     done = {side: 0 for side in workers}
     figures: dict[str, list[float]] = {side: [] for side in workers}

@@ -83,7 +83,7 @@ from typing import Any, cast
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
 from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, order_done
-from .runs import _Run, _run_ids
+from .runs import _Run, _run_ids, one_live_run
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
@@ -514,13 +514,7 @@ class KitPlay:
         if who == seat and self._staged and self.stage < 0 and self._runner is not None and who >= 0:
             # staged, listed by bit masks: a listing of one kind (the usual one) is numbered at once
             runs = self._runner(self.state)
-            live = None
-            for run in runs or ():
-                if run[1]:
-                    if live is not None:
-                        live = None
-                        break
-                    live = run
+            live = one_live_run(runs)
             if live is not None:      # (_run_ids of the one run, remembered: inline)
                 hit = self._run_memo.get((id(live[0]), live[1]))
                 if hit is not None and hit[0] is live[0]:

@@ -51,7 +51,7 @@ from ..kernel import Game
 from ._require import need
 from .board import board_spec, board_tensor
 from .core import CHANCE_ID, SIM, TERMINAL, KitPlay, KitShape, observation_text, resolve_game
-from .runs import _run_ids
+from .runs import _run_ids, one_live_run
 
 pyspiel = need("pyspiel")
 import numpy as np  # noqa: E402  (numpy comes with open_spiel)
@@ -304,13 +304,7 @@ class KitSpielState(_StateBase):
                     play._legal[who] = cached
                 elif play._staged and play.stage < 0 and play._runner is not None:   # (legal_ids's staged first step)
                     runs = play._runner(play.state)
-                    live = None
-                    for run in runs or ():
-                        if run[1]:
-                            if live is not None:
-                                live = None
-                                break
-                            live = run
+                    live = one_live_run(runs)
                     hit = play._run_memo.get((id(live[0]), live[1])) if live is not None else None
                     if hit is not None and hit[0] is live[0]:     # type: ignore[index]
                         cached = play._legal[who] = list(hit[1])

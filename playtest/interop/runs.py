@@ -13,6 +13,21 @@ from ..geometry import select
 
 __all__: list[str] = []
 
+
+def one_live_run(runs: Any) -> tuple[Any, int] | None:
+    """The one run of ``runs`` whose mask selects something; ``None`` when none does or several do.
+
+    >>> one_live_run([("a", 0), ("b", 6), ("c", 0)]), one_live_run([("a", 1), ("b", 6)])
+    (('b', 6), None)
+    """
+    live = None
+    for run in runs or ():
+        if run[1]:
+            if live is not None:
+                return None
+            live = run
+    return live
+
 #: the most runs (a table and a mask) whose sorted ids a shape remembers (then it starts again; see :func:`_run_ids`)
 RUN_MEMO = 1 << 13
 #: a dense run (more bits than this) whose mask differs in at most this many bits from the last dense
