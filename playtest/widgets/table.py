@@ -25,7 +25,9 @@ Around any game, with no game named here:
   first line and the lines it unfolds into (a resolution board by board).
 
 The table holds no rules: it shows a :class:`playtest.Session` and turns
-clicks into session calls. Everything a person does here can be done from
+clicks into session calls. Its parts live beside it, one concern a module:
+the move log (:mod:`.move_log`), the parameter panel (:mod:`.param_panel`),
+the bots (:mod:`.table_bots`) and the files (:mod:`.table_files`). Everything a person does here can be done from
 Python on the same session, and the table follows.
 
 >>> import playtest
@@ -46,25 +48,24 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import bots_for, order_for
+from ..bots import bots_for
 from ..rulebook import explain
 from ..rules import CHANCE, SIMULTANEOUS, IllegalAction, MalformedAction, UncountedChance, check_action_types
 from ..session import Session
-from ..session.records import bot_record
 from .board import Board, encode_scene, send_now
 from .feedback import FeedbackPanel
 from .move_log import _CURRENT_LINE, MoveLog
 from .param_panel import ParamPanel, _short_error, _widget_value
 from .picker import Picker
+from .table_bots import _PERSON, TableBots
+from .table_files import TableFiles
 
 __all__ = ["Table"]
 
-_PERSON = "person"
-_MAX_BOT_STEPS = 5000
 _MAX_FORCE_BUTTONS = 24
 
 
-class Table(MoveLog, ParamPanel, w.VBox):
+class Table(MoveLog, ParamPanel, TableBots, TableFiles, w.VBox):
     """The composed playtest widget for ``session``.
 
     ``bots`` maps seats to bots (``{1: RandomBot()}``): those seats are played
@@ -666,192 +667,6 @@ class Table(MoveLog, ParamPanel, w.VBox):
         if self._designer_only("write notes") and self._guard(self.session.note, self.note_box.value):
             self.note_box.value = ""
 
-    def set_bots(self, bots: dict[int, Any]) -> None:
-        """Seat these bots (``{seat: bot}``); the other seats are played by whoever clicks."""
-        self.bots = dict(bots)
-        self.seat_pickers = self._make_seat_pickers()
-        self.seats_box.children = list(self.seat_pickers.values())
-        self._keep_seating()
-        self._run_bots()
-        self.refresh()
-
-    def _on_seat_pick(self, seat: int, name: str) -> None:
-        if not self._designer_only("seat bots"):
-            return
-        if name == _PERSON:
-            self.bots.pop(seat, None)
-            self._keep_seating()
-        else:
-            self.bots[seat] = bots_for(self.session.game.name)[name]()
-            self._keep_seating()
-            self._run_bots()
-
-    def _bot_move_once(self, whole: bool = True) -> None:
-        """The seat to act plays by its bot (or a random one): its whole turn, or one step
-        (``whole=False``). A turn ends when another seat (or chance) is to act, or the game ends."""
-        from ..bots import RandomBot
-        seat = self.session.to_move
-        if seat is None:
-            raise self.session._game_over()
-        if self.seat is not None and seat != self.seat:
-            raise IllegalAction(f"this table plays for {self.session.game.seats()[self.seat].name} only: a bot "
-                                "move for another seat is the designer's (a table not bound to a seat)")
-        if seat == CHANCE:
-            self.session.roll()
-        else:
-            if seat == SIMULTANEOUS:
-                seat = self.session.game.pending_seats(self.session.state)[0]
-            bot = self.bots.get(seat) or RandomBot()
-            for _ in range(_MAX_BOT_STEPS if whole else 1):
-                before = self._pending()
-                self._play_bot(bot, seat)
-                if not self._still_acting(seat, before):
-                    break
-        self._run_bots()
-
-    def _play_bot(self, bot: Any, seat: int) -> None:
-        """One step of ``bot`` for ``seat``. A bot that plays random whole orders, in a game that draws
-        them (:func:`playtest.bots.order_for`), gives its seat's whole order at once and the table plays
-        it one part a step, as the lab does (the parts a person would click, not a random walk over
-        them); its next part is played while the position is the one its last part left (an undo, a
-        pick in the log or another bot's move draws the order again, from what the seat has set)."""
-        session = self.session
-        kept = self._orders.pop(seat, None)
-        unseated = seat not in self.bots          # "Bot turn" for a person's seat: a random bot, any click
-        parts = kept[2] if kept is not None and kept[0] == session.node and \
-            (kept[1] is bot or (unseated and kept[1] is None)) else None
-        if not parts:
-            drawn = order_for(bot, session.game, session.state, seat)
-            parts = list(reversed(drawn)) if drawn else None
-        if not parts:
-            session.play_bot(bot, seat)
-            return
-        session.play_bot(_Part(parts.pop(), bot_record(session.game, bot)["bot"]), seat)
-        if parts:
-            self._orders[seat] = (session.node, None if unseated else bot, parts)
-
-    def _pending(self) -> frozenset[int]:
-        session = self.session
-        return frozenset(session.game.pending_seats(session.state)) if session.to_move == SIMULTANEOUS \
-            else frozenset()
-
-    def _still_acting(self, seat: int, before: frozenset[int]) -> bool:
-        """Whether ``seat``'s turn goes on after a step: it is to act again (in a round of orders:
-        it has not submitted yet, and no new round began)."""
-        session = self.session
-        mover = session.to_move
-        if mover == SIMULTANEOUS:
-            now = self._pending()
-            return seat in now and now <= before
-        return mover == seat
-
-    def _run_bots(self) -> None:
-        """Let bots play while a bot's seat is to act (a person's seat stops them, and so does a
-        resolution being watched: see :meth:`held`)."""
-        for _ in range(_MAX_BOT_STEPS):
-            if self.held:
-                return
-            mover = self.session.to_move
-            if mover == SIMULTANEOUS:   # bots submit for their seats; people click for theirs
-                pending = [s for s in self.session.game.pending_seats(self.session.state) if s in self.bots]
-                if not pending:
-                    return
-                seat = pending[0]
-            elif mover is None or mover == CHANCE or mover not in self.bots:
-                return
-            else:
-                seat = mover
-            if not self._guard(self._bot_plays, seat):
-                return
-
-    # ------------------------------------------------------------------ a resolution watched
-    def _public_frames(self) -> list[dict]:
-        """The last move's resolution at the table's viewer level (its seat, or no seat's secrets)."""
-        session = self.session
-        return session.memo(("playback", session.node, self.seat), lambda: session.playback(self.seat))
-
-    @property
-    def held(self) -> bool:
-        """Whether play waits while the last move's resolution is watched: it has steps to play
-        back at the table's viewer level, and next a curtain would go up (hot-seat play of a game
-        with secrets) or a bot would act. "Continue" (:meth:`_continue`) lets play go on."""
-        session = self.session
-        if session.node == self._continued or session.is_over or not self._public_frames():
-            return False
-        mover = session.to_move
-        if mover == SIMULTANEOUS:
-            bot_next = any(s in self.bots for s in session.game.pending_seats(session.state))
-        else:
-            bot_next = mover in self.bots
-        curtain_next = self.seat is None and session.game.has_secrets and bool(self._acting_seats())
-        return bot_next or curtain_next
-
-    def _continue(self) -> None:
-        """Done watching the resolution: the curtain goes up for the next seat, bots play on."""
-        self._continued = self.session.node
-        self.revealed = None
-        self.refresh()
-        self._run_bots()
-
-    def _bot_plays(self, seat: int) -> None:
-        """One bot move; a bot that fails (a bug in a bot is not a rule) is named on the board."""
-        bot = self.bots[seat]
-        try:
-            self._play_bot(bot, seat)
-        except (IllegalAction, ValueError, IndexError, TypeError, OSError, RecursionError):
-            raise
-        except Exception as err:     # noqa: BLE001  (user code: show it, stop the bots, keep the table)
-            raise ValueError(f"the bot for {self.session.game.seats()[seat].name} ({type(bot).__name__}) "
-                             f"failed: {type(err).__name__}: {str(err)[:200]}") from None
-
-    def download(self) -> None:
-        """Hand the browser the session file (it saves it as a download, wherever the kernel runs).
-
-        A table bound to a seat hands it that seat's export instead (``session.save(path, seat=k)``):
-        what the seat may know, never the other seats' secrets."""
-        if self.seat is not None:
-            self._download_export()
-            return
-        data = self.session.to_bytes()
-        name = self.session.path.name if self.session.path is not None else \
-            f"{self.session.game.name}.playtest.json"
-        self.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
-        self.notice.value = f"Sent {name} ({len(data):,} bytes) to your browser's downloads."
-
-    def _on_upload(self, change: dict) -> None:
-        """Session files chosen in the browser: each is checked like a file from a stranger, then merged."""
-        files = change.get("new") or ()
-        if files and not self._designer_only("merge files"):
-            self.upload.value = ()
-            return
-        merged = []
-        for item in files:
-            name = str(item.get("name", "file"))[:80] if isinstance(item, dict) else "file"
-            try:
-                # (the content as it came: a size is checked before any copy is made)
-                other = Session.from_records_bytes(item["content"], where=name)
-                added = self.session.merge(other)
-            except (ValueError, TypeError, KeyError, OSError, RecursionError) as err:
-                self.board.error = f"{name} was not merged: {_short_error(err)}"
-                continue
-            authors = sorted({n.author for n in other.notes if n.author}) or ["no author"]
-            merged.append(f"{name} ({', '.join(authors)}: {_count(added['positions'], 'position')}, "
-                          f"{_count(added['notes'], 'note')})")
-        if merged:
-            self.notice.value = "Merged " + "; ".join(merged)
-        if files:
-            self.upload.value = ()
-
-    def _save(self) -> None:
-        if not self._designer_only("save to a path"):
-            return
-        path = self.save_path.value.strip()
-        if not path:
-            raise ValueError("type a file name to save the session to")
-        saved = self.session.save(path, replace=self.save_replace.value)
-        self.save_replace.value = False
-        self.notice.value = f"Saved to {saved}; every change is now saved there."
-
     # ------------------------------------------------------------------ a table bound to a seat
     #: the designer's controls this table refuses (by what they do): a table bound to a seat refuses
     #: them all; a tester's view refuses some (see :class:`playtest.TesterView`)
@@ -922,16 +737,6 @@ class Table(MoveLog, ParamPanel, w.VBox):
             side.children = tuple(c for c in side.children if c is not self.author_row)
         self.notice.value = f"Your notes are written under {name}."
 
-    def _download_export(self) -> None:
-        seat = self.seat
-        assert seat is not None
-        data = json.dumps(self.session.export(seat), ensure_ascii=False, indent=1).encode("utf-8")
-        stem = self.session.path.name.split(".")[0] if self.session.path is not None else self.session.game.name
-        name = f"{stem}-{_slug(self.session.game.seats()[seat].name)}-view.json"
-        self.board.send({"type": "download", "name": name, "mime": "application/json"}, [data])
-        self.notice.value = (f"Sent {name} ({len(data):,} bytes), what {self.session.game.seats()[seat].name} "
-                             "may know, to your browser's downloads.")
-
     def __repr__(self) -> str:
         session = self.session
         return (f"Table({session.game.name}: move {session.move_number}, "
@@ -943,11 +748,6 @@ DESIGNER_CONTROLS = frozenset({"undo", "redo", "jump in the log", "switch branch
                                "seat bots", "merge files", "save to a path"})
 
 # ---------------------------------------------------------------------- helpers
-
-def _count(n: int, word: str) -> str:
-    """``1 note``, ``3 notes``."""
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
 
 def _plays(maker: Any, game: Any, seat: int) -> bool:
     """Whether the bot ``maker`` makes can play ``seat`` of ``game`` (``Bot.plays``; a bot without it can)."""
@@ -973,31 +773,10 @@ def _fraction(probability: float) -> str:
     return f"{probability:.1%}"
 
 
-def _slug(text: str) -> str:
-    """A name as part of a file name: letters, digits and dashes."""
-    return "".join(c if c.isalnum() else "-" for c in text).strip("-").lower() or "seat"
-
-
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return " + ".join(_show(v) for v in value)
     return str(value)
-
-
-class _Part:
-    """The next part of a whole order a bot gave at once, played through ``Session.play_bot`` (the seat
-    sees what it may know, the session checks the part and logs it) under the bot's own name."""
-
-    needs_world = False          # handed the seat's legal actions only, never a world
-
-    def __init__(self, part: Any, name: str):
-        self.part, self.name = part, name
-
-    def choose_from(self, actions: list[Any]) -> Any:
-        return self.part
-
-    def choose(self, game: Any, state: Any, seat: int | None = None) -> Any:
-        return self.part
 
 
 def _drawing_error(game: Any, err: BaseException) -> str:
