@@ -82,7 +82,8 @@ from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
-from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, order_done
+from ..kernel.game import _overrides
+from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, game_orders, order_done
 from .runs import _Run, _run_ids, one_live_run
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
@@ -254,6 +255,15 @@ class KitShape:
         if made is None:
             made = self.__dict__["_initial"] = self.game.initial_state()
         return made
+
+    @property
+    def lists_orders(self) -> bool:
+        """Whether the game lists a seat's complete orders itself (:meth:`playtest.Game.all_orders`;
+        the ``orders`` form, where the exploration found its listing the search's)."""
+        made = self.__dict__.get("_lists_orders")
+        if made is None:
+            made = self.__dict__["_lists_orders"] = self.orders is not None and _overrides(type(self.game), "all_orders")
+        return cast(bool, made)
 
     @property
     def public_orders(self) -> bool:
@@ -659,6 +669,10 @@ class KitPlay:
         game, state, shape = self.game, self.state, self.shape
         if seat not in game.pending_seats(state):
             return []
+        if shape.lists_orders:         # the game's own listing (Game.all_orders), the search's order for order
+            listed = game_orders(game, state, seat, shape.max_parts)
+            if listed is not None:
+                return sorted(map(cast(OrderTable, shape.orders).encode, listed))
         memo: dict[tuple[Any, int], list[int]] | None = shape.order_memo
         try:
             got = shape.order_memo.get((state, seat))
