@@ -101,6 +101,11 @@ def test_an_order_longer_than_max_parts_is_left_to_the_search():
     assert len(game_orders(game, state, 0)) == 8
     assert game_orders(game, state, 0, max_parts=2) is None          # the staked orders have 3 parts
     assert complete_orders(game, state, 0, max_parts=2) == game.all_orders(state, 0)[:4]
+    # registered with max_parts=2 the adapter searches (its listing is not asked there) and is not refused:
+    # each seat's four orders of two parts
+    short, searched = KitShape.of(game, max_parts=2), KitShape.of(SearchedBid(), max_parts=2)
+    assert short.form == searched.form == "orders" and short.orders.orders == searched.orders.orders
+    assert len(short.orders.orders) == 8 and KitPlay(short, state).legal_ids(0) == KitPlay(searched, state).legal_ids(0)
 
 
 @pytest.mark.parametrize("params", PARAMS[:3])

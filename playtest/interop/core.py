@@ -69,7 +69,6 @@ made; two draws that happen to give the same outcome stay two ids of the same pr
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -83,6 +82,8 @@ from typing import Any, cast
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
 from ..kernel.game import _overrides
+# (StateMemo and its bounds live in .memo; imported from here as before)
+from .memo import MEMO_SIZE as MEMO_SIZE, MEMO_TRIAL as MEMO_TRIAL, StateMemo
 from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, game_orders, order_done
 from .runs import _Run, _run_ids, one_live_run
 
@@ -90,10 +91,6 @@ __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
-#: the most positions a :class:`StateMemo` holds (then it starts again)
-MEMO_SIZE = 1 << 15
-#: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
-MEMO_TRIAL = 1024
 #: the decision forms :meth:`KitShape.of` takes (``stages``)
 STAGES = ("auto", "kinds", "none")
 #: ``stages="auto"`` stages a game whose listings that mix kinds of action hold this many actions on average
@@ -304,56 +301,6 @@ class KitShape:
     def num_chance_outcomes(self) -> int:
         """How many chance ids there are: the listed outcomes, then the seeded draws."""
         return max(1, self.chance_encoding.capacity + self.draws)
-
-
-class StateMemo:
-    """What a play lists at a position (its legal ids, its chance outcomes), remembered by the
-    position for the next play that meets it: OpenSpiel's searches and a small game's random
-    games (Kuhn poker has a dozen positions) meet the same positions again and again.
-
-    The kit's rules are a function of the position, so this is exact; it is on only for
-    positions that hash, and whose type compares every field (a declared field with
-    ``compare=False``, a cache of the position, could hold what a listing reads). It turns itself
-    off after :data:`MEMO_TRIAL` misses when it has missed more than it has hit (a large game's
-    random games rarely meet a position twice, and hashing it would be a cost for nothing), and
-    it forgets everything when it holds ``size`` positions (:data:`MEMO_SIZE`). A shape keeps a
-    second one for chance listings by the identities of the listed outcomes (a game that lists
-    the same outcome objects again, Corner Rush's die, has them numbered once).
-    """
-
-    __slots__ = ("on", "table", "hits", "misses", "checked", "size")
-
-    def __init__(self, size: int = 0) -> None:
-        self.size = size or MEMO_SIZE
-        self.on = True
-        self.table: dict[Any, Any] = {}
-        self.hits = self.misses = 0
-        self.checked: set[type] = set()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        try:
-            got = self.table.get(key)
-        except TypeError:               # a position that does not hash
-            self.on = False
-            return None
-        if got is None:
-            self.misses += 1
-            if self.misses > MEMO_TRIAL and self.misses > self.hits:
-                self.on, self.table = False, {}
-        else:
-            self.hits += 1
-        return got
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        cls = type(key[0])
-        if cls not in self.checked:
-            if dataclasses.is_dataclass(cls) and not all(f.compare for f in dataclasses.fields(cls)):
-                self.on, self.table = False, {}
-                return
-            self.checked.add(cls)
-        if len(self.table) >= self.size:
-            self.table.clear()
-        self.table[key] = value
 
 
 _UNASKED = object()     # (the game's legal_runs not asked yet)

@@ -120,10 +120,14 @@ def game_orders(game: Game, state: Any, seat: int, max_parts: int = 12) -> list[
     return [tuple(order) for order in listed]
 
 
-def listing_differs(game: Game, state: Any, seat: int, max_parts: int = 12) -> str | None:
+def listing_differs(game: Game, state: Any, seat: int, max_parts: int = 12,
+                    searched: list[Order] | None = None) -> str | None:
     """How the game's own listing of ``seat``'s complete orders at ``state``
-    (:meth:`playtest.Game.all_orders`) differs from the search's (:func:`complete_orders`), in
-    words naming the first difference; ``None`` when they agree or the game does not list them here.
+    (:meth:`playtest.Game.all_orders`) differs from the search's (:func:`complete_orders`, or
+    ``searched`` when already made), in words naming the first difference; ``None`` when they
+    agree, or the game does not list them here, or lists an order longer than ``max_parts`` parts
+    (then the adapter searches, see :func:`game_orders`), or the search cannot list them (past its
+    bound: the adapter then keeps the sequential-with-hidden-orders form and asks for no listing).
 
     >>> import playtest
     >>> game = playtest.load("secret_bid")
@@ -137,10 +141,12 @@ def listing_differs(game: Game, state: Any, seat: int, max_parts: int = 12) -> s
         listed = [tuple(order) for order in listed]
     except TypeError:
         return f"all_orders gives something that is not a list of orders (tuples of actions): {str(listed)[:120]}"
-    searched = complete_orders(game, state, seat, max_parts)
+    if any(len(order) > max_parts for order in listed):
+        return None
     if searched is None:
-        return (f"all_orders lists {len(listed)} orders where the search cannot (more than {MAX_ORDER_STEPS} "
-                f"parts tried, or a position that does not hash)")
+        searched = complete_orders(game, state, seat, max_parts)
+    if searched is None:      # too many to list: the adapter keeps the sequential form there, and asks no listing
+        return None
     if listed == searched:
         return None
     for i, (mine, found) in enumerate(zip(listed, searched)):
@@ -220,11 +226,11 @@ def explore_orders(game: Game, encoding: ActionEncoding, games: int = 20, seed: 
                 listed: dict[int, list[Order]] = {}
                 joint = 1
                 for seat in pending:
-                    differs = listing_differs(game, state, seat, max_parts) if own else None
+                    orders = complete_orders(game, state, seat, max_parts)
+                    differs = listing_differs(game, state, seat, max_parts, orders) if own and orders else None
                     if differs is not None:
                         raise ValueError(f"{game.name}: the game's listing of seat {seat}'s complete orders "
                                          f"differs from the search's at {_position(game, state)}: {differs}")
-                    orders = complete_orders(game, state, seat, max_parts)
                     if not orders:
                         return None
                     joint *= len(orders)
