@@ -10,7 +10,8 @@ Four forms, chosen once per game and parameters (:class:`KitShape`):
 * ``orders``: orders built part by part whose complete orders can be listed (Secret Bid; see
   :mod:`playtest.interop.orders` for the bound, :data:`~playtest.interop.orders.MAX_JOINT_ORDERS`
   joint orders a step): a simultaneous node over the complete orders, numbered by an
-  :class:`~playtest.interop.orders.OrderTable`; a seat not pending plays ``pass_id``. The
+  :class:`~playtest.interop.orders.OrderTable` (a game that lists a seat's complete orders itself,
+  :meth:`playtest.Game.all_orders`, is asked instead of searched); a seat not pending plays ``pass_id``. The
   joint action gives the orders one seat after another, part by part, in seat order. In the
   move log a seat reads its own parts, and of another seat's order only the part that completes
   it (the game's notation for that seat: Secret Bid's "South submitted", or the reveal), so the
