@@ -43,6 +43,10 @@ position:
 * **runs** (a game that writes ``legal_runs``, read by :mod:`playtest.interop`): the runs
   ``[(table, mask), ...]`` select exactly the actions ``legal_actions`` lists, each once, the same
   objects, each table one kind of action, the kinds in the listing's order;
+* **orders** (a game that writes :meth:`playtest.Game.all_orders`, read by :mod:`playtest.interop`):
+  at a simultaneous step, each pending seat's listed complete orders give parts the rules accept
+  one after another, each order completed by its last part only, and they are the orders the
+  kit's search finds (:func:`playtest.interop.orders.complete_orders`), in the same order;
 * **seats' lists**: a seat is offered only its own actions (none when another seat is to move);
 * **scene**: every viewer's board offers exactly its legal actions, each id drawn once;
 * **notation**: no two legal actions share a notation for a viewer;
@@ -67,7 +71,7 @@ first pending seat's whole order drawn at once, its parts played one step each (
 One concern per file: :mod:`.suite` (``check_game``, the driver), :mod:`.report` (what it reports),
 :mod:`.plays` (the random games, **plays** and **ends**), :mod:`.records` (**json**, **undo/redo**,
 **save/load**), :mod:`.actions` (**listed actions are accepted**, **illegal actions are refused**,
-**seats' lists**), :mod:`.shortcuts` (**random action is legal**, **runs**), :mod:`.playout`
+**seats' lists**), :mod:`.shortcuts` (**random action is legal**, **runs**, **orders**), :mod:`.playout`
 (**playout** and its reference :func:`playout_by_rules`), :mod:`.views` (**scene**, **notation**),
 :mod:`.secrecy` (**secrecy**, **perfect information**); :mod:`.positions` and :mod:`.messages`
 serve them all.

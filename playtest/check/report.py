@@ -11,7 +11,7 @@ from typing import Any
 __all__ = ["CheckReport", "CheckFailure", "GameCheckFailed", "PROPERTIES"]
 
 PROPERTIES = ("declarations", "plays", "json", "listed actions are accepted", "illegal actions are refused", "random action is legal",
-              "playout", "runs", "seats' lists", "scene",
+              "playout", "runs", "orders", "seats' lists", "scene",
               "notation", "secrecy: board", "secrecy: choices", "secrecy: determinize", "secrecy: bots",
               "secrecy: log", "perfect information", "undo/redo", "save/load", "ends")
 

@@ -1,6 +1,7 @@
 """The properties of the rules' own samplers and listings in short: **random action is legal**
 (``random_action``, ``random_order_parts``, a game's own ``chance_outcome`` drawing as the
-listing does) and **runs** (``legal_runs`` selects exactly what ``legal_actions`` lists)."""
+listing does), **runs** (``legal_runs`` selects exactly what ``legal_actions`` lists) and
+**orders** (``all_orders`` lists exactly the complete orders the kit's search finds)."""
 
 from __future__ import annotations
 
@@ -120,3 +121,38 @@ def _runs(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: rando
 
 
 _runs.property = "runs"  # type: ignore[attr-defined]
+
+
+def _orders(game: Game[Any, Any, Any], state: Any, report: CheckReport, rng: random.Random, seen: list[Any]) -> None:
+    """The "orders" property (:mod:`playtest.check`): a game's own listing of a seat's complete
+    orders (:meth:`playtest.Game.all_orders`, which the OpenSpiel adapter offers instead of
+    searching) gives parts legal in turn, each order completed by its last part only, and is the
+    search's listing (:func:`playtest.interop.orders.complete_orders`): the same orders, in the same order."""
+    if game.to_move(state) != SIMULTANEOUS:
+        return
+    from ..interop.orders import listing_differs, order_done     # (imported here: ``import playtest`` leaves interop out)
+    name = "orders"
+    for seat in game.pending_seats(state):
+        listed = game.all_orders(state, seat)
+        if listed is None:
+            continue
+        _count(report, name)
+        for i, order in enumerate(listed):
+            after = state
+            for k, part in enumerate(order):
+                refusal = game.check(after, part, seat)
+                if refusal is not None:
+                    raise _Stop(CheckFailure(name, f"all_orders gives as order {i} parts of which part {k} ({part}) "
+                                                   f"the rules refuse after the ones before it: {refusal}", seat))
+                before, after = after, game.apply(after, part, check=False)
+                if order_done(game, before, after, seat) != (k == len(order) - 1):
+                    where = "before its last part" if k < len(order) - 1 else "not even after its last part"
+                    raise _Stop(CheckFailure(name, f"all_orders gives as order {i} parts that complete the seat's "
+                                                   f"order {where} ({part})", seat))
+        differs = listing_differs(game, state, seat)
+        if differs is not None:
+            raise _Stop(CheckFailure(name, f"{differs} (the OpenSpiel adapter offers the game's listing "
+                                           f"instead of searching: they must agree)", seat))
+
+
+_orders.property = "orders"  # type: ignore[attr-defined]

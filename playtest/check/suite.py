@@ -19,7 +19,7 @@ from .positions import _chance_listed, _legal, _spread, _states
 from .records import _json, _save_load, _undo_redo
 from .report import PROPERTIES, CheckFailure, CheckReport, _count, _keep, _Stop
 from .secrecy import _log, _perfect, _secrecy
-from .shortcuts import _runs, _sampled_legal
+from .shortcuts import _orders, _runs, _sampled_legal
 from .views import _notation, _scene
 
 
@@ -75,6 +75,8 @@ def check_game(game_or_name: Game[Any, Any, Any] | str | type, examples: int = 2
         checkers.append(_playout)
     if callable(getattr(game, "legal_runs", None)):
         checkers.append(_runs)
+    if _overrides(type(game), "all_orders"):
+        checkers.append(_orders)
     if game.has_secrets:
         checkers += [_secrecy, _log]
     elif game.game_type is not None and not game.game_type.secret:

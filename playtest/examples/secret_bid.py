@@ -249,6 +249,22 @@ class SecretBid(Game[SecretBidParams, BidState, Action]):
             actions.append(Submit(seat))
         return actions
 
+    def all_orders(self, state: BidState, seat: int) -> list[tuple[Action, ...]] | None:
+        """A seat's complete orders at the start of its order (nothing set yet), for the OpenSpiel
+        adapter: each bid then submit, then each bid, stake, submit (the search's order: fewest
+        parts first). ``None`` elsewhere: the kit's search lists them.
+
+        >>> game = SecretBid()
+        >>> orders = game.all_orders(game.state_from_json({"prize": 4, "cards": [3, 1]}), 0)
+        >>> len(orders), orders[-1]
+        (8, (Bid(seat=0, amount=3), Stake(seat=0, on=True), Submit(seat=0)))
+        """
+        if state.orders[seat] is not None or self.to_move(state) != SIMULTANEOUS:
+            return None
+        bids = [Bid(seat, a) for a in range(min(self.params.max_bid, state.coins[seat]) + 1)]
+        submit, stake = Submit(seat), Stake(seat, True)
+        return [(bid, submit) for bid in bids] + [(bid, stake, submit) for bid in bids]
+
     def why_not(self, state: BidState, action: Action, seat: int) -> Refusal | None:
         """Why ``seat`` may not give ``action`` now (rules SB1-SB3), or ``None``.
 

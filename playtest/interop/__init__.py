@@ -6,7 +6,8 @@ neither this package nor ``pyspiel``.
   a parallel one for simultaneous games (``parallel_env``);
 * :mod:`.spiel_game`: any OpenSpiel game on the kit's table (``playtest.load("openspiel:breakthrough")``);
 * :mod:`.spiel_bots`: OpenSpiel's MCTS as a kit bot;
-* :mod:`.core` (the kit game as numbered actions, shared by both adapters), :mod:`.board`
+* :mod:`.core` (the kit game as numbered actions, shared by both adapters; :mod:`.orders`, :mod:`.runs`
+  and :mod:`.memo` serve it: complete orders, runs of actions, listings by position), :mod:`.board`
   (numeric board planes) and :mod:`playtest.kernel.encoding` (the stable action numbers).
 
 The libraries come with the ``interop`` extra (``open_spiel``, ``pettingzoo``, ``gymnasium``).

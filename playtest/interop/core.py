@@ -10,7 +10,8 @@ Four forms, chosen once per game and parameters (:class:`KitShape`):
 * ``orders``: orders built part by part whose complete orders can be listed (Secret Bid; see
   :mod:`playtest.interop.orders` for the bound, :data:`~playtest.interop.orders.MAX_JOINT_ORDERS`
   joint orders a step): a simultaneous node over the complete orders, numbered by an
-  :class:`~playtest.interop.orders.OrderTable`; a seat not pending plays ``pass_id``. The
+  :class:`~playtest.interop.orders.OrderTable` (a game that lists a seat's complete orders itself,
+  :meth:`playtest.Game.all_orders`, is asked instead of searched); a seat not pending plays ``pass_id``. The
   joint action gives the orders one seat after another, part by part, in seat order. In the
   move log a seat reads its own parts, and of another seat's order only the part that completes
   it (the game's notation for that seat: Secret Bid's "South submitted", or the reveal), so the
@@ -69,7 +70,6 @@ made; two draws that happen to give the same outcome stay two ids of the same pr
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -82,17 +82,16 @@ from typing import Any, cast
 
 from ..kernel import CHANCE, SIMULTANEOUS, Game, State, UncountedChance
 from ..kernel.encoding import ActionEncoding, Exploration, explore
-from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, order_done
+from ..kernel.game import _overrides
+# (StateMemo and its bounds live in .memo; imported from here as before)
+from .memo import MEMO_SIZE as MEMO_SIZE, MEMO_TRIAL as MEMO_TRIAL, StateMemo
+from .orders import Order, OrderTable, complete_orders, completing_kinds, explore_orders, game_orders, order_done
 from .runs import _Run, _run_ids, one_live_run
 
 __all__ = ["KitShape", "KitPlay", "resolve_game", "observation_text"]
 
 #: the most positions whose complete orders a shape remembers (then it starts again)
 ORDER_MEMO = 4096
-#: the most positions a :class:`StateMemo` holds (then it starts again)
-MEMO_SIZE = 1 << 15
-#: the misses after which a :class:`StateMemo` that has missed more than it has hit turns itself off
-MEMO_TRIAL = 1024
 #: the decision forms :meth:`KitShape.of` takes (``stages``)
 STAGES = ("auto", "kinds", "none")
 #: ``stages="auto"`` stages a game whose listings that mix kinds of action hold this many actions on average
@@ -256,6 +255,15 @@ class KitShape:
         return made
 
     @property
+    def lists_orders(self) -> bool:
+        """Whether the game lists a seat's complete orders itself (:meth:`playtest.Game.all_orders`;
+        the ``orders`` form, where the exploration found its listing the search's)."""
+        made = self.__dict__.get("_lists_orders")
+        if made is None:
+            made = self.__dict__["_lists_orders"] = self.orders is not None and _overrides(type(self.game), "all_orders")
+        return cast(bool, made)
+
+    @property
     def public_orders(self) -> bool:
         """Whether the game declares its simultaneous orders public."""
         declared = self.game.game_type
@@ -294,56 +302,6 @@ class KitShape:
     def num_chance_outcomes(self) -> int:
         """How many chance ids there are: the listed outcomes, then the seeded draws."""
         return max(1, self.chance_encoding.capacity + self.draws)
-
-
-class StateMemo:
-    """What a play lists at a position (its legal ids, its chance outcomes), remembered by the
-    position for the next play that meets it: OpenSpiel's searches and a small game's random
-    games (Kuhn poker has a dozen positions) meet the same positions again and again.
-
-    The kit's rules are a function of the position, so this is exact; it is on only for
-    positions that hash, and whose type compares every field (a declared field with
-    ``compare=False``, a cache of the position, could hold what a listing reads). It turns itself
-    off after :data:`MEMO_TRIAL` misses when it has missed more than it has hit (a large game's
-    random games rarely meet a position twice, and hashing it would be a cost for nothing), and
-    it forgets everything when it holds ``size`` positions (:data:`MEMO_SIZE`). A shape keeps a
-    second one for chance listings by the identities of the listed outcomes (a game that lists
-    the same outcome objects again, Corner Rush's die, has them numbered once).
-    """
-
-    __slots__ = ("on", "table", "hits", "misses", "checked", "size")
-
-    def __init__(self, size: int = 0) -> None:
-        self.size = size or MEMO_SIZE
-        self.on = True
-        self.table: dict[Any, Any] = {}
-        self.hits = self.misses = 0
-        self.checked: set[type] = set()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        try:
-            got = self.table.get(key)
-        except TypeError:               # a position that does not hash
-            self.on = False
-            return None
-        if got is None:
-            self.misses += 1
-            if self.misses > MEMO_TRIAL and self.misses > self.hits:
-                self.on, self.table = False, {}
-        else:
-            self.hits += 1
-        return got
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        cls = type(key[0])
-        if cls not in self.checked:
-            if dataclasses.is_dataclass(cls) and not all(f.compare for f in dataclasses.fields(cls)):
-                self.on, self.table = False, {}
-                return
-            self.checked.add(cls)
-        if len(self.table) >= self.size:
-            self.table.clear()
-        self.table[key] = value
 
 
 _UNASKED = object()     # (the game's legal_runs not asked yet)
@@ -659,6 +617,10 @@ class KitPlay:
         game, state, shape = self.game, self.state, self.shape
         if seat not in game.pending_seats(state):
             return []
+        if shape.lists_orders:         # the game's own listing (Game.all_orders), the search's order for order
+            listed = game_orders(game, state, seat, shape.max_parts)
+            if listed is not None:
+                return sorted(map(cast(OrderTable, shape.orders).encode, listed))
         memo: dict[tuple[Any, int], list[int]] | None = shape.order_memo
         try:
             got = shape.order_memo.get((state, seat))

@@ -674,6 +674,29 @@ class Game(Generic[P, S, A]):
         """
         return None
 
+    def all_orders(self, state: S, seat: int) -> "list[tuple[A, ...]] | None":
+        """In a simultaneous step, every *complete order* pending ``seat`` may give from ``state``,
+        listed by the game itself; or ``None`` (the default, and for any position the game does not
+        list) to leave them to the kit's search. Optional, for speed only: the OpenSpiel and
+        PettingZoo adapters offer a game whose orders are built part by part as one choice among
+        the seat's complete orders (:mod:`playtest.interop.orders`), found by a breadth-first
+        search over its parts at every simultaneous step; a game that knows them lists them here.
+        (Not the search bots' ``complete_order``, which draws one order at random.)
+
+        The listing must be exactly the search's (:func:`playtest.interop.orders.complete_orders`),
+        the same orders in the same order: an order is one seat's parts, each legal after the ones
+        before it, the last one (only) completing the seat's order (it is no longer pending, or
+        the step ends); of the sequences that leave the same position the first met is listed:
+        fewest parts first, then in the order the seat's ``legal_actions`` offers each part,
+        position after position. ``check_game`` compares the two at the simultaneous steps of its
+        random games (the "orders" property), and the adapters at every step they explore
+        (refusing the game, naming the position, when they differ).
+
+        >>> Game().all_orders(None, 0) is None
+        True
+        """
+        return None
+
     def notation(self, state: S, action: A, viewer: int | None = None) -> str:
         """The action written for the move log, in the position it is played from.
 
