@@ -32,6 +32,7 @@ hidden value in no pool is redrawn from its ``choices`` or its ``min``..``max``.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
@@ -410,6 +411,8 @@ class State:
                                        f"of the game, not {spec.length!r}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
+            if any(isinstance(bound, float) and math.isnan(bound) for bound in (spec.min, spec.max)):
+                raise DeclarationError(f"state {where}: a bound of nan allows every value: give a number")
             if spec.length is not None and spec.default is not _MISSING and spec.default is not None \
                     and not isinstance(spec.default, tuple):
                 raise DeclarationError(f"state {where}: length= counts a tuple's entries, and this field holds "
