@@ -107,6 +107,12 @@ def _check(cls: Any) -> None:
                                 f"(it is written in session files) (kernel rule K3)")
     if not (_overrides(cls, "seats") or cls.seat_names):
         raise RegistrationError(f"{where}: declare seat_names or write seats() (kernel rule K3)")
+    declared = cls.seat_names
+    for names in (declared.values() if isinstance(declared, dict) else (declared,)) if declared else ():
+        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
+            raise RegistrationError(f"{where}: seat_names {show_value(tuple(names), 120)} must be texts, a name "
+                                    f"of its own for each seat: the table's seat menus and curtain, the move "
+                                    f"log and notes tell seats apart by name (kernel rule K3)")
     for method, alternative in (("to_move", None), ("outcome", None),
                                 ("legal_actions", "candidates"), ("apply", "effect")):
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):
