@@ -71,7 +71,7 @@ def _scalar(kind: type, words: str, limit: int = MAX_WHOLE) -> FieldType:
             raise ValueError(f"{where}: a text of more than {MAX_TEXT:,} characters is not allowed")
         if isinstance(value, int) and abs(value) > limit:
             raise ValueError(f"{where}: {str(value)[:20]}... is too large a number")
-        if kind is float and not math.isfinite(value):   # (no JSON number: its session file could not be read)
+        if isinstance(value, float) and not math.isfinite(value):   # (no JSON number: its session file could not be read)
             raise ValueError(f"{where} must be {words}, not {value}")
         return value
     return FieldType(words, read, _identity, kind)

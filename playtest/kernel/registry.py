@@ -108,9 +108,9 @@ def _check(cls: Any) -> None:
     if not (_overrides(cls, "seats") or cls.seat_names):
         raise RegistrationError(f"{where}: declare seat_names or write seats() (kernel rule K3)")
     declared = cls.seat_names
-    for names in (declared.values() if isinstance(declared, dict) else (declared,)) if declared else ():
-        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
-            raise RegistrationError(f"{where}: seat_names {show_value(tuple(names), 120)} must be texts, a name "
+    for seat_names in (declared.values() if isinstance(declared, dict) else (declared,)) if declared else ():
+        if not all(isinstance(n, str) and n.strip() for n in seat_names) or len(set(seat_names)) != len(seat_names):
+            raise RegistrationError(f"{where}: seat_names {show_value(tuple(seat_names), 120)} must be texts, a name "
                                     f"of its own for each seat: the table's seat menus and curtain, the move "
                                     f"log and notes tell seats apart by name (kernel rule K3)")
     for method, alternative in (("to_move", None), ("outcome", None),
