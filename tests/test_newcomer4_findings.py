@@ -172,3 +172,28 @@ def test_session_open_with_other_parameters_than_the_files_says_which_it_plays(t
         warnings.simplefilter("error")
         assert Session.open(path, playtest.load("three_hand_whist", tricks=3), seed=1) is first
     assert Session.load(path).game.params.tricks == 3             # (after a restart: the file, as it was)
+
+
+# -- what an entry of a list must be, and a tuple given for a list ------------------------------------------------
+
+def test_a_wrong_entry_of_a_bounded_list_says_what_the_entry_must_be():
+    """A start whose ``cells[3]`` was a text, a float or a nested list said "small_draughts.cells[3] must be a
+    list of whole numbers from -2 to 2": the entry's place with the whole field's words."""
+    game = playtest.load("small_draughts")
+    for wrong, shown in (("x", "'x'"), (1.5, "1.5"), ([[1]], r"\[\[1\]\]")):
+        cells = [0] * 36
+        cells[3] = wrong
+        with pytest.raises(ValueError, match=rf"small_draughts.cells\[3\] must be a whole number from -2 to 2, not {shown}$"):
+            game.state_from_json({"cells": cells})
+    with pytest.raises(ValueError, match=r"three_hand_whist.hands\[0\]\[1\] must be a whole number from 0 to 31, not 'x'"):
+        playtest.load("three_hand_whist").state_from_json({"hands": [[0, "x"], [], []]})
+    with pytest.raises(ValueError, match=r"small_draughts.cells must be a list of whole numbers from -2 to 2, not 5"):
+        game.state_from_json({"cells": 5})
+
+
+def test_a_tuple_given_for_a_list_is_named_a_tuple_not_shown_as_the_list_it_must_be():
+    """``Session(game, start={"cells": (0,) * 36})`` from Python said "cells must be a list ..., not [0, 0, ...]",
+    which contradicts itself (the tuple was shown as the list JSON writes)."""
+    with pytest.raises(ValueError, match=r"small_draughts.cells must be a list of whole numbers from -2 to 2, not a "
+                                         r"tuple \[0, 0, .*\(the JSON form writes a list: list\(...\)\)"):
+        Session(playtest.load("small_draughts"), start={"cells": (0,) * 36})

@@ -122,7 +122,11 @@ class FieldSpec:
             if self.words_given and text.startswith(f"{where} must be "):
                 text = f"{where} must be {self.words_given}, not {shown(raw)}"
             elif " must be " in text and (self.min is not None or self.choices is not None):
-                text = text.split(" must be ")[0] + f" must be {self.words()}, not " + text.rsplit(", not ", 1)[-1]
+                # the whole field's words, or one entry's when an entry is wrong (cells[3] must be a
+                # whole number from -2 to 2, not "a list of ...")
+                path, rest = text.split(" must be ", 1)
+                wanted, got = rest.rsplit(", not ", 1) if ", not " in rest else (rest, shown(raw))
+                text = f"{path} must be {self.words() if path == where else self._bounded(wanted)}, not {got}"
             raise ValueError(self._renamed(text, where, context)) from None
         try:
             self.check(value, where)
@@ -170,7 +174,10 @@ class FieldSpec:
         assert self.type is not None
         if self.words_given:
             return self.words_given
-        words = self.type.words
+        return self._bounded(self.type.words)
+
+    def _bounded(self, words: str) -> str:
+        """``words`` (the declared type's, or one entry's) with the declared choices or bounds."""
         if self.choices is not None:
             return "one of " + ", ".join(show_value(c) for c in self.choices)
         if self.min is not None or self.max is not None:
