@@ -197,3 +197,18 @@ def test_a_tuple_given_for_a_list_is_named_a_tuple_not_shown_as_the_list_it_must
     with pytest.raises(ValueError, match=r"small_draughts.cells must be a list of whole numbers from -2 to 2, not a "
                                          r"tuple \[0, 0, .*\(the JSON form writes a list: list\(...\)\)"):
         Session(playtest.load("small_draughts"), start={"cells": (0,) * 36})
+
+
+# -- a piece that cannot move says why ---------------------------------------------------------------------------
+
+def test_with_select_a_piece_none_of_whose_moves_is_legal_says_why_it_cannot_move():
+    """board_view(..., select=...) for moves from a place to another: a click on a piece that cannot move
+    showed the refusal of some other piece's move onto its square ("that square is taken (rule D2)": Draughts'
+    man on a5, when a capture elsewhere is forced), not why that piece cannot move."""
+    session = Session(playtest.load("small_draughts"), seed=1)
+    session.play("c5-d4")
+    session.play("b2-c3")                       # Dark must take c3 with d4 (rule D4)
+    scene = Table(session).board.scene
+    assert list(scene["selects"]) == ["board:3,2"]
+    assert scene["reasons"]["board:0,1"] == "a capture must be taken (rule D4)"       # the man on a5
+    assert scene["reasons"]["board:2,3"] == "that square is taken (rule D2)"          # a target, as before
