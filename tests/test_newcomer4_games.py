@@ -374,3 +374,17 @@ def test_a_tester_plays_whist_against_bots_and_sends_it_back(tmp_path):
     page = playtest.write_tester_notebook(tricks.ThreeHandWhist, directory=tmp_path)
     cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
     assert any("import newgames.tricks" in "".join(c["source"]) for c in cells)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_and_pettingzoo_take_them(name):
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from playtest.interop.openspiel import register
+    from playtest.interop.pettingzoo import env
+    spiel = register(name, **GAMES[name])
+    assert spiel.num_players() == playtest.load(name, **GAMES[name]).seat_count()
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
+    api_test(env(name, **GAMES[name]), num_cycles=20)
