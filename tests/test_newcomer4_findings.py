@@ -212,3 +212,46 @@ def test_with_select_a_piece_none_of_whose_moves_is_legal_says_why_it_cannot_mov
     assert list(scene["selects"]) == ["board:3,2"]
     assert scene["reasons"]["board:0,1"] == "a capture must be taken (rule D4)"       # the man on a5
     assert scene["reasons"]["board:2,3"] == "that square is taken (rule D2)"          # a target, as before
+
+
+# -- a designer's game named like one of the kit's, before the kit's games are loaded ---------------------------
+
+def test_a_game_named_like_a_kit_example_is_refused_at_register_even_before_the_kits_games_load():
+    """The kit loads its games lazily. A notebook cell registering its own ``connect_four`` (or ``tic_tac_toe``,
+    as the guide's first example is named) before anything asked for a game was registered; the first
+    ``playtest.games()`` then raised a RegistrationError telling the kit's own ConnectFour to choose another
+    name, and Hex, Kuhn poker, Goofspiel, Secret Bid and Tic-tac-toe stayed unknown for the kernel's life.
+    Run in a fresh interpreter, where nothing has loaded the kit's games yet."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = """
+import playtest
+from playtest import Action, Game, GameType, Outcome, State, field, register
+class S(State):
+    n: int = field(0, min=0, max=9)
+class A(Action):
+    k: int
+class Mine(Game):
+    name, seat_names, state_type, action_types, game_type = "connect_four", ("a", "b"), S, (A,), GameType(max_length=9)
+    def to_move(self, s): return None if s.n else 0
+    def candidates(self, s, seat): return [A(1)]
+    def effect(self, s, a): return s.replace(n=1)
+    def outcome(self, s): return Outcome((0,), "done") if s.n else None
+try:
+    register(Mine)
+except playtest.RegistrationError as err:
+    print("refused:", err)
+print(sorted(n for n in ("hex", "kuhn_poker", "tic_tac_toe", "goofspiel") if playtest.load(n)))
+print(type(playtest.load("connect_four")).__module__, playtest.games()[:2], playtest.broken_games())
+"""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[0] == ("refused: game Mine: the name 'connect_four' is already playtest.examples.connect_four."
+                        "ConnectFour's; choose another (it is written in session files) (kernel rule K3)")
+    assert lines[1] == "['goofspiel', 'hex', 'kuhn_poker', 'tic_tac_toe']"
+    assert lines[2] == "playtest.examples.connect_four ['back_to_the_wall', 'corner_rush'] {}"
