@@ -164,14 +164,19 @@ def test_session_open_with_other_parameters_than_the_files_says_which_it_plays(t
     path = tmp_path / "w.playtest.json"
     first = Session.open(path, playtest.load("three_hand_whist", tricks=3), seed=1)
     first.play(first.legal_actions()[0])
-    with pytest.warns(SessionFileWarning, match=r"started with tricks=3; the game given has tricks=5: Session.open "
-                                                r"resumes the file with the parameters it has"):
+    with pytest.warns(SessionFileWarning, match=r"holds a session started with tricks=3; the game given has tricks=5: "
+                                                r"Session.open resumes the file as it is"):
         again = Session.open(path, playtest.load("three_hand_whist", tricks=5), seed=1)
     assert again is first and again.game.params.tricks == 3 and again.move_number == 1
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert Session.open(path, playtest.load("three_hand_whist", tricks=3), seed=1) is first
     assert Session.load(path).game.params.tricks == 3             # (after a restart: the file, as it was)
+    first.set_params(trumps=True)               # a live change, as a later cell of the notebook makes it
+    with warnings.catch_warnings():             # Run All again: the cell's game is the one the session started with
+        warnings.simplefilter("error")
+        assert Session.open(path, playtest.load("three_hand_whist", tricks=3), seed=1) is first
+    assert first.game.params.trumps is True
 
 
 # -- what an entry of a list must be, and a tuple given for a list ------------------------------------------------
