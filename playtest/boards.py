@@ -325,7 +325,7 @@ def board_view(game: Game[Any, Any, Any], state: Any, viewer: int | None, *board
             scene.select(origin, target, label, action.to_json())
         else:
             scene.move(target, label, action.to_json())
-    _reasons(game, state, viewer, scene, at, place)
+    _reasons(game, state, viewer, scene, at, place, select)
     for title, rows in panels:
         scene.panel(title, rows)
     seats = game.seats()
@@ -364,8 +364,11 @@ def _actions_for(game: Game[Any, Any, Any], state: Any, viewer: int | None) -> l
 
 
 def _reasons(game: Game[Any, Any, Any], state: Any, viewer: int | None, scene: Scene,
-             at: Callable[[Any], Any] | None, place: Callable[[Any], str | None]) -> None:
-    """Why a place cannot be clicked: the refusal of a candidate action there (the one decision)."""
+             at: Callable[[Any], Any] | None, place: Callable[[Any], str | None],
+             select: Callable[[Any], Any] | None = None) -> None:
+    """Why a place cannot be clicked: the refusal of a candidate action there (the one decision).
+    With ``select``, a piece none of whose candidates is legal says why first (a click on a piece
+    means that piece), then the targets."""
     mover = game.to_move(state)
     if at is None or mover is None or mover == CHANCE or not _overrides(type(game), "candidates"):
         return
@@ -377,10 +380,12 @@ def _reasons(game: Game[Any, Any, Any], state: Any, viewer: int | None, scene: S
         candidates = list(game.candidates(state, seat))[:400]
     except Exception:
         return
-    for action in candidates:
-        target = place(at(action))
-        if target is None or target in clickable or target in scene.to_json()["reasons"]:
-            continue
-        refusal = game.check(state, action, seat)
-        if refusal is not None:
-            scene.reason(target, str(refusal))
+    ends = [select, at] if select is not None else [at]
+    for end in ends:
+        for action in candidates:
+            target = place(end(action))
+            if target is None or target in clickable or target in scene.to_json()["reasons"]:
+                continue
+            refusal = game.check(state, action, seat)
+            if refusal is not None:
+                scene.reason(target, str(refusal))

@@ -388,7 +388,7 @@ def check_depth(value: Any, limit: int, where: str) -> None:
 
 def _parse(text: str, where: str, limits: Limits) -> Any:
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except RecursionError:      # json's C parser stops deep nesting itself, without crashing
         raise SessionFileError(f"{where}: nested more than {limits.max_depth} levels deep") from None
     except ValueError as err:   # JSONDecodeError, and integers past Python's digit limit
@@ -403,6 +403,18 @@ def _parse(text: str, where: str, limits: Limits) -> Any:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a session file, refused when it writes one key twice: JSON readers differ on
+    which value counts (Python's keeps the last, some keep the first), so a stranger's file could
+    show one move to one reader and replay another."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {twice[:40]!r} is written twice in one object")
+    return value
 
 
 def read_records(path: Path, limits: Limits = LIMITS) -> tuple[Any, list[Any], int | None, list[str]]:
@@ -476,7 +488,8 @@ def read_bytes(raw: bytes, where: str, limits: Limits = LIMITS) -> tuple[Any, li
         raise SessionFileError(f"{where}: line {number} is longer than {limits.max_line_bytes:,} characters")
     header = _parse(lines[0], f"{where}, line 1", limits)
     try:                # every record in one pass of json's C parser (deep nesting: RecursionError)
-        records = json.loads("[" + ",".join(lines[1:]) + "]", parse_constant=_refuse_constant)
+        records = json.loads("[" + ",".join(lines[1:]) + "]", parse_constant=_refuse_constant,
+                             object_pairs_hook=_unique_keys)
     except (ValueError, RecursionError):
         # find the line that is wrong, to say which
         for number, line in enumerate(lines[1:], start=2):

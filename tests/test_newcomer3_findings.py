@@ -122,7 +122,7 @@ def test_a_field_left_out_of_a_position_whose_default_does_not_fit_the_game_is_r
     session.save(tmp_path / "g.playtest.json")
     bad = tmp_path / "bad.playtest.json"
     bad.write_text((tmp_path / "g.playtest.json").read_text(encoding="utf-8").replace(
-        '"start":{"cells":[0,-1,-1,1]', '"start":{"rounds":1'), encoding="utf-8")
+        '"start":{"cells":[0,-1,-1,1],', '"start":{'), encoding="utf-8")      # (no key written twice)
     with pytest.raises(SessionFileError, match="land_grab.cells is left out"):
         Session.load(bad)
 

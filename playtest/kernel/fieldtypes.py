@@ -21,6 +21,7 @@ ValueError: cells[1] must be a whole number, not True
 from __future__ import annotations
 
 import dataclasses
+import math
 import sys
 import types
 import typing
@@ -70,12 +71,22 @@ def _scalar(kind: type, words: str, limit: int = MAX_WHOLE) -> FieldType:
             raise ValueError(f"{where}: a text of more than {MAX_TEXT:,} characters is not allowed")
         if isinstance(value, int) and abs(value) > limit:
             raise ValueError(f"{where}: {str(value)[:20]}... is too large a number")
+        if isinstance(value, float) and not math.isfinite(value):   # (no JSON number: its session file could not be read)
+            raise ValueError(f"{where} must be {words}, not {value}")
         return value
     return FieldType(words, read, _identity, kind)
 
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _not_list(value: Any) -> str:
+    """A value that is no JSON list, in words: a Python tuple is said to be one (shown as a list, as
+    JSON writes it, "must be a list, not [0, 0]" would contradict itself)."""
+    if isinstance(value, tuple):
+        return f"a tuple {shown(value)} (the JSON form writes a list: list(...))"
+    return shown(value)
 
 
 _SCALARS = {int: "a whole number", bool: "true or false", str: "text", float: "a number"}
@@ -208,7 +219,7 @@ def field_type(annotation: Any, where: str = "field", limit: int = MAX_WHOLE) ->
 
             def read_many(value: Any, at: str) -> Any:
                 if not isinstance(value, list):
-                    raise ValueError(f"{at} must be a list of {_plural(item.words)}, not {shown(value)}")
+                    raise ValueError(f"{at} must be a list of {_plural(item.words)}, not {_not_list(value)}")
                 if len(value) > MAX_ITEMS:
                     raise ValueError(f"{at}: a list of more than {MAX_ITEMS:,} values is not allowed")
                 return tuple(item.read(v, f"{at}[{i}]") for i, v in enumerate(value))
@@ -227,7 +238,7 @@ def field_type(annotation: Any, where: str = "field", limit: int = MAX_WHOLE) ->
 
         def read_fixed(value: Any, at: str) -> Any:
             if not isinstance(value, list) or len(value) != len(parts):
-                raise ValueError(f"{at} must be {fixed_words}, not {shown(value)}{one}")
+                raise ValueError(f"{at} must be {fixed_words}, not {_not_list(value)}{one}")
             return tuple(p.read(v, f"{at}[{i}]") for i, (p, v) in enumerate(zip(parts, value)))
 
         def write_fixed(value: Any) -> Any:

@@ -23,6 +23,7 @@ ValueError: game parameter track=30.0 is not allowed: it must be a whole number 
 from __future__ import annotations
 
 import dataclasses
+import math
 import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable
@@ -102,8 +103,8 @@ class ParamSpec:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(problem() + (f", not a {type(value).__name__}" if isinstance(value, float) else ""))
         elif isinstance(self.default, float):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(problem())
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(problem())       # (NaN passes every bound, and no JSON holds it)
             value = float(value)
         elif isinstance(self.default, tuple):
             if not isinstance(value, tuple) or any(
@@ -236,6 +237,9 @@ class Params(metaclass=_ParamsType):
                                        f"one of its choices {show_value(spec.choices)}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"{cls.__name__}.{name}: min {spec.min} is more than max {spec.max}")
+            for bound in (spec.min, spec.max):
+                if isinstance(bound, float) and math.isnan(bound):
+                    raise DeclarationError(f"{cls.__name__}.{name}: a bound of nan allows every value: give a number")
             try:
                 spec.validate(spec.default, cls.__name__)
             except ValueError:

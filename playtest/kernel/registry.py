@@ -54,6 +54,12 @@ def register(cls: Any = None, *, listed: bool = True) -> Any:
     """
     def wrap(cls: G) -> G:
         _check(cls)
+        # a designer's game: the kit's own games first (once, ~0.05 s), so that one named like a kit game
+        # is refused here, naming it, instead of breaking the kit's lazy import later (which blamed the
+        # kit's game for the name and left the examples after it unknown); the kit's own modules register
+        # while playtest itself is being imported, and are imported by _import_games anyway
+        if not str(getattr(cls, "__module__", "")).startswith("playtest."):
+            _import_games()
         _name_free(cls)
         _own_params(cls)
         _REGISTRY[cls.name] = cls  # type: ignore[attr-defined]
@@ -107,6 +113,12 @@ def _check(cls: Any) -> None:
                                 f"(it is written in session files) (kernel rule K3)")
     if not (_overrides(cls, "seats") or cls.seat_names):
         raise RegistrationError(f"{where}: declare seat_names or write seats() (kernel rule K3)")
+    declared = cls.seat_names
+    for seat_names in (declared.values() if isinstance(declared, dict) else (declared,)) if declared else ():
+        if not all(isinstance(n, str) and n.strip() for n in seat_names) or len(set(seat_names)) != len(seat_names):
+            raise RegistrationError(f"{where}: seat_names {show_value(tuple(seat_names), 120)} must be texts, a name "
+                                    f"of its own for each seat: the table's seat menus and curtain, the move "
+                                    f"log and notes tell seats apart by name (kernel rule K3)")
     for method, alternative in (("to_move", None), ("outcome", None),
                                 ("legal_actions", "candidates"), ("apply", "effect")):
         if not _overrides(cls, method) and not (alternative and _overrides(cls, alternative)):

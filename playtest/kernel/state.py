@@ -32,6 +32,7 @@ hidden value in no pool is redrawn from its ``choices`` or its ``min``..``max``.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
@@ -121,7 +122,11 @@ class FieldSpec:
             if self.words_given and text.startswith(f"{where} must be "):
                 text = f"{where} must be {self.words_given}, not {shown(raw)}"
             elif " must be " in text and (self.min is not None or self.choices is not None):
-                text = text.split(" must be ")[0] + f" must be {self.words()}, not " + text.rsplit(", not ", 1)[-1]
+                # the whole field's words, or one entry's when an entry is wrong (cells[3] must be a
+                # whole number from -2 to 2, not "a list of ...")
+                path, rest = text.split(" must be ", 1)
+                wanted, got = rest.rsplit(", not ", 1) if ", not " in rest else (rest, shown(raw))
+                text = f"{path} must be {self.words() if path == where else self._bounded(wanted)}, not {got}"
             raise ValueError(self._renamed(text, where, context)) from None
         try:
             self.check(value, where)
@@ -169,7 +174,10 @@ class FieldSpec:
         assert self.type is not None
         if self.words_given:
             return self.words_given
-        words = self.type.words
+        return self._bounded(self.type.words)
+
+    def _bounded(self, words: str) -> str:
+        """``words`` (the declared type's, or one entry's) with the declared choices or bounds."""
         if self.choices is not None:
             return "one of " + ", ".join(show_value(c) for c in self.choices)
         if self.min is not None or self.max is not None:
@@ -410,6 +418,8 @@ class State:
                                        f"of the game, not {spec.length!r}")
             if spec.min is not None and spec.max is not None and spec.min > spec.max:
                 raise DeclarationError(f"state {where}: min {spec.min} is more than max {spec.max}")
+            if any(isinstance(bound, float) and math.isnan(bound) for bound in (spec.min, spec.max)):
+                raise DeclarationError(f"state {where}: a bound of nan allows every value: give a number")
             if spec.length is not None and spec.default is not _MISSING and spec.default is not None \
                     and not isinstance(spec.default, tuple):
                 raise DeclarationError(f"state {where}: length= counts a tuple's entries, and this field holds "

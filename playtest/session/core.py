@@ -419,7 +419,7 @@ class Session(SessionFiles, SessionReports, SessionEvents):
         reason = f"this cannot happen here: {why}" if why else \
             f"{said(outcome, 200)!r} cannot happen here"     # (its own words: who forced it wrote it)
         possible = [o for o, p in outcomes if p > 0]
-        shown = list(dict.fromkeys(game.notation(state, o) for o in possible))
+        shown = list(dict.fromkeys(game.notation(state, o, None) for o in possible))
         text = f"{reason}; the possible outcomes are: {', '.join(shown)[:500]}"
         if len(shown) < len(possible):
             text += f" ({len(possible)} outcomes in all, some alike in words: session.chance_outcomes() lists each)"

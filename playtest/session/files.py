@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from ..journal import (EXPORT_FORMAT, FORMAT, LIMITS, TORN_NOTE, VERSION, Journal, SessionFileError,
                        SessionSaveError, encode_journal, encode_record, read_bytes, read_file,
                        remove_stale_temporaries, write_atomically)
+from ..kernel.values import show_value
 from ..rules import CHANCE, Action, Game, IllegalAction, game_class
 from .records import BadStart, check_event, check_time, has_control
 from .tree import Note, _Node, _now, parse_utc, utc_text
@@ -390,6 +391,14 @@ class SessionFiles:
         if name is not None and session._nodes[0].game.name != name:
             raise SessionFileError(f"{path} holds a {session._nodes[0].game.name} session, not {name}: "
                                    "choose another path")
+        started = session._nodes[0].game.params     # (live changes since, set_params' in a later cell, are the file's)
+        if isinstance(game, Game) and game.params != started and type(game.params) is type(started):
+            asked = {k: v for k, v in game.params.to_json().items() if started.to_json().get(k) != v}
+            words = ", ".join(f"{k}={show_value(v, 40)}" for k, v in asked.items())[:300]
+            was = ", ".join(f"{k}={show_value(started.to_json().get(k), 40)}" for k in asked)[:300]
+            warnings.warn(f"{path} holds a session started with {was}; the game given has {words}: Session.open "
+                          f"resumes the file as it is (session.set_params applies new values; for a new game "
+                          f"with them, open another path)", SessionFileWarning, stacklevel=2)
         if session._journal is not None and not session._journal.locked:
             session._journal.lock()              # another kernel playing the same file is refused
         _OPEN[_key(path)] = session

@@ -120,7 +120,7 @@ class _Node:
         if viewer is None or self.action is None or not self.game.has_secrets:
             if self.notation is None:
                 assert self.parent is not None      # a step with an action has a position before it
-                self.notation = self.game.notation(self.parent.state, self.action)
+                self.notation = self.game.notation(self.parent.state, self.action, None)
             text = self.notation
         else:
             if self.seen is None:

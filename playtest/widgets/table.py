@@ -596,6 +596,10 @@ class Table(MoveLog, ParamPanel, TableBots, TableFiles, w.VBox):
             if isinstance(err, OSError):
                 self.refresh()
             return False
+        except Exception as err:        # noqa: BLE001 (the game's own code raised: say so, naming it)
+            # (a message handler's traceback reaches no one in the browser; the session is unchanged)
+            self.board.error = _drawing_error(self.session.game, err, "play that")
+            return False
         self.board.error = self._draw_problem       # a position the game could not draw says so
         return True
 
@@ -779,16 +783,17 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _drawing_error(game: Any, err: BaseException) -> str:
-    """The board's words for an error the game's own code raised while the table drew a position:
-    the game, the error, and the file and line it came from (the file's name only: no machine path)."""
+def _drawing_error(game: Any, err: BaseException, doing: str = "draw this position") -> str:
+    """The board's words for an error the game's own code raised while the table drew a position (or
+    played a click, ``doing``): the game, the error, and the file and line it came from (the file's
+    name only: no machine path)."""
     import traceback
     frames = traceback.extract_tb(err.__traceback__)
     where = ""
     if frames:
         last = frames[-1]
         where = f" at {last.filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{last.lineno}"
-    return (f"{game.title or game.name} could not draw this position: its code raised {type(err).__name__}: "
+    return (f"{game.title or game.name} could not {doing}: its code raised {type(err).__name__}: "
             f"{str(err)[:200]}{where}. The session keeps every position: undo goes back, and "
             f"playtest.check_game({game.name!r}) names the rule method at fault.")
 
