@@ -101,10 +101,17 @@ class Action:
             raise DeclarationError(f"action {cls.__name__}: notation must be a text template, not {cls.notation!r}")
         if cls.notation:
             known = set(hints) | {n for k in cls.__mro__ for n in getattr(k, "__annotations__", {})} | set(dir(cls))
-            for _, name, _, _ in string.Formatter().parse(cls.notation):
+            for _, name, spec, _ in string.Formatter().parse(cls.notation):
                 if name is not None and name.split(".")[0].split("[")[0] not in known:
                     raise DeclarationError(f"action {cls.__name__}: its notation {cls.notation!r} names {name!r}, "
                                            f"which is no field or constant of it")
+                if name and ("._" in name or "[_" in name):
+                    raise DeclarationError(f"action {cls.__name__}: its notation {cls.notation!r} reads {name!r}: "
+                                           f"a template writes fields, their items and public attributes only")
+                if spec and any(int(width) > _WIDEST for width in re.findall(r"\d+", spec)):
+                    raise DeclarationError(f"action {cls.__name__}: its notation {cls.notation!r} asks a width or "
+                                           f"precision over {_WIDEST} ({spec!r}): a notation is a line of the "
+                                           f"move log")
         for name, value in list(cls.__dict__.items()):
             if not name.startswith("_") and name not in hints and isinstance(value, dataclasses.Field):
                 raise DeclarationError(f"action {cls.__name__}: field {name!r} has no type "
@@ -163,6 +170,10 @@ class Action:
                     text = text.rsplit(", not ", 1)[0] + f", not {type(got).__name__}"
                 raise MalformedAction(f"malformed {cls.kind} action: {text}") from None
         return cls(**values)
+
+
+#: the widest field (or most digits) a notation template may ask for
+_WIDEST = 80
 
 
 class _Attributes:

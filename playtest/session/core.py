@@ -291,12 +291,12 @@ class Session(SessionFiles, SessionReports, SessionEvents):
                 return matches[0]
             if matches:       # never pick one silently
                 raise IllegalAction(f"{text[:200]!r} could be any of {len(matches)} actions here; "
-                                    "play the action or its JSON form instead", rule="notation")
+                                    "play the action or its JSON form instead")
             refused = self._refused_candidate(text, seat)
             if refused is not None:
                 raise IllegalAction(f"{text[:200]!r}: {refused.text}", rule=refused.rule)
             raise IllegalAction(f"{text[:200]!r} is not the notation of a legal action here: "
-                                f"{self._notation_hint(seat)}", rule="notation")
+                                f"{self._notation_hint(seat)}")
         if isinstance(action, Action):
             return action
         raise MalformedAction(f"play() takes an action, its JSON form or its notation, not {type(action).__name__}")

@@ -199,7 +199,8 @@ class Board(anywidget.AnyWidget):
             self.error = f"The board sent a malformed message ({type(content).__name__}); nothing was changed."
             return
         if _too_large(content):
-            self.error = "The board sent a message too large or too deeply nested to be an action; nothing was changed."
+            self.error = ("The board sent a message too large or too deeply nested to read (a click's message is "
+                          "small); nothing was changed.")
             return
         kind = content.get("type")
         if kind == "view":               # a view of the board opened or closed in the browser
