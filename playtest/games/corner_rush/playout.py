@@ -463,16 +463,20 @@ class CornerRushPlayout:
                                     routes[s] = -1
                                     score = -extra
                                 else:
-                                    reach = frontier = ace_bits[s]
+                                    # (breadth first from the Ace; ``left``: the allowed tiles not reached yet,
+                                    # so the tiles reached are worked out once, after the search)
+                                    frontier = ace_bit = ace_bits[s]
+                                    left = allowed & ~ace_bit
                                     steps_to = 0
-                                    while frontier and not reach & target:
+                                    while frontier and not frontier & target:
                                         frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
-                                                    | (frontier << cols) | (frontier >> cols)) & allowed & ~reach
-                                        reach |= frontier
+                                                    | (frontier << cols) | (frontier >> cols)) & left
+                                        left ^= frontier
                                         steps_to += 1
+                                    reach = (allowed & ~left) | ace_bit
                                     taken_from[s] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last)
                                                              | (reach << cols) | (reach >> cols))
-                                    if reach & target:
+                                    if frontier:            # (it met the pawn's tile, or a tile next to it)
                                         put_on[s], routes[s] = reach, -1 if extra else steps_to
                                         if not extra:
                                             vias[s] = through_kept.get(s * tiles_count + tile) or through(s, tile)
