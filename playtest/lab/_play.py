@@ -544,9 +544,10 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     if scores != last:        # unchanged scores (most turns): the same top seats and leader
                         last = scores
                         try:
-                            top, ahead = _STANDINGS[scores]
-                        except (KeyError, TypeError):
-                            top, ahead = _standings(scores)
+                            found = _STANDINGS.get(scores)
+                        except TypeError:       # (unhashable scores)
+                            found = None
+                        top, ahead = found or _standings(scores)
                     tops.append(top)
                     leaders.append(ahead)
             if mover is None:

@@ -17,6 +17,9 @@ STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
 
 _NOBODY = object()
 
+#: seat -> (the top seats, the leader) when that seat alone is ahead
+_ALONE: dict[int, tuple[frozenset[int], int]] = {}
+
 
 def standings(scores: Any) -> tuple[frozenset[int], int | None]:
     """(the top seats, the leader) of ``scores``: the same scores come back turn after turn, game after game.
@@ -34,8 +37,12 @@ def standings(scores: Any) -> tuple[frozenset[int], int | None]:
             return found
     if scores and isinstance(scores, (tuple, list)):    # top_seats and leader in one pass
         top = max(scores)
-        at_top = [s for s, v in enumerate(scores) if v == top]
-        standing = frozenset(at_top), at_top[0] if len(at_top) == 1 else None
+        if top == top and scores.count(top) == 1:       # (most readings: one seat ahead)
+            seat = scores.index(top)
+            standing = _ALONE.get(seat) or _ALONE.setdefault(seat, (frozenset((seat,)), seat))
+        else:
+            at_top = [s for s, v in enumerate(scores) if v == top]
+            standing = frozenset(at_top), at_top[0] if len(at_top) == 1 else None
     else:
         standing = top_seats(scores), leader(scores)
     if kept:
@@ -92,9 +99,10 @@ def reading_measures(readings: Iterable[Any], winners: Iterable[int], seats: int
                 continue
             if scores != last:
                 try:
-                    top, who = stored[scores]
-                except (KeyError, TypeError):
-                    top, who = standings(scores)
+                    found = stored.get(scores)
+                except TypeError:       # (unhashable scores)
+                    found = None
+                top, who = found or standings(scores)
                 if who is not None:
                     if ahead is not None and who != ahead:
                         changes += 1
