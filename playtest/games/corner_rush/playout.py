@@ -74,7 +74,6 @@ class CornerRushPlayout:
     _open: int
     _closed: tuple[int, ...]
     _random_draw: bool
-    _near_kept: dict[int, list[int]]
     _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
@@ -113,14 +112,6 @@ class CornerRushPlayout:
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
         ace_mask = B.ace_mask
-        #: a small mask's tiles, lowest first (draws.near's lists), kept by the game: a plain dict (a few
-        #: hundred masks: a pawn's neighbours it may step onto, the blockers next to it)
-        tiles_of = self._near_kept.get
-
-        def tiles_made(mask: int) -> list[int]:
-            made = self._near_kept[mask] = near(mask)
-            return made
-
         # worked out once per game: a tile's bit (the pawns' tiles as a mask: their bits added up when no two
         # pawns share a tile: no stacking, the rules keep them apart, the winner's aside, and then no turn is
         # played), the lengths in bits of the listings' lengths, the faces' values, each seat's Ace as a bit
@@ -130,8 +121,19 @@ class CornerRushPlayout:
             tables = self.__dict__["_playout_tables"] = (
                 [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
                 [face.value for face in self._die_faces], [1 << a for a in aces],
-                [self._open & ~shut for shut in self._closed])
-        bit_of, widths, face_values, ace_bits, lifted_open = tables
+                [self._open & ~shut for shut in self._closed], {}, {})
+        bit_of, widths, face_values, ace_bits, lifted_open, step_kept, start_kept = tables
+        #: the inline turns' listings by mask (kept by the game, a few hundred masks), with the number of choices
+        #: and the bits drawn for one: a step of a move (the tiles, lowest first: draws.near), a turn's start
+        #: (the roll, then a challenge of each blocker next to the pawn)
+        step_picks, start_picks = step_kept.get, start_kept.get
+
+        def picks_made(mask: int, kept: dict[int, tuple[list[int], int, int]], more: int
+                       ) -> tuple[list[int], int, int]:
+            tiles = near(mask)
+            k = len(tiles) + more
+            made = kept[mask] = (tiles, k, widths[k])
+            return made
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -361,6 +363,7 @@ class CornerRushPlayout:
         draws: Any = None           # (the step by step loop's draw for each seat, made when first needed)
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
+        note = (options if options is not None else []).append      # (the inline turns' record of them)
         standing = _Standing()
         seen_blocked = -1                           # (no reading yet)
         seen_pawns: list[int] = []
@@ -513,21 +516,18 @@ class CornerRushPlayout:
                 # goes on below, one step at a time)
                 getbits = bits_of[mover]
                 pos = pawns[mover]
-                played += 1
+                played += 2                             # the choice, then the die
                 near_mask = challenge_table[pos] & blocked if challenge_on else 0
                 if near_mask:
-                    tiles = tiles_of(near_mask) or tiles_made(near_mask)
-                    k = len(tiles) + 1
-                    pick = getbits(widths[k])
+                    tiles, k, width = start_picks(near_mask) or picks_made(near_mask, start_kept, 1)
+                    pick = getbits(width)
                     while pick >= k:
-                        pick = getbits(widths[k])
+                        pick = getbits(width)
                 else:                                   # the roll alone: still drawn, as _randbelow(1) draws
                     k, pick = 1, getbits(1)
                     while pick:
                         pick = getbits(1)
-                if options is not None:
-                    options.append(k)
-                played += 1
+                note(k)
                 value = face_values[bisect_right(totals, random_roll())]
                 die = value
                 if pick:                                # a challenge, and its roll
@@ -574,8 +574,7 @@ class CornerRushPlayout:
                         if pushes:
                             played += 1
                             k = len(pushes) + 1
-                            if options is not None:
-                                options.append(k)
+                            note(k)
                             pick = getbits(widths[k])
                             while pick >= k:
                                 pick = getbits(widths[k])
@@ -625,29 +624,23 @@ class CornerRushPlayout:
                                      | (walk & ((layer << cols) | (layer >> cols))))
                             add(layer)
                     if adj4[pos] & layer:
-                        over = False
-                        while True:
-                            played += 1
-                            mask = adj4[pos] & walks[steps - 1]
-                            tiles = tiles_of(mask) or tiles_made(mask)
-                            k = len(tiles)
-                            if options is not None:
-                                options.append(k)
-                            pick = getbits(widths[k])
+                        played += moved
+                        for steps in range(moved - 1, -1, -1):      # (steps: those left after this one)
+                            mask = adj4[pos] & walks[steps]
+                            tiles, k, width = step_picks(mask) or picks_made(mask, step_kept, 0)
+                            note(k)
+                            pick = getbits(width)
                             while pick >= k:
-                                pick = getbits(widths[k])
+                                pick = getbits(width)
                             pos = tiles[pick]
                             path.append(pos)
-                            steps -= 1
-                            if pos == ace and (on_entry or steps == 0) and (on_occupied or not others >> pos & 1):
+                            if pos == ace and (on_entry or not steps) and (on_occupied or not others >> pos & 1):
+                                played -= steps                 # (the steps not taken)
                                 pawns[mover] = pos
                                 phase = "move"
                                 win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
-                                over = True
                                 break
-                            if steps == 0:
-                                break
-                        if over:
+                        if phase == "over":
                             continue
                         pawns[mover] = pos
                     else:
@@ -677,8 +670,7 @@ class CornerRushPlayout:
                             i = j
                         bags[mover] = sack[:i] + sack[i + 1:]
                         k = free.bit_count()
-                        if options is not None:
-                            options.append(k)
+                        note(k)
                         pick = getbits(widths[k])
                         while pick >= k:
                             pick = getbits(widths[k])
