@@ -75,6 +75,8 @@ class CornerRushPlayout:
     _closed: tuple[int, ...]
     _random_draw: bool
     _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
+    _tokens_seen: tuple[State, tuple[bool, bool]] | None
+    _bag_shares: dict[int, list[float]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
         def running_scores(self, state: State) -> tuple[int, ...]: ...
@@ -366,7 +368,6 @@ class CornerRushPlayout:
         note = (options if options is not None else []).append      # (the inline turns' record of them)
         standing = _Standing()
         seen_blocked = -1                           # (no reading yet)
-        seen_pawns: list[int] = []
         scored: Any = None
         scores_read: Any = log.scores if log is not None else None
         own_scores = type(self).running_scores is CornerRushScores.running_scores
@@ -388,7 +389,7 @@ class CornerRushPlayout:
         vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
         played = turns = 0
-        turn_cap = max_turns if max_turns is not None else -1
+        turn_cap = max_turns if max_turns is not None else 1 << 62     # (no cap: more turns than any game plays)
         decider = _NOBODY
         random_roll = rng.random
         # whole turns inline (the common readings: one challenge a turn, a beaten blocker always taken, the
@@ -396,7 +397,11 @@ class CornerRushPlayout:
         # generator, whose choice of k things is getrandbits(k.bit_length()) until below k)
         lean = (most_challenges == 1 and not optional_take and random_draw and mandatory and not longest
                 and _PLAIN_BELOW and all(type(r) is random.Random for r in choosers)
-                and state.challenges == 0 and state.pushed < 0 and all(list(bag) == sorted(bag) for bag in state.bags))
+                and state.challenges == 0 and state.pushed < 0 and self._sorted_and_distinct(state)[0])
+        #: no two blockers of the game alike (the default: each colour's values differ): every group of equal
+        #: blockers in a bag is one blocker, and the bag's draw reads the shares added up from a table
+        distinct = lean and self._sorted_and_distinct(state)[1]
+        shares_of = self._bag_shares.get
         bits_of = [r.getrandbits for r in choosers]
         #: the blockers the turns make, by what they are made from (kept by the game): a challenged blocker
         #: shown (by the blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
@@ -404,6 +409,7 @@ class CornerRushPlayout:
         if len(shown) > 4096:
             shown.clear()
         turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
+        lean_until = max_steps - turn_steps if lean else -1     # (a whole turn inline while it cannot pass max_steps)
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
                  "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
@@ -423,7 +429,7 @@ class CornerRushPlayout:
                 continue
             if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
                 if read and played:             # (the same pawns and blockers: the same scores)
-                    if blocked != seen_blocked or pawns != seen_pawns:
+                    if blocked != seen_blocked or pawns != seat_tiles:     # (the pawns' tiles at the last reading)
                         if own_scores:
                             # running_scores' answer: a seat's score worked out again (below) when its
                             # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
@@ -432,9 +438,9 @@ class CornerRushPlayout:
                             changed = False
                             for s, tile in enumerate(pawns):
                                 if tile == seat_tiles[s]:
-                                    taken, put = lifted & taken_from[s], added & put_on[s]
-                                    if not taken and not put:
+                                    if not (lifted & taken_from[s] or added & put_on[s]):
                                         continue
+                                    taken, put = lifted & taken_from[s], added & put_on[s]
                                     route = routes[s]
                                     if route >= 0:      # no_shortcut and off_route, one tile read off the seat's table
                                         via = vias[s]
@@ -497,7 +503,7 @@ class CornerRushPlayout:
                             standing.pawns = tuple(pawns)
                             standing.blocked = blocked
                             scored = self.running_scores(cast(State, standing))
-                        seen_pawns = pawns[:]
+                            seat_tiles = pawns[:]
                         seen_blocked = blocked
                     scores_read.append(scored)
                 if kind == 2:
@@ -507,10 +513,10 @@ class CornerRushPlayout:
                     if log is not None and log.first is None:
                         log.first = mover
                 turns += 1
-                if turns > turn_cap >= 0:
+                if turns > turn_cap:
                     break
                 decider = mover
-            if lean and phase == "start" and played + turn_steps <= max_steps:
+            if played <= lean_until and phase == "start":
                 # ------------------------------------------------ a whole turn on the common path, inline
                 # (the same draws, in the same order, as the steps below and the effects above; a Null
                 # goes on below, one step at a time)
@@ -658,16 +664,23 @@ class CornerRushPlayout:
                         # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
                         # (a run of the sorted bag), each group's share added up in order
                         sack = bags[mover]
-                        x, total, size, i = random_roll(), 0.0, len(sack), 0
-                        while True:
+                        size = len(sack)
+                        if distinct:                    # (groups of one: the shares 1 / size added up, kept)
+                            i = bisect_right(shares_of(size) or self._shares_made(size), random_roll())
+                            if i == size:
+                                i -= 1
                             held = sack[i]
-                            j = i + 1
-                            while j < size and sack[j] == held:
-                                j += 1
-                            total += (j - i) / size
-                            if x < total or j == size:
-                                break
-                            i = j
+                        else:
+                            x, total, i = random_roll(), 0.0, 0
+                            while True:
+                                held = sack[i]
+                                j = i + 1
+                                while j < size and sack[j] == held:
+                                    j += 1
+                                total += (j - i) / size
+                                if x < total or j == size:
+                                    break
+                                i = j
                         bags[mover] = sack[:i] + sack[i + 1:]
                         k = free.bit_count()
                         note(k)
@@ -812,6 +825,30 @@ class CornerRushPlayout:
                              last=last if last is None or type(last[1]) is tuple else (last[0], tuple(last[1]), last[2])
                              ), played
 
+
+    def _sorted_and_distinct(self, state: State) -> tuple[bool, bool]:
+        """(every bag of ``state`` sorted, no two blockers of the game alike: in the bags, on the board, held
+        or removed), kept for the last state asked about (the set-up, game after game)."""
+        kept = self._tokens_seen
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        tokens = [token for bag in state.bags for token in bag] + list(state.removed)
+        tokens.extend((b.colour, b.value) for b in state.blockers if b is not None)
+        if state.held is not None:
+            tokens.append(state.held)
+        found = (all(list(bag) == sorted(bag) for bag in state.bags), len(set(tokens)) == len(tokens))
+        self._tokens_seen = (state, found)
+        return found
+
+    def _shares_made(self, size: int) -> list[float]:
+        """The shares of a bag of ``size`` blockers all different, added up in order as
+        :func:`~playtest.rules.draw_outcome` adds them (``1 / size`` at a time), kept."""
+        shares, total = [], 0.0
+        for _ in range(size):
+            total += 1 / size
+            shares.append(total)
+        self._bag_shares[size] = shares
+        return shares
 
 #: a plain generator draws an index below k as getrandbits(k.bit_length()) until it is below k (every Python
 #: this package supports; checked against the rules by tests/test_playout.py)
