@@ -344,13 +344,23 @@ def _cap_draw(game: Game, reason: str) -> bool:
     return any(spec.name.startswith("max_") and spec.name in reason for spec in game.Params.specs())
 
 
+def _plan_cap_draw(plan: "_Plan", reason: str) -> bool:
+    """:func:`_cap_draw` of the plan's game, kept by reason (a game's draws give the same few reasons)."""
+    known = plan.cap_draws.get(reason)
+    if known is None:
+        if len(plan.cap_draws) > 256:
+            plan.cap_draws.clear()
+        known = plan.cap_draws[reason] = _cap_draw(plan.job.game, reason)
+    return known
+
+
 class _Plan:
     """What every game of one job shares, worked out once per job: the game's methods the loop
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
     __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance", "seats",
-                 "head", "seat_columns")
+                 "head", "seat_columns", "cap_draws")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -371,6 +381,7 @@ class _Plan:
         self.seats = game.seat_count()
         self.head = dict(job.columns)
         self.seat_columns = _seat_columns(self.seats)
+        self.cap_draws: dict[str, bool] = {}        #: a draw's reason -> whether the game's own cap ended it
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -633,7 +644,7 @@ def _row(job: Job, plan: "_Plan", index: int, seed: int, state: Any, timeout: bo
                            "first_seat": first,
                            "winners": winners,
                            "draw": not winners,
-                           "timeout": timeout or (not winners and _cap_draw(game, reason)),
+                           "timeout": timeout or (not winners and _plan_cap_draw(plan, reason)),
                            "stalled": timeout,
                            "reason": reason,
                            "length": steps,

@@ -386,6 +386,7 @@ class CornerRushPlayout:
         no_shortcut, through = self._no_shortcut, self._through
         through_kept = self._through_kept
         tiles_count = B.tiles
+        search_steps = range(1, tiles_count + 1)        # (a search takes fewer steps than there are tiles)
         vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
         played = turns = 0
@@ -476,13 +477,13 @@ class CornerRushPlayout:
                                     # so the tiles reached are worked out once, after the search)
                                     frontier = ace_bit = ace_bits[s]
                                     left = allowed & ~ace_bit
-                                    steps_to = 0
-                                    while frontier and not frontier & target:
+                                    for steps_to in search_steps:
                                         frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
                                                     | (frontier << cols) | (frontier >> cols)) & left
+                                        if not frontier or frontier & target:
+                                            break
                                         left ^= frontier
-                                        steps_to += 1
-                                    reach = (allowed & ~left) | ace_bit
+                                    reach = (allowed & ~left) | ace_bit | frontier
                                     taken_from[s] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last)
                                                              | (reach << cols) | (reach >> cols))
                                     if frontier:            # (it met the pawn's tile, or a tile next to it)
