@@ -457,19 +457,21 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     to_move, pending = game.to_move, game.pending_seats
     check = plan.check
     flags = plan.flags if same else None
+    patterned = flags is not None       # the same kinds of bots as the pattern's, with their own generators
     if flags is None:
         flags = _seat_flags(players, secrets, plan.draws)
         if same:
             plan.flags = flags
-        fast, picks = flags[4], flags[5]
-    else:       # the same kinds of bots as the pattern's, with their own generators
-        fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
-        picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
     handed, kit, sampler, whole = flags[:4]
     if plan.playout and not record and all(kit):
         row = _played_out(job, plan, index, seed, players)
         if row is not None:
             return row
+    if patterned:
+        fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
+        picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
+    else:
+        fast, picks = flags[4], flags[5]
     legal_actions = game.legal_actions
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     random_action, chance = game.random_action, game.chance_outcome

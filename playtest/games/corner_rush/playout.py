@@ -153,6 +153,7 @@ class CornerRushPlayout:
         knows_value = p.placer_knows_value
         first_roll = p.rolloff_is_first_roll
         step_round = 1 if p.turn_order == "clockwise" else -1
+        next_seat = [(seat + step_round) % n for seat in range(n)]
         last_turn = p.max_turns
         everyone = self.everyone
         totals, faces = self._die_totals, self._die_faces
@@ -711,7 +712,7 @@ class CornerRushPlayout:
                     reason = f"max_turns = {last_turn} turns played: a draw"
                     continue
                 phase = "start"
-                mover = (mover + step_round) % n
+                mover = next_seat[mover]
                 path, challenged, challenges, pushed = [], -1, 0, -1
                 continue
             if played == max_steps:
