@@ -64,3 +64,23 @@ def test_lab_rows_and_playout_logs_are_as_pinned(params, seed, rows, logs):
     game = playtest.load("corner_rush", **params)
     result = playtest.simulate(game, "random", games=GAMES, seed=seed, executor=None, progress=False)
     assert result.games.equals(SimulationResult.from_rows(game, made).games)
+
+
+def test_random_bots_given_as_objects_or_by_name_play_out_as_they_step():
+    """A game played out with only the seats' generators (every seat the kit's random bot) has the row of the
+    same game stepped through the rules with the bots themselves (a recorded game), whichever way the bots
+    were given; a subclass of the random bot is stepped, as before."""
+    from playtest.bots import RandomBot
+    from playtest.lab._play import _plan, _random_seat_tails
+
+    class OwnRandom(RandomBot):
+        pass
+
+    game = playtest.load("corner_rush")
+    for bots in ("random", [RandomBot(s) for s in range(4)], RandomBot(9), OwnRandom(1)):
+        job = Job(game, bots, seed=5)
+        for index in range(3):
+            recorded = play_one(job, index, record=True)
+            assert play_one(job, index) == {k: v for k, v in recorded.items() if k not in ("actions", "final")}
+        assert (_plan(job).tails is None) == isinstance(bots, OwnRandom)
+        assert (_random_seat_tails(job) is None) == isinstance(bots, OwnRandom)

@@ -201,6 +201,24 @@ def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
     return _seated(known[1], key), known[2]
 
 
+def _random_seat_tails(job: "Job") -> list[str] | None:
+    """When every seat of ``job`` is a copy of a pattern that is the kit's random bot (:func:`_kit_random`),
+    restarted as :meth:`playtest.bots.Bot.reseed` restarts it: for each seat, the end of its generator's
+    seed (game ``index``'s seat ``s`` draws from ``random.Random(f"{job.seed}:{index}:{s}:{tail}")``, the
+    generator its copy would hold); else ``None``. What a game played out needs of its bots."""
+    spec = job.bots
+    if callable(spec) and not _is_bot(spec) and not isinstance(spec, type):
+        return None
+    _players(job, "pattern")                    # (the recipe, worked out once per job)
+    tails = []
+    for copied, one, options, own in _RECIPES[id(job)][1]:
+        if not (copied and type(options) is _Cloner and _kit_random(one) and options.seeds is not None
+                and [name for _, name in options.seeds] == ["rng"]):
+            return None
+        tails.append(f"{own}:rng")
+    return tails
+
+
 def _reseed(bot: Any, seed: Any) -> Any:
     if hasattr(bot, "reseed"):
         bot.reseed(seed)
@@ -360,7 +378,7 @@ class _Plan:
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
     __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance", "seats",
-                 "head", "seat_columns", "cap_draws")
+                 "head", "seat_columns", "cap_draws", "tails")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -382,6 +400,8 @@ class _Plan:
         self.head = dict(job.columns)
         self.seat_columns = _seat_columns(self.seats)
         self.cap_draws: dict[str, bool] = {}        #: a draw's reason -> whether the game's own cap ended it
+        #: each seat's generator's seed ends, when every seat is the kit's random bot (_random_seat_tails; not yet known)
+        self.tails: Any = _NOBODY
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -451,6 +471,16 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     # gaps of 1 to 2 * BRANCHING_SAMPLE - 1 decisions, on average BRANCHING_SAMPLE; ``at`` is the step the next
     # counted decision falls on if no chance step comes first (each chance step before it moves it one on)
     at = (seed >> 20) % BRANCHING_SAMPLE
+    if plan.playout and not record:             # every seat the kit's random bot: only their generators
+        tails = plan.tails
+        if tails is _NOBODY:
+            tails = plan.tails = _random_seat_tails(job)
+        if tails is not None:
+            key = f"{job.seed}:{index}"
+            generators = [random.Random(f"{key}:{s}:{tail}") for s, tail in enumerate(tails)]
+            row = _played_out(job, plan, index, seed, generators)
+            if row is not None:
+                return row
     players, same = _players(job, f"{job.seed}:{index}")
     hook = plan.hook
     secrets = plan.secrets
@@ -463,8 +493,8 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         if same:
             plan.flags = flags
     handed, kit, sampler, whole = flags[:4]
-    if plan.playout and not record and all(kit):
-        row = _played_out(job, plan, index, seed, players)
+    if plan.playout and not record and all(kit) and plan.tails is None:
+        row = _played_out(job, plan, index, seed, [bot.rng for bot in players])
         if row is not None:
             return row
     if patterned:
@@ -666,9 +696,10 @@ def _row(job: Job, plan: "_Plan", index: int, seed: int, state: Any, timeout: bo
     return row
 
 
-def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[Any]) -> dict[str, Any] | None:
+def _played_out(job: Job, plan: "_Plan", index: int, seed: int, generators: list[random.Random]
+                ) -> dict[str, Any] | None:
     """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
-    the kit's random bot, each drawing with its own generator, chance with the game's seed): the same
+    the kit's random bot, each drawing with its own generator, ``generators``, chance with the game's seed): the same
     game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout is
     asked the number of legal actions at the decisions :func:`play_one` counts for the branching
     factor only (``PlayoutLog.at``: they are known from the seed; a playout that counts every decision
@@ -678,8 +709,7 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     log = PlayoutLog(scores=plan.hook is not None, at=_counted_decisions(seed))
     try:
         chance = random.Random(seed) if plan.chance else cast(random.Random, _FirstUse(seed))
-        played = game.random_playout(game.initial_state(), chance, [bot.rng for bot in players],
-                                     max_steps=job.max_steps, log=log)
+        played = game.random_playout(game.initial_state(), chance, generators, max_steps=job.max_steps, log=log)
     except Exception as exc:
         raise BotError(f"{game.name}, game {index}: the game's random_playout raised {type(exc).__name__}: "
                        f"{str(exc)[:200]}") from exc
