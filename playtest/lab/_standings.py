@@ -94,24 +94,23 @@ def reading_measures(readings: Iterable[Any], winners: Iterable[int], seats: int
     lead_from = -1                    # the turn end the winners' current lead began at (-1: they do not lead)
     stored = STANDINGS
     for scores in readings:
-        if scores is not last:
+        if scores is not last:      # (a reading equal to the last one, read again, changes nothing)
             if scores is None:
                 continue
-            if scores != last:
-                try:
-                    found = stored.get(scores)
-                except TypeError:       # (unhashable scores)
-                    found = None
-                top, who = found or standings(scores)
-                if who is not None:
-                    if ahead is not None and who != ahead:
-                        changes += 1
-                    ahead = who
-                if top <= won and len(top) < seats:
-                    if lead_from < 0:
-                        lead_from = counted
-                else:
-                    lead_from = -1
+            try:
+                found = stored.get(scores)
+            except TypeError:       # (unhashable scores)
+                found = None
+            top, who = found or standings(scores)
+            if who is not None:
+                if ahead is not None and who != ahead:
+                    changes += 1
+                ahead = who
+            if top <= won and len(top) < seats:
+                if lead_from < 0:
+                    lead_from = counted
+            else:
+                lead_from = -1
             last = scores
         counted += 1
     if not counted:
