@@ -63,7 +63,7 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, cast
+from typing import Any, Iterator, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides

@@ -18,7 +18,7 @@ STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
 _NOBODY = object()
 
 #: seat -> (the top seats, the leader) when that seat alone is ahead
-_ALONE: dict[int, tuple[frozenset[int], int]] = {}
+_ALONE: dict[int, tuple[frozenset[int], int | None]] = {}
 
 
 def standings(scores: Any) -> tuple[frozenset[int], int | None]:
@@ -35,6 +35,7 @@ def standings(scores: Any) -> tuple[frozenset[int], int | None]:
             found, kept = None, False
         if found is not None:
             return found
+    standing: tuple[frozenset[int], int | None]
     if scores and isinstance(scores, (tuple, list)):    # top_seats and leader in one pass
         top = max(scores)
         if top == top and scores.count(top) == 1:       # (most readings: one seat ahead)

@@ -124,7 +124,9 @@ class CornerRushPlayout:
                 [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
                 [face.value for face in self._die_faces], [1 << a for a in aces],
                 [self._open & ~shut for shut in self._closed], {}, {})
-        bit_of, widths, face_values, ace_bits, lifted_open, step_kept, start_kept = tables
+        bit_of, widths, face_values, ace_bits, lifted_open = tables[:5]
+        step_kept: dict[int, tuple[list[int], int, int]] = tables[5]
+        start_kept: dict[int, tuple[list[int], int, int]] = tables[6]
         #: the inline turns' listings by mask (kept by the game, a few hundred masks), with the number of choices
         #: and the bits drawn for one: a step of a move (the tiles, lowest first: draws.near), a turn's start
         #: (the roll, then a challenge of each blocker next to the pawn)
