@@ -43,7 +43,9 @@ and reports what the row needs (each decision's number of legal actions, the run
 ends, the first decider): the same game and the same row, seed for seed (``tests/test_playout.py``). Its
 moves are the rules' word like the samplers', verified by ``check_game``'s "playout" property (a
 playout is compared with stepping the rules from many positions) rather than at the sampled decisions.
-A run with ``running_scores=`` of its own, or a recorded game, steps the rules.
+A run with ``running_scores=`` of its own, or a recorded game, steps the rules. When the seats are copies
+of the job's pattern, only their generators are made (seeded as the copies' own would be), not the bots;
+the running scores handed over are read in one pass (:mod:`._standings`).
 
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
@@ -400,7 +402,8 @@ class _Plan:
         self.head = dict(job.columns)
         self.seat_columns = _seat_columns(self.seats)
         self.cap_draws: dict[str, bool] = {}        #: a draw's reason -> whether the game's own cap ended it
-        #: each seat's generator's seed ends, when every seat is the kit's random bot (_random_seat_tails; not yet known)
+        #: each seat's generator's seed ends, when every seat is the kit's random bot (_random_seat_tails;
+        #: not yet known)
         self.tails: Any = _NOBODY
 
 
