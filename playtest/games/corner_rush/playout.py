@@ -390,6 +390,7 @@ class CornerRushPlayout:
         through_kept = self._through_kept
         tiles_count = B.tiles
         search_steps = range(1, tiles_count + 1)        # (a search takes fewer steps than there are tiles)
+        seat_range = range(n)
         vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
         played = turns = 0
@@ -440,11 +441,14 @@ class CornerRushPlayout:
                             # on the route found (scores.py's rules for keeping a score)
                             added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
                             changed = False
-                            for s, tile in enumerate(pawns):
-                                if tile == seat_tiles[s]:
-                                    if not (lifted & taken_from[s] or added & put_on[s]):
+                            # (each seat with its pawn's tile now and at the last reading and what its score
+                            # depends on; a seat's entries are read before its turn in the loop changes them)
+                            for s, tile, seen, taken, put in zip(seat_range, pawns, seat_tiles, taken_from, put_on):
+                                if tile == seen:
+                                    taken &= lifted
+                                    put &= added
+                                    if not taken and not put:
                                         continue
-                                    taken, put = lifted & taken_from[s], added & put_on[s]
                                     route = routes[s]
                                     if route >= 0:      # no_shortcut and off_route, one tile read off the seat's table
                                         via = vias[s]
