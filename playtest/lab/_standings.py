@@ -47,7 +47,7 @@ def standings(scores: Any) -> tuple[frozenset[int], int | None]:
     else:
         standing = top_seats(scores), leader(scores)
     if kept:
-        if len(STANDINGS) >= 4096:
+        if len(STANDINGS) >= 1 << 15:      # (the same readings come back game after game: kept, most are)
             STANDINGS.clear()
         STANDINGS[scores] = standing
     return standing
