@@ -43,7 +43,9 @@ and reports what the row needs (each decision's number of legal actions, the run
 ends, the first decider): the same game and the same row, seed for seed (``tests/test_playout.py``). Its
 moves are the rules' word like the samplers', verified by ``check_game``'s "playout" property (a
 playout is compared with stepping the rules from many positions) rather than at the sampled decisions.
-A run with ``running_scores=`` of its own, or a recorded game, steps the rules.
+A run with ``running_scores=`` of its own, or a recorded game, steps the rules. When the seats are copies
+of the job's pattern, only their generators are made (seeded as the copies' own would be), not the bots;
+the running scores handed over are read in one pass (:mod:`._standings`).
 
 The branching factor is counted on a sample of the decisions (about one in
 :data:`BRANCHING_SAMPLE`, spaced by the game's seed): listing every legal action at
@@ -63,20 +65,19 @@ import random
 from collections.abc import Mapping
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, cast
+from typing import Any, Iterator, cast
 
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game
-from .metrics import decisiveness, lead_changes, leader, top_seats
+from ._standings import STANDINGS as _STANDINGS, read_standings as _read_standings, reading_measures
+from ._standings import standings as _standings
+from .metrics import decisiveness, lead_changes
 
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
 
 #: One decision in this many (picked by the game's seed) has its legal actions counted for the branching factor.
 BRANCHING_SAMPLE = 32
-
-#: running scores -> (the top seats, the leader): the same scores come back turn after turn, game after game
-_STANDINGS: dict[Any, tuple[frozenset[int], int | None]] = {}
 
 _NOBODY = object()
 
@@ -200,6 +201,24 @@ def _players(job: "Job", key: Any) -> tuple[list[Any], bool]:
             for copied, one, options, own in _recipe(job.game, spec)]
         known = _RECIPES[id(job)] = (job, recipe, all(copied for copied, *_ in recipe))
     return _seated(known[1], key), known[2]
+
+
+def _random_seat_tails(job: "Job") -> list[str] | None:
+    """When every seat of ``job`` is a copy of a pattern that is the kit's random bot (:func:`_kit_random`),
+    restarted as :meth:`playtest.bots.Bot.reseed` restarts it: for each seat, the end of its generator's
+    seed (game ``index``'s seat ``s`` draws from ``random.Random(f"{job.seed}:{index}:{s}:{tail}")``, the
+    generator its copy would hold); else ``None``. What a game played out needs of its bots."""
+    spec = job.bots
+    if callable(spec) and not _is_bot(spec) and not isinstance(spec, type):
+        return None
+    _players(job, "pattern")                    # (the recipe, worked out once per job)
+    tails = []
+    for copied, one, options, own in _RECIPES[id(job)][1]:
+        if not (copied and type(options) is _Cloner and _kit_random(one) and options.seeds is not None
+                and [name for _, name in options.seeds] == ["rng"]):
+            return None
+        tails.append(f"{own}:rng")
+    return tails
 
 
 def _reseed(bot: Any, seed: Any) -> Any:
@@ -345,12 +364,23 @@ def _cap_draw(game: Game, reason: str) -> bool:
     return any(spec.name.startswith("max_") and spec.name in reason for spec in game.Params.specs())
 
 
+def _plan_cap_draw(plan: "_Plan", reason: str) -> bool:
+    """:func:`_cap_draw` of the plan's game, kept by reason (a game's draws give the same few reasons)."""
+    known = plan.cap_draws.get(reason)
+    if known is None:
+        if len(plan.cap_draws) > 256:
+            plan.cap_draws.clear()
+        known = plan.cap_draws[reason] = _cap_draw(plan.job.game, reason)
+    return known
+
+
 class _Plan:
     """What every game of one job shares, worked out once per job: the game's methods the loop
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
     each game, whose kind and flags are the pattern's) how each seat's actions are proved."""
 
-    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance")
+    __slots__ = ("job", "hook", "check", "advance", "secrets", "draws", "flags", "playout", "chance", "seats",
+                 "head", "seat_columns", "cap_draws", "tails")
 
     def __init__(self, job: "Job"):
         game = job.game
@@ -367,6 +397,14 @@ class _Plan:
         self.playout = _plays_out(game) and job.running_scores is None
         #: the game declares chance steps (else its chance generator is seeded only if it is ever used)
         self.chance = game.game_type is None or game.game_type.chance
+        #: what every row of the job has: the seats, the parameter columns that head it, each seat's column names
+        self.seats = game.seat_count()
+        self.head = dict(job.columns)
+        self.seat_columns = _seat_columns(self.seats)
+        self.cap_draws: dict[str, bool] = {}        #: a draw's reason -> whether the game's own cap ended it
+        #: each seat's generator's seed ends, when every seat is the kit's random bot (_random_seat_tails;
+        #: not yet known)
+        self.tails: Any = _NOBODY
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -436,25 +474,37 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
     # gaps of 1 to 2 * BRANCHING_SAMPLE - 1 decisions, on average BRANCHING_SAMPLE; ``at`` is the step the next
     # counted decision falls on if no chance step comes first (each chance step before it moves it one on)
     at = (seed >> 20) % BRANCHING_SAMPLE
+    if plan.playout and not record:             # every seat the kit's random bot: only their generators
+        tails = plan.tails
+        if tails is _NOBODY:
+            tails = plan.tails = _random_seat_tails(job)
+        if tails is not None:
+            key = f"{job.seed}:{index}"
+            generators = [random.Random(f"{key}:{s}:{tail}") for s, tail in enumerate(tails)]
+            row = _played_out(job, plan, index, seed, generators)
+            if row is not None:
+                return row
     players, same = _players(job, f"{job.seed}:{index}")
     hook = plan.hook
     secrets = plan.secrets
     to_move, pending = game.to_move, game.pending_seats
     check = plan.check
     flags = plan.flags if same else None
+    patterned = flags is not None       # the same kinds of bots as the pattern's, with their own generators
     if flags is None:
         flags = _seat_flags(players, secrets, plan.draws)
         if same:
             plan.flags = flags
-        fast, picks = flags[4], flags[5]
-    else:       # the same kinds of bots as the pattern's, with their own generators
-        fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
-        picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
     handed, kit, sampler, whole = flags[:4]
-    if plan.playout and not record and all(kit):
-        row = _played_out(job, plan, index, seed, players)
+    if plan.playout and not record and all(kit) and plan.tails is None:
+        row = _played_out(job, plan, index, seed, [bot.rng for bot in players])
         if row is not None:
             return row
+    if patterned:
+        fast = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[4])]
+        picks = [bot.rng if rng is not None else None for bot, rng in zip(players, flags[5])]
+    else:
+        fast, picks = flags[4], flags[5]
     legal_actions = game.legal_actions
     queued: list[list[Any]] = [[] for _ in players]      # the parts of a whole order still to play, last first
     random_action, chance = game.random_action, game.chance_outcome
@@ -540,9 +590,10 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                     if scores != last:        # unchanged scores (most turns): the same top seats and leader
                         last = scores
                         try:
-                            top, ahead = _STANDINGS[scores]
-                        except (KeyError, TypeError):
-                            top, ahead = _standings(scores)
+                            found = _STANDINGS.get(scores)
+                        except TypeError:       # (unhashable scores)
+                            found = None
+                        top, ahead = found or _standings(scores)
                     tops.append(top)
                     leaders.append(ahead)
             if mover is None:
@@ -598,18 +649,18 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
         seat = pending(state)[0] if mover == SIMULTANEOUS else mover
         if seat != actor and mover != CHANCE and hook is not None:
             _read_standings((_scores(hook, state, game, index, steps),), tops, leaders)
-    return _row(job, index, seed, state, mover is not None, steps, chances, branching, counted,
+    return _row(job, plan, index, seed, state, mover is not None, steps, chances, branching, counted,
                 None if first is _NOBODY else first, tops, leaders, actions if record else None)
 
 
-def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int, branching: int,
-         counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
-         actions: list[tuple[bool, Any]] | None, runs: list[tuple[frozenset[int], int | None, int]] | None = None
-         ) -> dict[str, Any]:
+def _row(job: Job, plan: "_Plan", index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int,
+         branching: int, counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
+         actions: list[tuple[bool, Any]] | None, readings: list[Any] | None = None) -> dict[str, Any]:
     """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached).
-    ``runs``, when given, stands for ``tops`` and ``leaders`` (:func:`_standing_runs`)."""
+    ``readings``, when given, stands for ``tops`` and ``leaders``: the running scores at every turn end
+    (:func:`~._standings.reading_measures`)."""
     game = job.game
-    seats = game.seat_count()
+    seats = plan.seats
     outcome = None if timeout else game.outcome(state)
     if outcome is not None:
         winners = tuple(outcome.winners)
@@ -619,23 +670,26 @@ def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int,
     else:
         winners, scores, paid = (), None, None
         reason = f"stopped after {job.max_steps} steps (max_steps)"
-    row: dict[str, Any] = {"game": index, "seed": seed, **dict(job.columns),
+    if readings is None:
+        changes = lead_changes(leaders) if tops else None
+        decisive = decisiveness(tops, winners, seats) if tops else None
+    else:
+        changes, decisive = reading_measures(readings, winners, seats)
+    row: dict[str, Any] = {"game": index, "seed": seed, **plan.head,
                            "first_seat": first,
                            "winners": winners,
                            "draw": not winners,
-                           "timeout": timeout or (not winners and _cap_draw(game, reason)),
+                           "timeout": timeout or (not winners and _plan_cap_draw(plan, reason)),
                            "stalled": timeout,
                            "reason": reason,
                            "length": steps,
                            "decisions": steps - chances,
                            "branching": branching / counted if counted else None,
                            "branching_counted": counted,
-                           "lead_changes": (lead_changes(leaders) if tops else None) if runs is None
-                           else _run_lead_changes(runs) if runs else None,
-                           "decisiveness": (decisiveness(tops, winners, seats) if tops else None) if runs is None
-                           else _run_decisiveness(runs, winners, seats) if runs else None,
+                           "lead_changes": changes,
+                           "decisiveness": decisive,
                            "paid": outcome is not None and outcome.payoffs is not None}
-    for s, (result, score, paid_s) in enumerate(_seat_columns(seats)):
+    for s, (result, score, paid_s) in enumerate(plan.seat_columns):
         row[result] = "win" if s in winners else ("draw" if not winners else "loss")
         row[score] = float(scores[s]) if scores is not None else None
         row[paid_s] = paid[s] if paid is not None else None
@@ -645,9 +699,10 @@ def _row(job: Job, index: int, seed: int, state: Any, timeout: bool, steps: int,
     return row
 
 
-def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[Any]) -> dict[str, Any] | None:
+def _played_out(job: Job, plan: "_Plan", index: int, seed: int, generators: list[random.Random]
+                ) -> dict[str, Any] | None:
     """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
-    the kit's random bot, each drawing with its own generator, chance with the game's seed): the same
+    the kit's random bot, each drawing with its own generator, ``generators``, chance with the game's seed): the same
     game, step for step, as the loop of :func:`play_one` plays it, and the same row. The playout is
     asked the number of legal actions at the decisions :func:`play_one` counts for the branching
     factor only (``PlayoutLog.at``: they are known from the seed; a playout that counts every decision
@@ -657,8 +712,7 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     log = PlayoutLog(scores=plan.hook is not None, at=_counted_decisions(seed))
     try:
         chance = random.Random(seed) if plan.chance else cast(random.Random, _FirstUse(seed))
-        played = game.random_playout(game.initial_state(), chance, [bot.rng for bot in players],
-                                     max_steps=job.max_steps, log=log)
+        played = game.random_playout(game.initial_state(), chance, generators, max_steps=job.max_steps, log=log)
     except Exception as exc:
         raise BotError(f"{game.name}, game {index}: the game's random_playout raised {type(exc).__name__}: "
                        f"{str(exc)[:200]}") from exc
@@ -667,11 +721,16 @@ def _played_out(job: Job, plan: "_Plan", index: int, seed: int, players: list[An
     state, steps = played
     # the decisions counted for the branching factor: play_one's spacing, read in decisions (a chance
     # step there moves the next counted step one on, so it falls on the same decision)
-    options, decisions = log.wanted(_counted_decisions(seed))
-    branching, counted = sum(options), len(options)
+    if log.decisions is None:       # (it counted every decision: the counted ones picked out here)
+        options = log.options
+        decisions = len(options)
+        branching, counted = _counted_options(options, seed)
+    else:
+        options, decisions = log.wanted()
+        branching, counted = sum(options), len(options)
     first = log.first if log.first is None or log.first >= 0 else None
-    return _row(job, index, seed, state, game.to_move(state) is not None, steps, steps - decisions, branching,
-                counted, first, [], [], None, _standing_runs(log.scores or ()))
+    return _row(job, plan, index, seed, state, game.to_move(state) is not None, steps, steps - decisions,
+                branching, counted, first, [], [], None, log.scores or [])
 
 
 def _counted_decisions(seed: int) -> Iterator[int]:
@@ -689,6 +748,26 @@ def _counted_decisions(seed: int) -> Iterator[int]:
         at += 1 + (mix >> 33) % (2 * BRANCHING_SAMPLE - 1)
 
 
+def _counted_options(options: list[int], seed: int) -> tuple[int, int]:
+    """(the legal actions added up, the decisions counted) at the decisions :func:`_counted_decisions` names
+    among ``options``, every decision's count: the same figures as reading it at those decisions, in one loop.
+
+    >>> options = list(range(100))
+    >>> _counted_options(options, 12345678) == (sum(options[i] for i in (11, 13, 59, 98)), 4)
+    True
+    """
+    size = len(options)
+    at, mix = (seed >> 20) % BRANCHING_SAMPLE, seed
+    total = counted = 0
+    gap = 2 * BRANCHING_SAMPLE - 1
+    while at < size:
+        total += options[at]
+        counted += 1
+        mix = (mix * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        at += 1 + (mix >> 33) % gap
+    return total, counted
+
+
 def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
     """The running scores of ``state`` (a hook that raises stops the run with a :class:`BotError`)."""
     try:
@@ -700,97 +779,6 @@ def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
 def _hook_error(exc: Exception, game: Game, index: int, steps: int) -> "BotError":
     return BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
                     f"{type(exc).__name__}: {str(exc)[:200]}")
-
-
-def _read_standings(readings: Iterable[Any], tops: list[frozenset[int]], leaders: list[int | None]) -> None:
-    """Add each turn end's top seats to ``tops`` and its leader to ``leaders`` (a ``None`` reading, no
-    scores at that turn end, adds nothing): how a game's row reads its running scores. (:func:`play_one`'s
-    own loop reads them so inline, one turn end at a time.)"""
-    last: Any = None
-    top: frozenset[int] = frozenset()
-    ahead: int | None = None
-    for scores in readings:
-        if scores is not None:
-            if scores is not last and scores != last:   # unchanged scores (most turns): the same top seats and leader
-                last = scores
-                top, ahead = _standings(scores)
-            tops.append(top)
-            leaders.append(ahead)
-
-
-def _standing_runs(readings: Iterable[Any]) -> list[tuple[frozenset[int], int | None, int]]:
-    """The turn ends' top seats and leaders as :func:`_read_standings` reads them, a run of equal readings
-    at a time: ``(top seats, leader, turn ends)`` for each run (the same scores most turns: read once)."""
-    runs: list[tuple[frozenset[int], int | None, int]] = []
-    last: Any = _NOBODY
-    top: frozenset[int] = frozenset()
-    ahead: int | None = None
-    count = 0
-    for scores in readings:
-        if scores is not last:
-            if scores is None:
-                continue
-            if scores != last:
-                if count:
-                    runs.append((top, ahead, count))
-                    count = 0
-                top, ahead = _standings(scores)
-            last = scores
-        count += 1
-    if count:
-        runs.append((top, ahead, count))
-    return runs
-
-
-def _run_lead_changes(runs: list[tuple[frozenset[int], int | None, int]]) -> int:
-    """:func:`~playtest.lab.metrics.lead_changes` of the leaders ``runs`` stand for (a run repeats one leader)."""
-    changes, last = 0, None
-    for _, who, _ in runs:
-        if who is not None:
-            if last is not None and who != last:
-                changes += 1
-            last = who
-    return changes
-
-
-def _run_decisiveness(runs: list[tuple[frozenset[int], int | None, int]], winners: Iterable[int],
-                      seats: int) -> float | None:
-    """:func:`~playtest.lab.metrics.decisiveness` of the top seats ``runs`` stand for: the winners' last
-    unbroken lead starts at the first turn end of the earliest run of it."""
-    won = set(winners)
-    steps = sum(count for _, _, count in runs)
-    if not won or steps == 0:
-        return None
-    first = steps + 1
-    for top, _, count in reversed(runs):
-        if top <= won and len(top) < seats:
-            first -= count
-        else:
-            break
-    return 1 - (first - 1) / steps
-
-
-def _standings(scores: Any) -> tuple[frozenset[int], int | None]:
-    """(the top seats, the leader) of ``scores``: the same scores come back turn after turn, game after game."""
-    kept = type(scores) is tuple
-    if kept:
-        try:
-            found = _STANDINGS.get(scores)
-        except TypeError:           # (a tuple holding something unhashable)
-            found, kept = None, False
-        if found is not None:
-            return found
-    if scores and isinstance(scores, (tuple, list)):    # top_seats and leader in one pass
-        top = max(scores)
-        at_top = [s for s, v in enumerate(scores) if v == top]
-        standing = frozenset(at_top), at_top[0] if len(at_top) == 1 else None
-    else:
-        standing = top_seats(scores), leader(scores)
-    if kept:
-        if len(_STANDINGS) >= 4096:
-            _STANDINGS.clear()
-        _STANDINGS[scores] = standing
-    return standing
 
 
 @functools.lru_cache(maxsize=32)

@@ -74,8 +74,9 @@ class CornerRushPlayout:
     _open: int
     _closed: tuple[int, ...]
     _random_draw: bool
-    _near_kept: dict[int, list[int]]
     _faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]]
+    _tokens_seen: tuple[State, tuple[bool, bool]] | None
+    _bag_shares: dict[int, list[float]]
 
     if TYPE_CHECKING:       # the game's (rules.py and draws.py)
         def running_scores(self, state: State) -> tuple[int, ...]: ...
@@ -113,14 +114,6 @@ class CornerRushPlayout:
         most_challenges = p.max_challenges_per_turn
         no_place = ~B.ace_mask & ~B.hole_mask & B.all
         ace_mask = B.ace_mask
-        #: a small mask's tiles, lowest first (draws.near's lists), kept by the game: a plain dict (a few
-        #: hundred masks: a pawn's neighbours it may step onto, the blockers next to it)
-        tiles_of = self._near_kept.get
-
-        def tiles_made(mask: int) -> list[int]:
-            made = self._near_kept[mask] = near(mask)
-            return made
-
         # worked out once per game: a tile's bit (the pawns' tiles as a mask: their bits added up when no two
         # pawns share a tile: no stacking, the rules keep them apart, the winner's aside, and then no turn is
         # played), the lengths in bits of the listings' lengths, the faces' values, each seat's Ace as a bit
@@ -130,8 +123,21 @@ class CornerRushPlayout:
             tables = self.__dict__["_playout_tables"] = (
                 [1 << t for t in range(B.tiles)].__getitem__, [k.bit_length() for k in range(B.tiles + 2)],
                 [face.value for face in self._die_faces], [1 << a for a in aces],
-                [self._open & ~shut for shut in self._closed])
-        bit_of, widths, face_values, ace_bits, lifted_open = tables
+                [self._open & ~shut for shut in self._closed], {}, {})
+        bit_of, widths, face_values, ace_bits, lifted_open = tables[:5]
+        step_kept: dict[int, tuple[list[int], int, int]] = tables[5]
+        start_kept: dict[int, tuple[list[int], int, int]] = tables[6]
+        #: the inline turns' listings by mask (kept by the game, a few hundred masks), with the number of choices
+        #: and the bits drawn for one: a step of a move (the tiles, lowest first: draws.near), a turn's start
+        #: (the roll, then a challenge of each blocker next to the pawn)
+        step_picks, start_picks = step_kept.get, start_kept.get
+
+        def picks_made(mask: int, kept: dict[int, tuple[list[int], int, int]], more: int
+                       ) -> tuple[list[int], int, int]:
+            tiles = near(mask)
+            k = len(tiles) + more
+            made = kept[mask] = (tiles, k, widths[k])
+            return made
         open_tiles, closed = self._open, self._closed
         pass_through, stacking = p.pawn_pass_through, p.pawn_stacking
         on_occupied, on_entry = p.win_on_occupied_ace, p.win_on_entry
@@ -149,6 +155,7 @@ class CornerRushPlayout:
         knows_value = p.placer_knows_value
         first_roll = p.rolloff_is_first_roll
         step_round = 1 if p.turn_order == "clockwise" else -1
+        next_seat = [(seat + step_round) % n for seat in range(n)]
         last_turn = p.max_turns
         everyone = self.everyone
         totals, faces = self._die_totals, self._die_faces
@@ -361,9 +368,9 @@ class CornerRushPlayout:
         draws: Any = None           # (the step by step loop's draw for each seat, made when first needed)
         read = log is not None and log.scores is not None
         options = log.options if log is not None else None
+        note = (options if options is not None else []).append      # (the inline turns' record of them)
         standing = _Standing()
         seen_blocked = -1                           # (no reading yet)
-        seen_pawns: list[int] = []
         scored: Any = None
         scores_read: Any = log.scores if log is not None else None
         own_scores = type(self).running_scores is CornerRushScores.running_scores
@@ -382,10 +389,12 @@ class CornerRushPlayout:
         no_shortcut, through = self._no_shortcut, self._through
         through_kept = self._through_kept
         tiles_count = B.tiles
+        search_steps = range(1, tiles_count + 1)        # (a search takes fewer steps than there are tiles)
+        seat_range = range(n)
         vias: list[list[int]] = [[]] * n       #: the seat's _through table for its pawn's tile, when a route was found
 
         played = turns = 0
-        turn_cap = max_turns if max_turns is not None else -1
+        turn_cap = max_turns if max_turns is not None else 1 << 62     # (no cap: more turns than any game plays)
         decider = _NOBODY
         random_roll = rng.random
         # whole turns inline (the common readings: one challenge a turn, a beaten blocker always taken, the
@@ -393,7 +402,11 @@ class CornerRushPlayout:
         # generator, whose choice of k things is getrandbits(k.bit_length()) until below k)
         lean = (most_challenges == 1 and not optional_take and random_draw and mandatory and not longest
                 and _PLAIN_BELOW and all(type(r) is random.Random for r in choosers)
-                and state.challenges == 0 and state.pushed < 0 and all(list(bag) == sorted(bag) for bag in state.bags))
+                and state.challenges == 0 and state.pushed < 0 and self._sorted_and_distinct(state)[0])
+        #: no two blockers of the game alike (the default: each colour's values differ): every group of equal
+        #: blockers in a bag is one blocker, and the bag's draw reads the shares added up from a table
+        distinct = lean and self._sorted_and_distinct(state)[1]
+        shares_of = self._bag_shares.get
         bits_of = [r.getrandbits for r in choosers]
         #: the blockers the turns make, by what they are made from (kept by the game): a challenged blocker
         #: shown (by the blocker, its id), a blocker placed (by its colour and value, for each seat placing it)
@@ -401,6 +414,7 @@ class CornerRushPlayout:
         if len(shown) > 4096:
             shown.clear()
         turn_steps = 4 + max(face_values)       # the most steps of a turn on that path: start, roll, move, draw, place
+        lean_until = max_steps - turn_steps if lean else -1     # (a whole turn inline while it cannot pass max_steps)
         #: who acts in each phase: 0 the seat to move, 1 chance, 2 nobody (the game is over)
         kinds = {"move": 0, "start": 0, "place": 0, "null": 0, "take": 0, "again": 0, "draw": 1 if random_draw else 0,
                  "roll": 1, "challenge": 1, "rolloff": 1, "over": 2}
@@ -420,16 +434,19 @@ class CornerRushPlayout:
                 continue
             if kind == 2 or mover != decider:       # a turn ends: the game, or another seat decides
                 if read and played:             # (the same pawns and blockers: the same scores)
-                    if blocked != seen_blocked or pawns != seen_pawns:
+                    if blocked != seen_blocked or pawns != seat_tiles:     # (the pawns' tiles at the last reading)
                         if own_scores:
                             # running_scores' answer: a seat's score worked out again (below) when its
                             # pawn moved, a blocker left a tile it depends on, or one came onto such a tile
                             # on the route found (scores.py's rules for keeping a score)
                             added, lifted = blocked & ~seen_blocked, seen_blocked & ~blocked
                             changed = False
-                            for s, tile in enumerate(pawns):
-                                if tile == seat_tiles[s]:
-                                    taken, put = lifted & taken_from[s], added & put_on[s]
+                            # (each seat with its pawn's tile now and at the last reading and what its score
+                            # depends on; a seat's entries are read before its turn in the loop changes them)
+                            for s, tile, seen, taken, put in zip(seat_range, pawns, seat_tiles, taken_from, put_on):
+                                if tile == seen:
+                                    taken &= lifted
+                                    put &= added
                                     if not taken and not put:
                                         continue
                                     route = routes[s]
@@ -463,16 +480,20 @@ class CornerRushPlayout:
                                     routes[s] = -1
                                     score = -extra
                                 else:
-                                    reach = frontier = ace_bits[s]
-                                    steps_to = 0
-                                    while frontier and not reach & target:
+                                    # (breadth first from the Ace; ``left``: the allowed tiles not reached yet,
+                                    # so the tiles reached are worked out once, after the search)
+                                    frontier = ace_bit = ace_bits[s]
+                                    left = allowed & ~ace_bit
+                                    for steps_to in search_steps:
                                         frontier = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
-                                                    | (frontier << cols) | (frontier >> cols)) & allowed & ~reach
-                                        reach |= frontier
-                                        steps_to += 1
+                                                    | (frontier << cols) | (frontier >> cols)) & left
+                                        if not frontier or frontier & target:
+                                            break
+                                        left ^= frontier
+                                    reach = (allowed & ~left) | ace_bit | frontier
                                     taken_from[s] = reach | (((reach << 1) & not_first) | ((reach >> 1) & not_last)
                                                              | (reach << cols) | (reach >> cols))
-                                    if reach & target:
+                                    if frontier:            # (it met the pawn's tile, or a tile next to it)
                                         put_on[s], routes[s] = reach, -1 if extra else steps_to
                                         if not extra:
                                             vias[s] = through_kept.get(s * tiles_count + tile) or through(s, tile)
@@ -490,7 +511,7 @@ class CornerRushPlayout:
                             standing.pawns = tuple(pawns)
                             standing.blocked = blocked
                             scored = self.running_scores(cast(State, standing))
-                        seen_pawns = pawns[:]
+                            seat_tiles = pawns[:]
                         seen_blocked = blocked
                     scores_read.append(scored)
                 if kind == 2:
@@ -500,30 +521,27 @@ class CornerRushPlayout:
                     if log is not None and log.first is None:
                         log.first = mover
                 turns += 1
-                if turns > turn_cap >= 0:
+                if turns > turn_cap:
                     break
                 decider = mover
-            if lean and phase == "start" and played + turn_steps <= max_steps:
+            if played <= lean_until and phase == "start":
                 # ------------------------------------------------ a whole turn on the common path, inline
                 # (the same draws, in the same order, as the steps below and the effects above; a Null
                 # goes on below, one step at a time)
                 getbits = bits_of[mover]
                 pos = pawns[mover]
-                played += 1
+                played += 2                             # the choice, then the die
                 near_mask = challenge_table[pos] & blocked if challenge_on else 0
                 if near_mask:
-                    tiles = tiles_of(near_mask) or tiles_made(near_mask)
-                    k = len(tiles) + 1
-                    pick = getbits(widths[k])
+                    tiles, k, width = start_picks(near_mask) or picks_made(near_mask, start_kept, 1)
+                    pick = getbits(width)
                     while pick >= k:
-                        pick = getbits(widths[k])
+                        pick = getbits(width)
                 else:                                   # the roll alone: still drawn, as _randbelow(1) draws
                     k, pick = 1, getbits(1)
                     while pick:
                         pick = getbits(1)
-                if options is not None:
-                    options.append(k)
-                played += 1
+                note(k)
                 value = face_values[bisect_right(totals, random_roll())]
                 die = value
                 if pick:                                # a challenge, and its roll
@@ -570,8 +588,7 @@ class CornerRushPlayout:
                         if pushes:
                             played += 1
                             k = len(pushes) + 1
-                            if options is not None:
-                                options.append(k)
+                            note(k)
                             pick = getbits(widths[k])
                             while pick >= k:
                                 pick = getbits(widths[k])
@@ -621,29 +638,23 @@ class CornerRushPlayout:
                                      | (walk & ((layer << cols) | (layer >> cols))))
                             add(layer)
                     if adj4[pos] & layer:
-                        over = False
-                        while True:
-                            played += 1
-                            mask = adj4[pos] & walks[steps - 1]
-                            tiles = tiles_of(mask) or tiles_made(mask)
-                            k = len(tiles)
-                            if options is not None:
-                                options.append(k)
-                            pick = getbits(widths[k])
+                        played += moved
+                        for steps in range(moved - 1, -1, -1):      # (steps: those left after this one)
+                            mask = adj4[pos] & walks[steps]
+                            tiles, k, width = step_picks(mask) or picks_made(mask, step_kept, 0)
+                            note(k)
+                            pick = getbits(width)
                             while pick >= k:
-                                pick = getbits(widths[k])
+                                pick = getbits(width)
                             pos = tiles[pick]
                             path.append(pos)
-                            steps -= 1
-                            if pos == ace and (on_entry or steps == 0) and (on_occupied or not others >> pos & 1):
+                            if pos == ace and (on_entry or not steps) and (on_occupied or not others >> pos & 1):
+                                played -= steps                 # (the steps not taken)
                                 pawns[mover] = pos
                                 phase = "move"
                                 win(mover, f"{self._name(mover)} reaches its Ace on {labels[pos]}")
-                                over = True
                                 break
-                            if steps == 0:
-                                break
-                        if over:
+                        if phase == "over":
                             continue
                         pawns[mover] = pos
                     else:
@@ -661,20 +672,26 @@ class CornerRushPlayout:
                         # chance_outcome's draw: draw_outcome over the bag's blockers, equal ones grouped
                         # (a run of the sorted bag), each group's share added up in order
                         sack = bags[mover]
-                        x, total, size, i = random_roll(), 0.0, len(sack), 0
-                        while True:
+                        size = len(sack)
+                        if distinct:                    # (groups of one: the shares 1 / size added up, kept)
+                            i = bisect_right(shares_of(size) or self._shares_made(size), random_roll())
+                            if i == size:
+                                i -= 1
                             held = sack[i]
-                            j = i + 1
-                            while j < size and sack[j] == held:
-                                j += 1
-                            total += (j - i) / size
-                            if x < total or j == size:
-                                break
-                            i = j
+                        else:
+                            x, total, i = random_roll(), 0.0, 0
+                            while True:
+                                held = sack[i]
+                                j = i + 1
+                                while j < size and sack[j] == held:
+                                    j += 1
+                                total += (j - i) / size
+                                if x < total or j == size:
+                                    break
+                                i = j
                         bags[mover] = sack[:i] + sack[i + 1:]
                         k = free.bit_count()
-                        if options is not None:
-                            options.append(k)
+                        note(k)
                         pick = getbits(widths[k])
                         while pick >= k:
                             pick = getbits(widths[k])
@@ -701,7 +718,7 @@ class CornerRushPlayout:
                     reason = f"max_turns = {last_turn} turns played: a draw"
                     continue
                 phase = "start"
-                mover = (mover + step_round) % n
+                mover = next_seat[mover]
                 path, challenged, challenges, pushed = [], -1, 0, -1
                 continue
             if played == max_steps:
@@ -816,6 +833,30 @@ class CornerRushPlayout:
                              last=last if last is None or type(last[1]) is tuple else (last[0], tuple(last[1]), last[2])
                              ), played
 
+
+    def _sorted_and_distinct(self, state: State) -> tuple[bool, bool]:
+        """(every bag of ``state`` sorted, no two blockers of the game alike: in the bags, on the board, held
+        or removed), kept for the last state asked about (the set-up, game after game)."""
+        kept = self._tokens_seen
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        tokens = [token for bag in state.bags for token in bag] + list(state.removed)
+        tokens.extend((b.colour, b.value) for b in state.blockers if b is not None)
+        if state.held is not None:
+            tokens.append(state.held)
+        found = (all(list(bag) == sorted(bag) for bag in state.bags), len(set(tokens)) == len(tokens))
+        self._tokens_seen = (state, found)
+        return found
+
+    def _shares_made(self, size: int) -> list[float]:
+        """The shares of a bag of ``size`` blockers all different, added up in order as
+        :func:`~playtest.rules.draw_outcome` adds them (``1 / size`` at a time), kept."""
+        shares, total = [], 0.0
+        for _ in range(size):
+            total += 1 / size
+            shares.append(total)
+        self._bag_shares[size] = shares
+        return shares
 
 #: a plain generator draws an index below k as getrandbits(k.bit_length()) until it is below k (every Python
 #: this package supports; checked against the rules by tests/test_playout.py)

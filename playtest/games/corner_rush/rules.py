@@ -101,9 +101,10 @@ class CornerRush(CornerRushWords, CornerRushDraws, CornerRushScores, CornerRushP
         self._seat_running: list[tuple[int, int, int, int, int, int] | None] = [None] * self.n
         self._pawn_steps: dict[int, list[int]] = {}      # by seat and tile: its steps over those tiles
         self._through_kept: dict[int, list[int]] = {}    # by seat and tile: a route's fewest steps over each tile
-        self._near_kept: dict[int, list[int]] = {}      #: the playout's tiles of small masks
         #: the playout's blockers shown by a failed challenge (by the blocker's id) and placed (by colour and value)
         self._faces: tuple[dict[int, tuple[Any, Any]], dict[tuple[int, int], list[Any]]] = ({}, {})
+        self._tokens_seen: tuple[State, tuple[bool, bool]] | None = None   # the playout's checks of its start
+        self._bag_shares: dict[int, list[float]] = {}    # the playout's draws from bags of blockers all different
 
     # ------------------------------------------------------------------ seats and setup
     def seats(self) -> list[Seat]:
