@@ -290,3 +290,56 @@ def test_a_notation_that_matches_nothing_cites_no_rule():
     with pytest.raises(playtest.IllegalAction) as refused:
         session.play("castle")
     assert refused.value.rule is None and "(rule" not in str(refused.value)
+
+
+def test_a_parameter_named_like_a_measure_keeps_its_column_in_the_lab():
+    """Found by the pass, fixed after it: a game's ``length`` parameter (or ``reason``, ``seed``...) was
+    overwritten in ``simulate().games`` by the measure of that name: ``length=9`` read as the game's 5
+    steps. The parameter's column is now ``"length (parameter)"``; the measure keeps its name."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class RaceParams(Params):
+        length: int = param(3, "steps to the finish", min=1, max=9, rule="R1")
+
+    class Track(State):
+        at: tuple[int, ...] = field((0, 0), min=0, max=9, length=2)
+        turn: int = field(0, min=0, max=99)
+
+    class Go(Action):
+        seat: int
+
+    @register(listed=False)
+    class MeasuredRace(Game):
+        name, seat_names, Params = "measured_race_n4", ("A", "B"), RaceParams
+        state_type, action_types, game_type = Track, (Go,), GameType(max_length=40)
+
+        def to_move(self, s):
+            return None if max(s.at) >= self.params.length else s.turn % 2
+
+        def candidates(self, s, seat):
+            return [Go(seat)]
+
+        def effect(self, s, a):
+            at = list(s.at)
+            at[a.seat] += 1
+            return s.replace(at=tuple(at), turn=s.turn + 1)
+
+        def outcome(self, s):
+            if max(s.at) < self.params.length:
+                return None
+            return Outcome((s.at.index(max(s.at)),), "reached the finish")
+
+    result = playtest.simulate(MeasuredRace(length=9), games=3, seed=1, progress=False)
+    rows = result.games
+    assert list(rows["length (parameter)"]) == [9, 9, 9]
+    assert list(rows["length"]) == [17, 17, 17]          # A reaches 9 on the 17th step
+    assert "length (parameter)" not in playtest.simulate(MeasuredRace(), games=1, progress=False).games
+
+
+def test_a_run_of_more_games_than_the_lab_can_keep_rows_for_is_refused_by_name():
+    """Found by the pass, fixed after it: ``simulate(games=10**12)`` raised MemoryError."""
+    with pytest.raises(ValueError, match=r"games must be at most 10,000,000 in one run"):
+        playtest.simulate("tic_tac_toe", games=10 ** 12, progress=False)
+    with pytest.raises(ValueError, match=r"games must be at most"):
+        playtest.sweep("connect_four", {"connect": [3, 4]}, games=10 ** 8, progress=False)

@@ -70,9 +70,9 @@ from typing import Any, Iterator, cast
 from ..bots import Bot, RandomBot, bots_for, build, choose_for, order_for, reseeded
 from ..kernel.game import PlayoutLog, _overrides
 from ..rules import CHANCE, SIMULTANEOUS, Game
-from ._standings import STANDINGS as _STANDINGS, read_standings as _read_standings, reading_measures
+from ._rows import _head_column, _row, _seat_columns
+from ._standings import STANDINGS as _STANDINGS, read_standings as _read_standings
 from ._standings import standings as _standings
-from .metrics import decisiveness, lead_changes
 
 __all__ = ["play_game", "game_seed", "Job", "play_one", "seat_bots", "fresh_bot", "BRANCHING_SAMPLE"]
 
@@ -359,21 +359,6 @@ class Job:
                              f"{type(self.running_scores).__name__}")
 
 
-def _cap_draw(game: Game, reason: str) -> bool:
-    """A draw by the game's own turn cap: its reason names a ``max_...`` parameter."""
-    return any(spec.name.startswith("max_") and spec.name in reason for spec in game.Params.specs())
-
-
-def _plan_cap_draw(plan: "_Plan", reason: str) -> bool:
-    """:func:`_cap_draw` of the plan's game, kept by reason (a game's draws give the same few reasons)."""
-    known = plan.cap_draws.get(reason)
-    if known is None:
-        if len(plan.cap_draws) > 256:
-            plan.cap_draws.clear()
-        known = plan.cap_draws[reason] = _cap_draw(plan.job.game, reason)
-    return known
-
-
 class _Plan:
     """What every game of one job shares, worked out once per job: the game's methods the loop
     calls, the running-scores hook, the legality decision, and (for bots copied from one pattern
@@ -399,7 +384,7 @@ class _Plan:
         self.chance = game.game_type is None or game.game_type.chance
         #: what every row of the job has: the seats, the parameter columns that head it, each seat's column names
         self.seats = game.seat_count()
-        self.head = dict(job.columns)
+        self.head = {_head_column(name): value for name, value in job.columns}
         self.seat_columns = _seat_columns(self.seats)
         self.cap_draws: dict[str, bool] = {}        #: a draw's reason -> whether the game's own cap ended it
         #: each seat's generator's seed ends, when every seat is the kit's random bot (_random_seat_tails;
@@ -653,52 +638,6 @@ def _play_one(job: Job, index: int, record: bool = False) -> dict[str, Any]:
                 None if first is _NOBODY else first, tops, leaders, actions if record else None)
 
 
-def _row(job: Job, plan: "_Plan", index: int, seed: int, state: Any, timeout: bool, steps: int, chances: int,
-         branching: int, counted: int, first: Any, tops: list[frozenset[int]], leaders: list[int | None],
-         actions: list[tuple[bool, Any]] | None, readings: list[Any] | None = None) -> dict[str, Any]:
-    """The row of one game (``actions``: the moves, when recorded; ``final`` is then the state reached).
-    ``readings``, when given, stands for ``tops`` and ``leaders``: the running scores at every turn end
-    (:func:`~._standings.reading_measures`)."""
-    game = job.game
-    seats = plan.seats
-    outcome = None if timeout else game.outcome(state)
-    if outcome is not None:
-        winners = tuple(outcome.winners)
-        reason = outcome.reason
-        scores = outcome.scores
-        paid = outcome.returns(seats)                # payoffs (chips), or +1/-1/0
-    else:
-        winners, scores, paid = (), None, None
-        reason = f"stopped after {job.max_steps} steps (max_steps)"
-    if readings is None:
-        changes = lead_changes(leaders) if tops else None
-        decisive = decisiveness(tops, winners, seats) if tops else None
-    else:
-        changes, decisive = reading_measures(readings, winners, seats)
-    row: dict[str, Any] = {"game": index, "seed": seed, **plan.head,
-                           "first_seat": first,
-                           "winners": winners,
-                           "draw": not winners,
-                           "timeout": timeout or (not winners and _plan_cap_draw(plan, reason)),
-                           "stalled": timeout,
-                           "reason": reason,
-                           "length": steps,
-                           "decisions": steps - chances,
-                           "branching": branching / counted if counted else None,
-                           "branching_counted": counted,
-                           "lead_changes": changes,
-                           "decisiveness": decisive,
-                           "paid": outcome is not None and outcome.payoffs is not None}
-    for s, (result, score, paid_s) in enumerate(plan.seat_columns):
-        row[result] = "win" if s in winners else ("draw" if not winners else "loss")
-        row[score] = float(scores[s]) if scores is not None else None
-        row[paid_s] = paid[s] if paid is not None else None
-    if actions is not None:
-        row["actions"] = actions
-        row["final"] = state
-    return row
-
-
 def _played_out(job: Job, plan: "_Plan", index: int, seed: int, generators: list[random.Random]
                 ) -> dict[str, Any] | None:
     """The row of game ``index`` played by the game's own :meth:`playtest.Game.random_playout` (every seat
@@ -779,12 +718,6 @@ def _scores(hook: Any, state: Any, game: Game, index: int, steps: int) -> Any:
 def _hook_error(exc: Exception, game: Game, index: int, steps: int) -> "BotError":
     return BotError(f"{game.name}, game {index}, move {steps}: running_scores raised "
                     f"{type(exc).__name__}: {str(exc)[:200]}")
-
-
-@functools.lru_cache(maxsize=32)
-def _seat_columns(seats: int) -> tuple[tuple[str, str, str], ...]:
-    """The names of each seat's columns of a row: result, score, return."""
-    return tuple((f"result_{s}", f"score_{s}", f"return_{s}") for s in range(seats))
 
 
 def _kit_random(bot: Any) -> bool:

@@ -37,7 +37,7 @@ class SimulationResult:
 
     The columns of ``games``: ``game`` (its number in the run), ``seed`` (its chance
     steps replay with ``playtest.Session(game, seed=...)``), the parameters that differ
-    from the defaults, ``first_seat`` (the seat that took the first decision; missing
+    from the defaults (one named like a measure below as ``"<name> (parameter)"``), ``first_seat`` (the seat that took the first decision; missing
     when it was a simultaneous step), ``winners``, ``draw`` (no winner, timeouts
     included), ``timeout`` (stopped by the lab's ``max_steps`` or a draw by one of the
     game's ``max_...`` caps), ``reason``, ``length`` (steps, chance included),

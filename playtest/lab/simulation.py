@@ -24,9 +24,16 @@ def resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
     return game.with_params(**params) if params else game
 
 
+#: the most games one run (a simulate, or each parameter set of a sweep) plays: each keeps a row
+MAX_GAMES = 10_000_000
+
+
 def check_count(games: Any) -> int:
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,} in one run (each game keeps a row of its "
+                         f"measures), not {games:,}: run it in parts")
     return games
 
 
