@@ -118,16 +118,17 @@ class TesterView(w.VBox):
 
     def start(self) -> None:
         """Open (or resume) this tester's session and show the table."""
+        from ..session.records import has_control, is_visible
         name = " ".join(self.name.value.split())
-        if not name:
+        if not is_visible(name):       # (nothing typed, or only zero-width characters: a name no one sees)
             self.message.value = "Type your name first: your notes are written under it."
             return
         if len(name) > 60:
             self.message.value = "A shorter name, please (60 characters at most)."
             return
-        from ..session.records import has_control
         if has_control(name):
-            self.message.value = "A name of letters, please: it holds a control character."
+            self.message.value = ("A name of letters, please: it holds a control character (or one that turns "
+                                  "the text after it around).")
             return
         path = session_file_for(self.directory, self.game.name, name)
         resuming = path.exists()

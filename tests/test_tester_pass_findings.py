@@ -1,0 +1,199 @@
+"""A tester's and an analyst's pass: the designer's link and page, a stranger's name, what the analytics say.
+
+Each test names what it found; it failed before the fix and passes after.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import playtest
+from playtest import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+T0 = 1_780_000_000          # 2026-05-28: a start a session file accepts
+
+
+def _clock(step: int):
+    return iter(range(T0, T0 + 10 ** 7, step)).__next__
+
+
+# ---------------------------------------------------------------- a name no one sees, a name that turns text around
+
+@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200d\u2060", " \u00ad ", "\ufeff"])
+def test_a_tester_name_of_only_invisible_characters_is_refused(tmp_path, name):
+    """The tester view took a name made of zero-width characters only: the notes went under an author
+    no one could see ("Playing as ​, every seat")."""
+    view = playtest.TesterView("source", directory=tmp_path)
+    view.name.value = name
+    view.start_button.click()
+    assert view.session is None and view.message.value.startswith("Type your name first")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["\u202eecila", "ann\u2066x", "\u202bBen"])
+def test_a_tester_name_with_a_right_to_left_override_is_refused(tmp_path, name):
+    """A name holding a bidirectional override turned the text shown after it around: the view said
+    "Playing as \u202eecila, every seat. Notes go under your name..." (reading "alice" and the rest of
+    the line backwards), and every report line after the name the same."""
+    view = playtest.TesterView("source", directory=tmp_path)
+    view.name.value = name
+    view.start_button.click()
+    assert view.session is None and "control character" in view.message.value
+    session = Session("source", seed=1)
+    with pytest.raises(ValueError, match="right-to-left override"):
+        session.author = name
+    with pytest.raises(ValueError, match="control characters"):
+        session.note("fine", author=name)
+
+
+def test_right_to_left_names_without_overrides_still_play(tmp_path):
+    """Hebrew and Arabic names (and the marks U+200E, U+200F they may carry) are names like any other."""
+    for name in ("דנה", "\u200fسارا"):
+        view = playtest.TesterView("source", directory=tmp_path)
+        view.name.value = name
+        view.start_button.click()
+        assert view.session is not None and view.session.author == name
+
+
+def test_a_file_whose_author_turns_text_around_is_refused_by_name_and_the_good_files_are_read(tmp_path):
+    """A stranger's file naming its author "\u202e..." loaded, and the name reversed what followed it in
+    the designer's report; now the loader refuses it naming the record, and playtests() reads the
+    good file beside it and names the bad one in .skipped."""
+    good = Session("source", seed=1, path=tmp_path / "good.playtest.json", clock=_clock(3))
+    good.author = "ann"
+    good.play(good.legal_actions()[0])
+    lines = (tmp_path / "good.playtest.json").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    records[2]["node"]["by"] = "\u202eecila"
+    (tmp_path / "bad.playtest.json").write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    with pytest.raises(playtest.SessionFileError, match=r"'by' must be a short name \(no control characters\)"):
+        Session.read(tmp_path / "bad.playtest.json")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = playtest.playtests(tmp_path)
+    assert [name for name, _ in report.skipped] == ["bad.playtest.json"]
+    assert report.sessions == 1 and report.moves["author"].tolist() == ["ann"]
+
+
+# ---------------------------------------------------------------- the designer's own game: which links work
+
+def test_a_lite_link_for_a_designers_own_game_is_refused_not_a_page_that_cannot_know_it():
+    """tester_link(game="heaps", via="lite") gave a site address whose console runs
+    TesterView("heaps"): the site's browser kernel has the kit's wheel only, so the tester saw an
+    unknown game. A game of the designer's own (listed, here registered again as listed) is refused
+    with what to send instead; the kit's games still get their address."""
+    from playtest.kernel.registry import _UNLISTED, register
+    from tests.newgames import heaps
+    was_unlisted = "heaps" in _UNLISTED
+    register(heaps.Heaps)                      # listed, as a designer's @register makes it
+    try:
+        assert "heaps" in playtest.games()
+        with pytest.raises(ValueError, match=r"'heaps' is your own game .*the serverless site carries the kit's "
+                                             r"games only.*via='local' or a Binder link"):
+            playtest.tester_link(game="heaps", via="lite", base_url="https://me.github.io/kit/")
+    finally:
+        if was_unlisted:
+            _UNLISTED.add("heaps")
+    assert "TesterView%28%27source%27" in playtest.tester_link(game="source", via="lite",
+                                                               base_url="https://me.github.io/kit/")
+
+
+def test_a_testers_page_imports_the_game_module_beside_the_notebooks(tmp_path):
+    """write_tester_notebook (and the guide) say: put the class in a module beside the notebooks and
+    pass setup="import my_game". The page is written in notebooks/testers/ and runs there (Voila and
+    Binder start its kernel in its own folder: its sessions go to "../sessions/testers"), where
+    notebooks/my_game.py is not on the path: the page stopped at ModuleNotFoundError. It now puts
+    the notebooks folder on the path before the setup; a kit game's page is unchanged."""
+    from tests.newgames import heaps
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "testers").mkdir(parents=True)
+    shutil.copy(heaps.__file__, notebooks / "my_heaps.py")
+    page = playtest.write_tester_notebook(heaps.Heaps, setup="import my_heaps", directory=notebooks / "testers")
+    code = json.loads(page.read_text(encoding="utf-8"))["cells"][1]["source"]
+    run = code + "\nview = _\nview.name.value = 'Ann'\nview.start_button.click()\nprint(view.session.path)\n"
+    run = run.replace('playtest.TesterView("heaps"', '_ = playtest.TesterView("heaps"')
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", run], cwd=notebooks / "testers", env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-600:]
+    assert (notebooks / "sessions" / "testers").is_dir() and done.stdout.strip().endswith(".playtest.json")
+    kit_page = playtest.write_tester_notebook("source", directory=tmp_path)
+    assert "sys.path" not in json.loads(kit_page.read_text(encoding="utf-8"))["cells"][1]["source"]
+
+
+# ---------------------------------------------------------------- what the analytics say, checked
+
+def _six_testers(folder: Path) -> list[Session]:
+    """Six testers of Source: tester k places k stones then passes to the end (known winners), one
+    move every k + 1 seconds, then a note and the feedback (fun and length)."""
+    sessions = []
+    for k, name in enumerate(["ann", "ben", "chloe", "dan", "eve", "fay"]):
+        s = Session("source", seed=1, path=folder / f"{name}.playtest.json", clock=_clock(k + 1))
+        s.author = name
+        for _ in range(k):
+            s.play(s.legal_actions()[0])
+        while not s.is_over:
+            s.play(s.legal_actions()[-1])
+        s.note(f"{name} thinks <b>{k}</b> $x$")        # (written after the last move: no move's thinking)
+        s.give_feedback({"fun": 1 + k % 5, "length": ["too short", "right", "too long"][k % 3]})
+        sessions.append(s)
+    return sessions
+
+
+def test_the_analytics_of_six_testers_say_what_was_played(tmp_path):
+    sessions = _six_testers(tmp_path)
+    report = playtest.playtests(tmp_path)
+    assert report.sessions == 6 and report.skipped == []
+    games = report.games.set_index("session").sort_index()
+    expected_moves = {s.path.stem.split(".")[0]: s.move_number for s in sessions}
+    assert games["moves"].to_dict() == expected_moves
+    assert len(report.moves) == sum(expected_moves.values())
+    # the winners are the rules' outcome: player A four times, two draws; per seat: A 4 of 6, B 0 of 6
+    winners = games["winner"].to_dict()
+    assert winners == {"ann": "draw", "ben": "A (red+yellow)", "chloe": "A (red+yellow)", "dan": "A (red+yellow)",
+                       "eve": "draw", "fay": "A (red+yellow)"}
+    assert games["finished"].all()
+    # think time: tester k moved every k + 1 seconds; the game's length in minutes follows
+    for k, name in enumerate(["ann", "ben", "chloe", "dan", "eve", "fay"]):
+        rows = report.moves[report.moves["session"] == name]
+        assert rows["think"].tolist() == [float(k + 1)] * expected_moves[name]
+        assert set(rows["author"]) == {name} and rows["human"].all()
+        assert games.loc[name, "minutes"] == pytest.approx(expected_moves[name] * (k + 1) / 60)
+    # notes and feedback, inert text, each under its author
+    assert sorted(report.notes["author"]) == ["ann", "ben", "chloe", "dan", "eve", "fay"]
+    assert report.notes.set_index("author").loc["chloe", "text"] == "chloe thinks <b>2</b> $x$"
+    fun = report.feedback[report.feedback["question"] == "fun"].set_index("author")["value"]
+    assert fun.to_dict() == {"ann": 1.0, "ben": 2.0, "chloe": 3.0, "dan": 4.0, "eve": 5.0, "fay": 1.0}
+    length = report.feedback[report.feedback["question"] == "length"]
+    assert length["answer"].value_counts().to_dict() == {"too short": 2, "right": 2, "too long": 2}
+    # no tester's text is HTML in the tables' pictures
+    html = report.notes._repr_html_() + report.feedback._repr_html_()
+    assert "<b>2</b>" not in html and "&lt;b&gt;2&lt;/b&gt;" in html
+    chart = report.think_time(by="author")
+    assert sum(expected_moves.values()) == 42
+    assert chart.title.startswith("Think time per author (people: 42 timed moves, 6 sessions")
+    assert chart.png().startswith(b"\x89PNG")
+
+
+def test_a_testers_file_merged_twice_adds_nothing_the_second_time_and_two_testers_notes_both_stay(tmp_path):
+    sessions = _six_testers(tmp_path)
+    designer = Session("source", seed=1)
+    first = designer.merge(sessions[1].path)
+    assert first["notes"] == 1 and designer.merge(sessions[1].path) == {"positions": 0, "notes": 0}
+    twin = Session("source", seed=1, path=tmp_path / "twin.playtest.json", clock=_clock(2))
+    twin.author = "gus"
+    twin.play(twin.legal_actions()[0])
+    twin.note("ben thinks <b>1</b> $x$")          # the same words as ben's, at the same position, by another
+    assert designer.merge(twin.path)["notes"] == 1
+    assert sorted((n.author, n.text) for n in designer.notes) == [("ben", "ben thinks <b>1</b> $x$"),
+                                                                  ("gus", "ben thinks <b>1</b> $x$")]
+    assert [f.author for f in designer.feedback] == ["ben"]
