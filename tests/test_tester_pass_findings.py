@@ -6,6 +6,7 @@ Each test names what it found; it failed before the fix and passes after.
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -197,3 +198,59 @@ def test_a_testers_file_merged_twice_adds_nothing_the_second_time_and_two_tester
     assert sorted((n.author, n.text) for n in designer.notes) == [("ben", "ben thinks <b>1</b> $x$"),
                                                                   ("gus", "ben thinks <b>1</b> $x$")]
     assert [f.author for f in designer.feedback] == ["ben"]
+
+
+# ---------------------------------------------------------------- the other names a file carries
+
+def _with_seat_names(folder: Path, person: str, player: str) -> Path:
+    good = Session("source", seed=1, path=folder / "good.playtest.json", clock=_clock(2))
+    good.author = "ann"
+    good.set_players({1: "bob"})
+    for _ in range(3):
+        good.play(good.legal_actions()[0])
+    records = [json.loads(line) for line in (folder / "good.playtest.json").read_text(encoding="utf-8").splitlines()]
+    for record in records:
+        if "players" in record:
+            record["players"]["seats"][1]["person"] = person
+        if "node" in record and "player" in record["node"]:
+            record["node"]["player"] = player
+    bad = folder / "bad.playtest.json"
+    bad.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n", encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize("person, player, field", [
+    ("\x1b[31mbob", "bob", "a person's name is a short text"),
+    ("bob\u202e", "bob", "a person's name is a short text"),
+    ("bob", "\x1b[2Jbob", "'player' is a short name"),
+    ("bob", "\u202ebob", "'player' is a short name")])
+def test_a_seated_persons_name_in_a_file_holds_no_control_character(tmp_path, person, player, field):
+    """The author, a move's 'by', a note's and a refusal's author were checked for control characters,
+    but not the names a file gives the seated people (its seating, and a move's 'player'): a stranger's
+    file put a terminal escape ("\\x1b[2J" clears the screen a table is printed on) or a right-to-left
+    override into report.moves' player column, the games' players and the think-time plot by player.
+    The loader now refuses them, naming the record; playtests() reads the good file beside it."""
+    bad = _with_seat_names(tmp_path, person, player)
+    with pytest.raises(playtest.SessionFileError, match=re.escape(field) + r".*no control characters"):
+        Session.read(bad)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = playtest.playtests(tmp_path)
+    assert [name for name, _ in report.skipped] == ["bad.playtest.json"]
+    assert report.moves["player"].tolist() == ["ann", "ann", "bob"]
+    session = Session("source", seed=1)
+    with pytest.raises(ValueError, match="a person's name is a short text"):
+        session.set_players({1: "\x1b[31mbob"})
+    assert session.players == [{"person": session.author}] * 2
+
+
+def test_one_feedback_answer_is_thanked_in_the_singular():
+    from playtest.widgets.feedback import FeedbackPanel
+    panel = FeedbackPanel(Session("source", seed=1))
+    panel.controls["fun"].value = "4"
+    panel.send_button.click()
+    assert panel.message.value.startswith("Thank you: 1 answer saved in the session")
+    panel.controls["fun"].value = "3"
+    panel.controls["clarity"].value = "5"
+    panel.send_button.click()
+    assert panel.message.value.startswith("Thank you: 2 answers saved in the session")

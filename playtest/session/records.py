@@ -242,14 +242,14 @@ def check_player(entry: Any, what: str) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise ValueError(f"{what}: a player is {{\"person\": name}} or {{\"bot\": name, \"settings\": {{...}}}}")
     if set(entry) == {"person"}:
-        if type(entry["person"]) is not str or len(entry["person"]) > 100:
-            raise ValueError(f"{what}: a person's name is a short text")
+        if type(entry["person"]) is not str or len(entry["person"]) > 100 or has_control(entry["person"]):
+            raise ValueError(f"{what}: a person's name is a short text (no control characters)")
         return entry
     if "bot" not in entry or not set(entry) <= {"bot", "settings"}:
         raise ValueError(f"{what}: a player is {{\"person\": name}} or {{\"bot\": name, \"settings\": {{...}}}}")
     name, settings = entry["bot"], entry.get("settings", {})
-    if type(name) is not str or not 0 < len(name) <= 60:
-        raise ValueError(f"{what}: a bot's name is a short text")
+    if type(name) is not str or not 0 < len(name) <= 60 or has_control(name):
+        raise ValueError(f"{what}: a bot's name is a short text (no control characters)")
     if not isinstance(settings, dict) or len(settings) > 20 or not all(
             type(k) is str and len(k) <= 60 and _plain(v) for k, v in settings.items()):
         raise ValueError(f"{what}: a bot's settings are at most 20 plain values (numbers, texts, true/false)")
