@@ -254,3 +254,42 @@ def test_one_feedback_answer_is_thanked_in_the_singular():
     panel.controls["clarity"].value = "5"
     panel.send_button.click()
     assert panel.message.value.startswith("Thank you: 2 answers saved in the session")
+
+
+# ---------------------------------------------------------------- a tester who sends back twice
+
+def test_a_session_sent_back_twice_counts_once_and_the_browsers_renamed_copy_is_read(tmp_path):
+    """A tester sends back, plays on, and sends back again: the browser saves the second file as
+    "NAME.playtest (1).json". playtests(folder) read only "*.playtest.json" (the earlier file: the later
+    moves, notes and feedback were silently not read), and the same file saved under two names counted
+    every move twice (the games, the think times, the feedback). Now the renamed download is read,
+    the earlier copy is left out and named in .skipped, and the tables count each move once."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    s = Session("source", seed=1, path=tmp_path / "source-ann.playtest.json", clock=_clock(2))
+    s.author = "ann"
+    for _ in range(3):
+        s.play(s.legal_actions()[0])
+    s.note("first send")
+    shutil.copy(s.path, inbox / "source-ann.playtest.json")             # the first Send back
+    s.play(s.legal_actions()[0])
+    s.give_feedback({"fun": 5})
+    shutil.copy(s.path, inbox / "source-ann.playtest (1).json")         # the second, renamed by the browser
+    other = Session("source", seed=1, path=inbox / "source-bob.playtest.json", clock=_clock(3))
+    other.author = "bob"
+    other.play(other.legal_actions()[0])
+    with pytest.warns(UserWarning, match="given twice: the earlier copies were left out"):
+        report = playtest.playtests(inbox)
+    assert report.sessions == 2
+    assert sorted(report.moves.groupby("session").size().to_dict().items()) == \
+        [("source-ann (1)", 4), ("source-bob", 1)]
+    assert report.skipped == [("source-ann", "an earlier copy of source-ann (1) (the same session, which holds "
+                                             "all of it): left out, so that its moves, notes and feedback "
+                                             "count once")]
+    assert report.problems["earlier copies left out"] == 1 and report.problems["files refused"] == 0
+    assert report.feedback["value"].tolist() == [5.0] and report.notes["text"].tolist() == ["first send"]
+    # the same file under two names: counted once; two testers' different sessions: both kept
+    shutil.copy(inbox / "source-bob.playtest.json", inbox / "bob-again.playtest.json")
+    with pytest.warns(UserWarning):
+        twice = playtest.playtests([inbox / "source-bob.playtest.json", inbox / "bob-again.playtest.json"])
+    assert twice.sessions == 1 and len(twice.moves) == 1 and [n for n, _ in twice.skipped] == ["bob-again"]
