@@ -293,3 +293,15 @@ def test_a_session_sent_back_twice_counts_once_and_the_browsers_renamed_copy_is_
     with pytest.warns(UserWarning):
         twice = playtest.playtests([inbox / "source-bob.playtest.json", inbox / "bob-again.playtest.json"])
     assert twice.sessions == 1 and len(twice.moves) == 1 and [n for n, _ in twice.skipped] == ["bob-again"]
+
+
+def test_the_designers_name_box_refuses_a_name_of_only_invisible_characters(tmp_path, monkeypatch):
+    """The table's "Your name" box (asked once) took a zero-width space as the designer's name, and
+    kept it in the file's header: every note of the designer then had an author no one could see."""
+    monkeypatch.delenv("PLAYTEST_AUTHOR", raising=False)
+    session = Session("source", seed=1, path=tmp_path / "mine.playtest.json")
+    table = playtest.Table(session)
+    table.author_box.value = "\u200b\u2060"
+    table.author_button.click()
+    assert "type a name" in table.board.error and session.author == "designer"
+    assert table.author_row in table._side_column().children
