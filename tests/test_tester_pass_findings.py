@@ -305,3 +305,35 @@ def test_the_designers_name_box_refuses_a_name_of_only_invisible_characters(tmp_
     table.author_button.click()
     assert "type a name" in table.board.error and session.author == "designer"
     assert table.author_row in table._side_column().children
+
+
+# ---------------------------------------------------------------- another game's file in the folder
+
+def test_a_file_of_another_game_is_never_drawn_as_this_games_seat_or_parameter_set():
+    """A folder holding another game's file (a stranger's file claiming another game) was read with the
+    rest, and the plots grouped by seat number and parameter label alone: Eat Thyself's seat 0 moves
+    were drawn in Source's "A (red+yellow)" box, and both games' lengths and feedback in one "defaults"
+    box. Seats and parameter sets are now grouped per game, each label naming its game."""
+    from playtest.analytics.plots import _groups
+    source = Session("source", seed=1, clock=_clock(2))
+    source.author = "ann"
+    eat = Session("eat_thyself", seed=1, clock=_clock(9))
+    eat.author = "bob"
+    for s in (source, eat):
+        for _ in range(4):
+            s.play(s.legal_actions()[0])
+    source.give_feedback({"fun": 1})
+    eat.give_feedback({"fun": 5})
+    report = playtest.playtests([source, eat])
+    seats = {label: rows["think"].tolist() for label, rows in _groups(report.moves, "seat")}
+    eat_seats = [s.name for s in eat.game.seats()]
+    assert seats == {"eat_thyself: " + eat_seats[0]: [9.0, 9.0], "eat_thyself: " + eat_seats[1]: [9.0, 9.0],
+                     "source: A (red+yellow)": [2.0, 2.0], "source: B (blue+green)": [2.0, 2.0]}
+    assert [(label, len(rows)) for label, rows in _groups(report.games, "params")] == \
+        [("eat_thyself: defaults", 1), ("source: defaults", 1)]
+    fun = {label: rows["value"].tolist() for label, rows in _groups(report.feedback, "params")}
+    assert fun == {"eat_thyself: defaults": [5.0], "source: defaults": [1.0]}
+    for chart in (report.think_time(by="seat"), report.game_length(), report.feedback_by_params()):
+        assert chart.png().startswith(b"\x89PNG")
+    alone = playtest.playtests([source])          # one game: the labels as they were
+    assert [label for label, _ in _groups(alone.moves, "seat")] == ["A (red+yellow)", "B (blue+green)"]
