@@ -337,3 +337,16 @@ def test_a_file_of_another_game_is_never_drawn_as_this_games_seat_or_parameter_s
         assert chart.png().startswith(b"\x89PNG")
     alone = playtest.playtests([source])          # one game: the labels as they were
     assert [label for label, _ in _groups(alone.moves, "seat")] == ["A (red+yellow)", "B (blue+green)"]
+
+
+def test_the_start_page_says_how_to_send_a_game_to_testers_and_its_calls_work():
+    """A newcomer's start page said nothing of testers (the kit's other half): it now says how, and
+    the calls it names give what it says."""
+    cells = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = next("".join(c["source"]) for c in cells if c.get("id") == "testers-start")
+    assert 'playtest.tester_link(game="eat_thyself", via="local")' in text
+    assert playtest.tester_link(game="eat_thyself", via="local") == \
+        "http://localhost:8888/voila/render/testers/eat_thyself.ipynb"
+    assert (ROOT / "notebooks" / "testers" / "eat_thyself.ipynb").is_file()
+    for name in ("playtest_report.ipynb",):
+        assert name in text and (ROOT / "notebooks" / name).is_file()
