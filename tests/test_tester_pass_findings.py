@@ -287,6 +287,7 @@ def test_a_session_sent_back_twice_counts_once_and_the_browsers_renamed_copy_is_
                                              "all of it): left out, so that its moves, notes and feedback "
                                              "count once")]
     assert report.problems["earlier copies left out"] == 1 and report.problems["files refused"] == 0
+    assert repr(report).endswith("; 1 earlier copy left out>")
     assert report.feedback["value"].tolist() == [5.0] and report.notes["text"].tolist() == ["first send"]
     # the same file under two names: counted once; two testers' different sessions: both kept
     shutil.copy(inbox / "source-bob.playtest.json", inbox / "bob-again.playtest.json")

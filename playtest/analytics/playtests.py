@@ -203,9 +203,11 @@ class Playtests:
         return compare_think_time(self, param, a, b, who)
 
     def __repr__(self) -> str:
+        copies = self.problems["earlier copies left out"]
         return (f"<Playtests: {self.sessions} sessions, {len(self.games)} games, {len(self.moves)} moves, "
                 f"{len(self.refusals)} refusals, {len(self.notes)} notes, {len(self.feedback)} feedback answers"
-                + (f"; {len(self.skipped)} files refused" if self.skipped else "") + ">")
+                + (f"; {self.problems['files refused']} files refused" if self.problems["files refused"] else "")
+                + (f"; {copies} earlier cop{'y' if copies == 1 else 'ies'} left out" if copies else "") + ">")
 
 
 #: what a spreadsheet takes for the start of a formula in a cell of a CSV file
