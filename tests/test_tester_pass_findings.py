@@ -351,3 +351,23 @@ def test_the_start_page_says_how_to_send_a_game_to_testers_and_its_calls_work():
     assert (ROOT / "notebooks" / "testers" / "eat_thyself.ipynb").is_file()
     for name in ("playtest_report.ipynb",):
         assert name in text and (ROOT / "notebooks" / name).is_file()
+
+
+def test_a_returning_tester_is_told_their_game_goes_on_with_the_rules_it_started_with(tmp_path):
+    """The designer changes the page's parameters for a new round (TesterView("source", ap_per_turn=3));
+    a tester who comes back resumes their file, whose game started with ap_per_turn=2, and plays it
+    on under those rules. Only a warning in the kernel's log said so (with the file's place on the
+    server); the tester's screen said "resumed at move 1" alone. The view now says which rules go on."""
+    first = playtest.TesterView("source", directory=tmp_path)
+    first.name.value = "Ann"
+    first.start_button.click()
+    first.session.play(first.session.legal_actions()[0])
+    again = playtest.TesterView("source", directory=tmp_path, ap_per_turn=3)
+    again.name.value = "Ann"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")              # nothing to the log, with the server's path in it
+        again.start_button.click()
+    assert again.session is not None and again.session.params.ap_per_turn == 2
+    assert "(resumed at move 1) with the rules your game started with (ap_per_turn=2; this page's are " \
+           "ap_per_turn=3)" in again.message.value
+    assert str(tmp_path) not in again.message.value
