@@ -98,6 +98,10 @@ def _signature(session: Session) -> tuple[list[Any], set[Any], set[str]]:
     return nodes, notes, events
 
 
+#: the sessions of one start a session is compared with, at most: bounded work, whatever a folder holds
+_COMPARED = 8
+
+
 def _latest_copies(sources: list[Source]) -> tuple[list[Source], list[tuple[str, str]]]:
     """``sources`` without the earlier copies of a session given twice (a tester who sent back twice, a
     file saved under two names): one whose positions, notes and events the other session of the same
@@ -118,9 +122,8 @@ def _latest_copies(sources: list[Source]) -> tuple[list[Source], list[tuple[str,
                          + len(signatures[id(s)][2]), reverse=True)
         for k, small in enumerate(ordered):
             nodes, notes, events = signatures[id(small)]
-            for big in ordered[:k]:
-                if id(big) in dropped:
-                    continue
+            bigger = [big for big in ordered[:k] if id(big) not in dropped]
+            for big in bigger[:_COMPARED]:      # (the largest: a later copy holds the earlier ones)
                 big_nodes, big_notes, big_events = signatures[id(big)]
                 if big_nodes[:len(nodes)] == nodes and notes <= big_notes and events <= big_events:
                     dropped[id(small)] = (f"{COPY}{big.label} (the same session, which holds all of it): left "
