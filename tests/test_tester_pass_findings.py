@@ -371,3 +371,19 @@ def test_a_returning_tester_is_told_their_game_goes_on_with_the_rules_it_started
     assert "(resumed at move 1) with the rules your game started with (ap_per_turn=2; this page's are " \
            "ap_per_turn=3)" in again.message.value
     assert str(tmp_path) not in again.message.value
+
+
+def test_a_tester_typing_their_accented_name_another_way_comes_back_to_their_own_file(tmp_path):
+    """"Chloé" typed with a composed é and with an e and a combining accent looked the same on screen
+    but opened two files under two authors: a tester coming back from another keyboard lost their game,
+    and the reports showed two "Chloé"s. Names are taken in one (composed) form."""
+    first = playtest.TesterView("source", directory=tmp_path)
+    first.name.value = "Chlo\u00e9"
+    first.start_button.click()
+    first.session.play(first.session.legal_actions()[0])
+    again = playtest.TesterView("source", directory=tmp_path)
+    again.name.value = "Chloe\u0301"
+    again.start_button.click()
+    assert again.session.path == first.session.path and again.session.author == "Chlo\u00e9"
+    assert "(resumed at move 1)" in again.message.value
+    assert len(list(tmp_path.iterdir())) == 1

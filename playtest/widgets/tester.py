@@ -118,8 +118,11 @@ class TesterView(w.VBox):
 
     def start(self) -> None:
         """Open (or resume) this tester's session and show the table."""
+        import unicodedata
+
         from ..session.records import has_control, is_visible
-        name = " ".join(self.name.value.split())
+        # one name, however the keyboard composed its accents ("Chloé" as é, or as e and a combining accent)
+        name = unicodedata.normalize("NFC", " ".join(self.name.value.split()))
         if not is_visible(name):       # (nothing typed, or only zero-width characters: a name no one sees)
             self.message.value = "Type your name first: your notes are written under it."
             return
