@@ -93,7 +93,7 @@ def test_a_lite_link_for_a_designers_own_game_is_refused_not_a_page_that_cannot_
     unknown game. A game of the designer's own (listed, here registered again as listed) is refused
     with what to send instead; the kit's games still get their address."""
     from playtest.kernel.registry import _UNLISTED, register
-    from tests.newgames import heaps
+    from newgames import heaps
     was_unlisted = "heaps" in _UNLISTED
     register(heaps.Heaps)                      # listed, as a designer's @register makes it
     try:
@@ -114,7 +114,7 @@ def test_a_testers_page_imports_the_game_module_beside_the_notebooks(tmp_path):
     Binder start its kernel in its own folder: its sessions go to "../sessions/testers"), where
     notebooks/my_game.py is not on the path: the page stopped at ModuleNotFoundError. It now puts
     the notebooks folder on the path before the setup; a kit game's page is unchanged."""
-    from tests.newgames import heaps
+    from newgames import heaps
     notebooks = tmp_path / "notebooks"
     (notebooks / "testers").mkdir(parents=True)
     shutil.copy(heaps.__file__, notebooks / "my_heaps.py")
