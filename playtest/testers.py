@@ -81,6 +81,14 @@ def tester_link(repo: str | None = None, game: str | None = None, view: str = "t
                     + f". A tester opens notebooks/testers/{game}.ipynb: write it with "
                     f"playtest.write_tester_notebook(YourGame) (a game in a module of your own; setup= for the "
                     f"code that imports it otherwise), then ask for view='tester' (docs/adding_a_game.md, section 13)")
+    if view == "tester" and game is not None and via == "lite":
+        from .kernel.registry import game_class
+        module = str(getattr(game_class(game), "__module__", ""))
+        if not module.startswith("playtest."):
+            raise ValueError(f"{game!r} is your own game ({module}): the serverless site carries the kit's games "
+                             f"only (its browser has the kit's wheel, not your module), so the page would say "
+                             f"the game is unknown. Send a via='local' or a Binder link: write the page with "
+                             f"playtest.write_tester_notebook(...) (docs/adding_a_game.md, section 13)")
     if view == "tester" and game is not None and via != "lite":
         page = TESTER_NOTEBOOKS / f"{game}.ipynb"
         if TESTER_NOTEBOOKS.is_dir() and not page.exists():
@@ -179,7 +187,10 @@ def write_tester_notebook(game: "str | Game[Any, Any, Any] | type", setup: str |
             "**Start playing**. Click the board to play; write notes beside it (they go under your name).\n"
             "Everything is saved as you go, in this site's `sessions/testers` folder (one file per tester). "
             "When you are done, press **Send back** and send the file your\nbrowser saved to the designer.")
-    code = (setup.rstrip() + "\n" if setup.strip() else "") + "import playtest\n\n" + \
+    # the page runs in its own folder (notebooks/testers): a game's module beside the notebooks is found
+    # from the folder above it, as the designer's own notebooks find it
+    found = "import sys\n\nsys.path.insert(0, \"..\")   # the notebooks folder, where your game's module is\n"
+    code = (found + setup.rstrip() + "\n" if setup.strip() else "") + "import playtest\n\n" + \
         f"playtest.TesterView({json.dumps(name)}, directory=\"../sessions/testers\")"
     notebook = {"cells": [{"cell_type": "markdown", "id": "tester-intro", "metadata": {}, "source": text},
                           {"cell_type": "code", "execution_count": None, "id": "tester-view", "metadata": {},

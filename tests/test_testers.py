@@ -167,7 +167,8 @@ def test_write_tester_notebook_imports_a_game_from_its_module_and_refuses_what_a
     from newgames import pig
 
     path = playtest.write_tester_notebook(pig.Pig, directory=tmp_path)
-    assert json.loads(path.read_text(encoding="utf-8"))["cells"][1]["source"].startswith("import newgames.pig\n")
+    code = json.loads(path.read_text(encoding="utf-8"))["cells"][1]["source"]
+    assert code.startswith("import sys\n\nsys.path.insert(0, \"..\")") and "\nimport newgames.pig\nimport playtest\n" in code
     notebook_cell = type("CellGame", (pig.Pig,), {"__module__": "__main__", "name": "cell_game"})
     with pytest.raises(ValueError, match="not registered"):
         playtest.write_tester_notebook(notebook_cell, directory=tmp_path)

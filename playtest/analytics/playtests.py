@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from .sources import Source, gather
+from .sources import COPY, Source, gather
 from .tables import build_tables, params_columns
 
 __all__ = ["playtests", "Playtests", "IDLE"]
@@ -35,8 +35,11 @@ def playtests(paths_or_sessions: Any, idle: float = IDLE) -> "Playtests":
     ``paths_or_sessions`` is a :class:`playtest.Session`, a session file, a folder of them
     (``*.playtest.json``, read recursively), or a list of those: a designer's session, each
     tester's, merged or not. Files are only read. A file the loader refuses is left out and
-    named in ``.skipped`` (a warning says how many); ``.problems`` counts what the tables leave
-    empty (moves without a time, think times past ``idle`` seconds).
+    named in ``.skipped`` (a warning says how many); so is an earlier copy of a session given
+    twice (a tester who sent back twice: a browser saves the second as ``NAME.playtest (1).json``,
+    which a folder's reading takes too), whose moves would otherwise count twice.
+    ``.problems`` counts those, and what the tables leave empty (moves without a time, think
+    times past ``idle`` seconds).
 
     Each table is a pandas DataFrame (``.to_csv()``, ``.to_parquet()``); :meth:`Playtests.to_csv`
     and :meth:`Playtests.to_parquet` write all five. The plots are methods: :meth:`think_time`,
@@ -106,7 +109,9 @@ class Playtests:
         self.skipped = skipped
         self.idle = idle
         columns, problems = build_tables(sources, idle)
-        problems["files refused"] = len(skipped)
+        copies = sum(1 for _, why in skipped if why.startswith(COPY))
+        problems["files refused"] = len(skipped) - copies
+        problems["earlier copies left out"] = copies
         #: what was left out or left empty, counted
         self.problems = problems
         extra = params_columns(columns)
@@ -198,9 +203,11 @@ class Playtests:
         return compare_think_time(self, param, a, b, who)
 
     def __repr__(self) -> str:
+        copies = self.problems["earlier copies left out"]
         return (f"<Playtests: {self.sessions} sessions, {len(self.games)} games, {len(self.moves)} moves, "
                 f"{len(self.refusals)} refusals, {len(self.notes)} notes, {len(self.feedback)} feedback answers"
-                + (f"; {len(self.skipped)} files refused" if self.skipped else "") + ">")
+                + (f"; {self.problems['files refused']} files refused" if self.problems["files refused"] else "")
+                + (f"; {copies} earlier cop{'y' if copies == 1 else 'ies'} left out" if copies else "") + ">")
 
 
 #: what a spreadsheet takes for the start of a formula in a cell of a CSV file

@@ -51,7 +51,14 @@ def _who(frame: Any, who: str) -> Any:
 
 
 def _groups(frame: Any, by: str) -> list[tuple[str, Any]]:
-    """``(label, rows)`` per value of ``by``, in a sensible order (seats by number, phases in order)."""
+    """``(label, rows)`` per value of ``by``, in a sensible order (seats by number, phases in order).
+
+    Seats and parameter sets are a game's own: rows of several games (a folder holding another
+    game's file) are grouped per game first, each label naming its game, so that one game's seat 0
+    or its "defaults" is never drawn as another's."""
+    if by in ("seat", "params") and "game" in frame and frame["game"].nunique() > 1:
+        return [(f"{game}: {label}", part) for game, rows in sorted(frame.groupby("game"), key=lambda kv: str(kv[0]))
+                for label, part in _groups(rows, by)]
     if by == "seat":
         keys = sorted(k for k in frame["seat"].dropna().unique())
         out = []

@@ -7,7 +7,9 @@ averaged in: it is skipped, and named with its reason in the result's
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +18,16 @@ from typing import Any, Iterable
 from ..session import Session, SessionFileError
 from ..session.files import ReplayShare
 
-__all__ = ["Source", "gather"]
+__all__ = ["Source", "gather", "COPY"]
+
+#: how the reason of a file left out as an earlier copy of another begins (see ``_latest_copies``)
+COPY = "an earlier copy of "
 
 #: how a folder's session files are named
 PATTERN = "*.playtest.json"
+#: a session file's name, as written or as a browser renames a second download of the same name
+#: (``NAME.playtest (1).json``, ``NAME.playtest(1).json``): a tester who sends back twice
+_NAME = re.compile(r"\.playtest(?: ?\(\d{1,4}\))?\.json$")
 
 
 @dataclass
@@ -32,7 +40,7 @@ class Source:
 
 def _files(item: Path) -> list[Path]:
     if item.is_dir():
-        return sorted(item.rglob(PATTERN))
+        return sorted(p for p in item.rglob("*.json") if _NAME.search(p.name))
     return [item]
 
 
@@ -72,10 +80,57 @@ def gather(items: Any) -> tuple[list[Source], list[tuple[str, str]]]:
                 skipped.append((file.name, str(err).replace(str(file), file.name)[:300]))
                 continue
             sources.append(Source(label_for(_stem(file.name)), session))
+    sources, copies = _latest_copies(sources)
     if skipped:
         warnings.warn(f"{len(skipped)} session file(s) were refused and left out (see .skipped): "
                       + "; ".join(f"{name}: {why[:120]}" for name, why in skipped[:3]), stacklevel=3)
-    return sources, skipped
+    if copies:
+        warnings.warn(f"{len(copies)} session(s) given twice: the earlier copies were left out (see .skipped): "
+                      + "; ".join(f"{name}: {why[:80]}" for name, why in copies[:3]), stacklevel=3)
+    return sources, skipped + copies
+
+
+def _signature(session: Session) -> tuple[list[Any], set[Any], set[str]]:
+    """What a session holds, to compare two copies: its positions in order, its notes, its events."""
+    nodes = [(n.parent.id if n.parent is not None else -1, n.kind, n.notation, n.by) for n in session._nodes]
+    notes = {(n.node, n.text, n.author) for n in session._notes}
+    events = {json.dumps(e, sort_keys=True) for e in session._events}
+    return nodes, notes, events
+
+
+#: the sessions of one start a session is compared with, at most: bounded work, whatever a folder holds
+_COMPARED = 8
+
+
+def _latest_copies(sources: list[Source]) -> tuple[list[Source], list[tuple[str, str]]]:
+    """``sources`` without the earlier copies of a session given twice (a tester who sent back twice, a
+    file saved under two names): one whose positions, notes and events the other session of the same
+    start (same game, creation time and seed) holds too, as a file resumed and sent again does.
+    Counted twice, its moves, notes and feedback would weigh twice in every table. Returns
+    ``(sources, [(label, reason), ...])``."""
+    groups: dict[tuple[Any, ...], list[Source]] = {}
+    for source in sources:
+        session = source.session
+        key = (session._nodes[0].game.name, session.created, session.started, session.seed)
+        groups.setdefault(key, []).append(source)
+    dropped: dict[int, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        signatures = {id(s): _signature(s.session) for s in group}
+        ordered = sorted(group, key=lambda s: len(signatures[id(s)][0]) + len(signatures[id(s)][1])
+                         + len(signatures[id(s)][2]), reverse=True)
+        for k, small in enumerate(ordered):
+            nodes, notes, events = signatures[id(small)]
+            bigger = [big for big in ordered[:k] if id(big) not in dropped]
+            for big in bigger[:_COMPARED]:      # (the largest: a later copy holds the earlier ones)
+                big_nodes, big_notes, big_events = signatures[id(big)]
+                if big_nodes[:len(nodes)] == nodes and notes <= big_notes and events <= big_events:
+                    dropped[id(small)] = (f"{COPY}{big.label} (the same session, which holds all of it): left "
+                                          f"out, so that its moves, notes and feedback count once")
+                    break
+    kept = [s for s in sources if id(s) not in dropped]
+    return kept, [(s.label, dropped[id(s)]) for s in sources if id(s) in dropped]
 
 
 def _read(path: Path, share: ReplayShare | None = None) -> Session:
@@ -86,6 +141,9 @@ def _read(path: Path, share: ReplayShare | None = None) -> Session:
 
 
 def _stem(name: str) -> str:
+    found = _NAME.search(name)
+    if found is not None and found.group() != ".playtest.json":
+        return name[:found.start()] + found.group()[len(".playtest"):-len(".json")]   # NAME (1)
     for suffix in (".playtest.json", ".json"):
         if name.endswith(suffix):
             return name[: -len(suffix)]

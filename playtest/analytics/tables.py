@@ -84,8 +84,8 @@ def build_tables(sources: list[Source], idle: float) -> tuple[dict[str, dict[str
     feedback: dict[str, list[Any]] = {k: [] for k in (
         "session", "game", "game_no", "author", "node", "move", "question", "ask", "kind", "answer", "value",
         "t", "time", "params")}
-    problems = {"files refused": 0, "moves without a time": 0, "moves past the idle limit": 0,
-                "refusals without a time": 0}
+    problems = {"files refused": 0, "earlier copies left out": 0, "moves without a time": 0,
+                "moves past the idle limit": 0, "refusals without a time": 0}
     move_rows: list[tuple[Any, ...]] = []
     add_move = move_rows.append
 

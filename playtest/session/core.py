@@ -945,7 +945,8 @@ def _check_author(name: Any) -> str:
     if len(text) > 100:
         raise ValueError("an author's name holds at most 100 characters")
     if has_control(text):
-        raise ValueError("an author's name holds no control characters (a NUL, a terminal escape...)")
+        raise ValueError("an author's name holds no control characters (a NUL, a terminal escape, a right-to-left "
+                         "override...)")
     return text
 
 

@@ -672,8 +672,8 @@ class SessionFiles:
                 for name in ("bot", "player"):
                     who = entry.get(name)
                     if who is not None:
-                        if type(who) is not str or not 0 < len(who) <= 100 or kind != "move":
-                            raise ValueError(f"'{name}' is a short name, on a move only")
+                        if type(who) is not str or not 0 < len(who) <= 100 or has_control(who) or kind != "move":
+                            raise ValueError(f"'{name}' is a short name (no control characters), on a move only")
                         setattr(made, name, who)
         except (IllegalAction, ValueError, TypeError) as err:
             shown = _shown(entry.get(kind), 200)

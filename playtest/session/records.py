@@ -25,7 +25,8 @@ from typing import Any
 from ..rules import check_action_types
 from .feedback import Feedback, FeedbackForm
 
-__all__ = ["Refusal", "Reveal", "bot_record", "build_bot", "rule_of", "check_event", "has_control", "BadStart"]
+__all__ = ["Refusal", "Reveal", "bot_record", "build_bot", "rule_of", "check_event", "has_control", "is_visible",
+           "BadStart"]
 
 #: a rule number as messages cite it (``A.1 §14.3``, ``E10``), or a short word (``notation``)
 _RULE = re.compile(r"^(?:[A-Z](?:\.\d+(?: §\d+(?:\.\d+)*)?|\d+)|[a-z_]{1,40})$")
@@ -241,14 +242,14 @@ def check_player(entry: Any, what: str) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise ValueError(f"{what}: a player is {{\"person\": name}} or {{\"bot\": name, \"settings\": {{...}}}}")
     if set(entry) == {"person"}:
-        if type(entry["person"]) is not str or len(entry["person"]) > 100:
-            raise ValueError(f"{what}: a person's name is a short text")
+        if type(entry["person"]) is not str or len(entry["person"]) > 100 or has_control(entry["person"]):
+            raise ValueError(f"{what}: a person's name is a short text (no control characters)")
         return entry
     if "bot" not in entry or not set(entry) <= {"bot", "settings"}:
         raise ValueError(f"{what}: a player is {{\"person\": name}} or {{\"bot\": name, \"settings\": {{...}}}}")
     name, settings = entry["bot"], entry.get("settings", {})
-    if type(name) is not str or not 0 < len(name) <= 60:
-        raise ValueError(f"{what}: a bot's name is a short text")
+    if type(name) is not str or not 0 < len(name) <= 60 or has_control(name):
+        raise ValueError(f"{what}: a bot's name is a short text (no control characters)")
     if not isinstance(settings, dict) or len(settings) > 20 or not all(
             type(k) is str and len(k) <= 60 and _plain(v) for k, v in settings.items()):
         raise ValueError(f"{what}: a bot's settings are at most 20 plain values (numbers, texts, true/false)")
@@ -267,10 +268,32 @@ def refusal_of(session: Any, value: dict[str, Any]) -> Refusal:
                    value.get("action"), value.get("item"), value.get("author", ""), value.get("t"))
 
 
+#: the bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069): a name holding
+#: one turns the text shown after it around ("Playing as \u202eecila" reads "alice" backwards, and so
+#: does the rest of the line); the marks U+200E and U+200F, which right-to-left names use, are not among them
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def has_control(text: str) -> bool:
     """True when ``text`` holds a control character (NUL, ESC, DEL...: what no name is made of, and what
-    a terminal or a spreadsheet would act on); spaces, tabs and line ends are not counted."""
-    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 for c in text)
+    a terminal or a spreadsheet would act on) or a bidirectional override (:data:`_BIDI_CONTROLS`: what
+    turns the text shown after it around); spaces, tabs and line ends are not counted.
+
+    >>> has_control("Ana María"), has_control("\u05d3\u05e0\u05d4"), has_control("a\x1b[31m"), has_control("\u202eecila")
+    (False, False, True, True)
+    """
+    return any(ord(c) < 32 and c not in "\t\n\r" or 127 <= ord(c) < 160 or c in _BIDI_CONTROLS for c in text)
+
+
+def is_visible(text: str) -> bool:
+    """True when ``text`` shows something: a character other than spaces and invisible formatting
+    (zero-width spaces and joiners, a soft hyphen, a byte order mark: Unicode's categories Z and C).
+
+    >>> is_visible("Ann"), is_visible("\u200b\u2060"), is_visible(" \u00ad ")
+    (True, False, False)
+    """
+    import unicodedata
+    return any(unicodedata.category(c)[0] not in "ZC" for c in text)
 
 
 class BadStart(ValueError):

@@ -88,6 +88,7 @@ class FeedbackPanel(w.VBox):
         for control in self.controls.values():
             control.value = "" if isinstance(control, w.Textarea) else None
         who = f" as {feedback.author}" if feedback.author else ""
-        self.message.value = (f"Thank you: {len(feedback.answers)} answers saved in the session{who} "
+        count = len(feedback.answers)
+        self.message.value = (f"Thank you: {count} answer{'' if count == 1 else 's'} saved in the session{who} "
                               f"(at move {feedback.move}).")
         return True

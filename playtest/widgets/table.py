@@ -730,8 +730,9 @@ class Table(MoveLog, ParamPanel, TableBots, TableFiles, w.VBox):
     def set_author(self, name: str) -> None:
         """Write the designer's notes under ``name`` from now on, and keep it in the session file."""
         from ..session.core import _check_author
+        from ..session.records import is_visible
         name = _check_author(name)
-        if not name:
+        if not is_visible(name):          # (nothing, or only zero-width characters: a name no one sees)
             raise ValueError("type a name: your notes are written under it")
         self.session.author = name
         if self.session.path is not None:

@@ -118,21 +118,30 @@ class TesterView(w.VBox):
 
     def start(self) -> None:
         """Open (or resume) this tester's session and show the table."""
-        name = " ".join(self.name.value.split())
-        if not name:
+        import unicodedata
+
+        from ..session.records import has_control, is_visible
+        # one name, however the keyboard composed its accents ("Chloé" as é, or as e and a combining accent)
+        name = unicodedata.normalize("NFC", " ".join(self.name.value.split()))
+        if not is_visible(name):       # (nothing typed, or only zero-width characters: a name no one sees)
             self.message.value = "Type your name first: your notes are written under it."
             return
         if len(name) > 60:
             self.message.value = "A shorter name, please (60 characters at most)."
             return
-        from ..session.records import has_control
         if has_control(name):
-            self.message.value = "A name of letters, please: it holds a control character."
+            self.message.value = ("A name of letters, please: it holds a control character (or one that turns "
+                                  "the text after it around).")
             return
         path = session_file_for(self.directory, self.game.name, name)
         resuming = path.exists()
+        import warnings
+
+        from ..session import SessionFileWarning
         try:
-            self.session = Session.open(path, self.game, seed=self.seed)
+            with warnings.catch_warnings():   # (said on screen below, without the file's place on the machine)
+                warnings.simplefilter("ignore", SessionFileWarning)
+                self.session = Session.open(path, self.game, seed=self.seed)
         except (ValueError, OSError) as err:
             self.message.value = f"Could not open your session: {str(err)[:300]}"
             return
@@ -159,6 +168,14 @@ class TesterView(w.VBox):
         self.send_anyway.layout.display = "none"
         moves = self.session.move_number
         resumed = f" (resumed at move {moves})" if resuming else ""
+        started = self.session._nodes[0].game.params
+        if resuming and started != self.game.params and type(started) is type(self.game.params):
+            from ..rules import show_value
+            was, now = started.to_json(), self.game.params.to_json()
+            changed = [k for k, v in now.items() if was.get(k) != v]
+            resumed += (" with the rules your game started with (" + ", ".join(
+                f"{k}={show_value(was.get(k), 30)}" for k in changed)[:200] + "; this page's are " + ", ".join(
+                f"{k}={show_value(now[k], 30)}" for k in changed)[:200] + ")")
         who = bots_line(self.session.game, bots, self.chosen_bots)
         self.message.value = (f"Playing as {name}" + (f", {self.game.seats()[seat].name}" if seat is not None
                                                       else ", every seat") +
