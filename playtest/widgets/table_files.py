@@ -25,7 +25,7 @@ class TableFiles:
     session: Session
     seat: int | None
     board: Any
-    notice: w.HTML
+    notice: w.Label
     upload: Any
     save_path: w.Text
     save_replace: w.Checkbox
