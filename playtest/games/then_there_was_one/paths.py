@@ -69,46 +69,66 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
 def _clean_finisher(board: Board, walls: int, obstacles: int,
                     rules: ThenThereWasOneParams) -> tuple[Callable[[int, int, int, int], bool], set[Any]]:
     """:func:`clean_finisher`, and the set of failures it remembers."""
-    ortho, diag = board.ortho, board.diag
-    goal = board.goal if rules.goal_on_entry else 0
-    runs = board.runs(rules.goal_on_entry, rules.move_length)
-    jcost = rules.jump_step_cost
-    jump_ok = jump_allowed  # a closure variable: faster than a global in the inner loop
-    failed: set = set()
+    search = CleanSearch(board, walls, obstacles, rules)
+    return search, search.failed
 
-    def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
+
+class CleanSearch:
+    """The clean-path search of :func:`clean_finisher` on one board, walls, obstacles and rules: called as
+    ``search(cell, k, jumps, blocked)``. An object rather than a closure that calls itself (a
+    reference cycle, freed only by the garbage collector): dropped, it is freed at once."""
+
+    __slots__ = ("ortho", "diag", "goal", "runs", "jcost", "walls", "obstacles", "rules", "failed")
+
+    def __init__(self, board: Board, walls: int, obstacles: int, rules: ThenThereWasOneParams):
+        self.ortho, self.diag = board.ortho, board.diag
+        self.goal = board.goal if rules.goal_on_entry else 0
+        self.runs = board.runs(rules.goal_on_entry, rules.move_length)
+        self.jcost = rules.jump_step_cost
+        self.walls, self.obstacles, self.rules = walls, obstacles, rules
+        #: the failures remembered (the key includes ``blocked``)
+        self.failed: set[tuple[int, int, int, int]] = set()
+
+    def __call__(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        return self.finish(cell, k, jumps, blocked)
+
+    def finish(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        """Can a clean path of exactly ``k`` more steps go on from ``cell``?"""
         if k <= 0:
             return True
+        walls = self.walls
         # a straight run is a clean path: on an open board one is found at once, no search needed
-        for tiles, edges in runs[cell][k]:
+        for tiles, edges in self.runs[cell][k]:
             if not (tiles & blocked or edges & walls):
                 return True
         # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
         # meet no failure at all, so the memo is asked only once it holds something
+        failed = self.failed
         if k >= MEMO_FROM and failed and (cell, k, jumps, blocked) in failed:
             return False
-        for n, bit in ortho[cell]:
+        goal = self.goal
+        for n, bit in self.ortho[cell]:
             if walls & bit or blocked >> n & 1:
                 continue
             if k == 1 or goal >> n & 1:
                 return True
-            if finish(n, k - 1, jumps, blocked | 1 << n):
+            if self.finish(n, k - 1, jumps, blocked | 1 << n):
                 return True
+        jcost = self.jcost
         if jumps > 0 and k >= jcost:
-            for entry in diag[cell]:
+            obstacles = self.obstacles
+            for entry in self.diag[cell]:
                 d = entry[0]
                 if (blocked >> d & 1 or not (obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1)
-                        or not jump_ok(entry, walls, obstacles, rules)):     # (a jump needs an obstacle beside)
+                        or not jump_allowed(entry, walls, obstacles, self.rules)):   # (a jump needs an obstacle beside)
                     continue
                 if k == jcost or goal >> d & 1:
                     return True
-                if finish(d, k - jcost, jumps - 1, blocked | 1 << d):
+                if self.finish(d, k - jcost, jumps - 1, blocked | 1 << d):
                     return True
         if k >= MEMO_FROM:
             failed.add((cell, k, jumps, blocked))
         return False
-
-    return finish, failed
 
 
 class TokenPaths:
@@ -135,7 +155,7 @@ class TokenPaths:
         self.here: tuple[Any, int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        """The board alone: the kept search is a closure (no pickle) and is made again on demand.
+        """The board alone: what it keeps (the last search, the steps by surroundings) is made again on demand.
 
         >>> import pickle, playtest
         >>> game = playtest.load("then_there_was_one")
@@ -352,8 +372,11 @@ class TokenPaths:
 
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
-        pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
-        return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
+        rules = state.rules
+        occupied, visited = self.masks(state)
+        return self.finisher(state.walls | state.built, state.obstacles, rules)(
+            state.path[-1], rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used,
+            occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
         """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step.
@@ -404,8 +427,9 @@ class TokenPaths:
         if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
                 and len(kept[4]) < FINISHER_MEMO):
             return kept[3]
-        finish, failed = _clean_finisher(self.B, walls, obstacles, rules)
-        self._finisher = (walls, obstacles, rules, finish, failed)
+        search = CleanSearch(self.B, walls, obstacles, rules)
+        finish = search.finish
+        self._finisher = (walls, obstacles, rules, finish, search.failed)
         return finish
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:
