@@ -756,8 +756,12 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _begin_token_turn(self, state: State, seat: int, changes: dict[str, Any] | None = None) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
-        state = state.replace(**{**(changes or {}), "phase": "token", "mover": seat, "rules": self.params,
-                                 "path": (pos,), "steps_taken": 0, "jumps_used": 0})
+        data = state.__dict__.copy()        # (state.replace(**changes, phase=..., ...), on one copy)
+        if changes:
+            data.update(changes)
+        data["phase"], data["mover"], data["rules"] = "token", seat, self.params
+        data["path"], data["steps_taken"], data["jumps_used"] = (pos,), 0, 0
+        state = copied(state, data)
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
