@@ -70,7 +70,7 @@ def _clean_finisher(board: Board, walls: int, obstacles: int,
                     rules: ThenThereWasOneParams) -> tuple[Callable[[int, int, int, int], bool], set[Any]]:
     """:func:`clean_finisher`, and the set of failures it remembers."""
     search = CleanSearch(board, walls, obstacles, rules)
-    return search, search.failed
+    return search.finish, search.failed
 
 
 class CleanSearch:
@@ -101,6 +101,12 @@ class CleanSearch:
         for tiles, edges in self.runs[cell][k]:
             if not (tiles & blocked or edges & walls):
                 return True
+        return self.beyond(cell, k, jumps, blocked)
+
+    def beyond(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        """:meth:`finish` past its first look, when no straight run of ``k`` steps from ``cell`` is clean
+        (``k`` at least 1): :meth:`TokenPaths.move_masks` looks first itself, inline."""
+        walls = self.walls
         # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
         # meet no failure at all, so the memo is asked only once it holds something
         failed = self.failed
@@ -140,9 +146,8 @@ class TokenPaths:
 
     def __init__(self, board: Board):
         self.B = board
-        #: the last clean-path search: (walls, obstacles, rules, finish, the failures it remembers)
-        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool],
-                              set[Any]] | None = None
+        #: the last clean-path search: (walls, obstacles, rules, the search, which remembers its failures)
+        self._finisher: tuple[int, int, ThenThereWasOneParams, CleanSearch] | None = None
         #: the steps the board allows from a tile, by what lies around it (:meth:`steps_from`), for one rules
         self._around: dict[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._around_rules: Any = None
@@ -322,7 +327,7 @@ class TokenPaths:
                         break
                 else:
                     if finish is None:
-                        finish = self.finisher(walls, obstacles, rules)
+                        finish = self.search(walls, obstacles, rules).beyond
                     if finish(n, left, jumps, blocked):
                         clean_steps |= bit
         if every_jump:                   # (listed only when a jump is left and affordable)
@@ -340,7 +345,7 @@ class TokenPaths:
                         break
                 else:
                     if finish is None:
-                        finish = self.finisher(walls, obstacles, rules)
+                        finish = self.search(walls, obstacles, rules).beyond
                     if finish(n, left, jumps - 1, blocked):
                         clean_jumps |= bit
         if (clean_steps != every_step or clean_jumps != every_jump) and (revisit or not (clean_steps or clean_jumps)):
@@ -425,12 +430,19 @@ class TokenPaths:
         impossible stays so, since it depends on nothing else."""
         kept = self._finisher
         if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
-                and len(kept[4]) < FINISHER_MEMO):
+                and len(kept[3].failed) < FINISHER_MEMO):
+            return kept[3].finish
+        return self.search(walls, obstacles, rules).finish
+
+    def search(self, walls: int, obstacles: int, rules: ThenThereWasOneParams) -> CleanSearch:
+        """The :class:`CleanSearch` that :meth:`finisher` answers with (kept as it says)."""
+        kept = self._finisher
+        if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
+                and len(kept[3].failed) < FINISHER_MEMO):
             return kept[3]
         search = CleanSearch(self.B, walls, obstacles, rules)
-        finish = search.finish
-        self._finisher = (walls, obstacles, rules, finish, search.failed)
-        return finish
+        self._finisher = (walls, obstacles, rules, search)
+        return search
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:
         """Why the token to move cannot step (or jump) onto cell ``to`` now, naming the rule."""

@@ -616,17 +616,17 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         tiles: tuple[int, ...] = ()
         edges = 0
         match action:
-            case Build(a, b):
+            case Build(a, b):         # (a wall turn's actions: one copy, with their marks)
                 edges = 1 << B.edge_bit(B.index(a), B.index(b))
-                after = state.replace(built=state.built | edges)
+                return state.replace(built=state.built | edges, last_tiles=(), last_edges=edges)
             case Remove(a, b):
                 edges = 1 << B.edge_bit(B.index(a), B.index(b))
-                after = state.replace(walls=state.walls & ~edges, built=state.built & ~edges)
+                return state.replace(walls=state.walls & ~edges, built=state.built & ~edges, last_tiles=(),
+                                     last_edges=edges)
             case Buy(at):
                 i = B.index(at)
-                after = state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
-                                      bought_total=state.bought_total + 1)
-                tiles = (i,)
+                return state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
+                                     bought_total=state.bought_total + 1, last_tiles=(i,), last_edges=0)
             case EndTurn():     # the turn's walls and obstacles are marked in the first copy, which the rest keep
                 return self._next_turn(state, after_wall=True, changes={
                     "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False,
