@@ -301,11 +301,14 @@ class TokenPaths:
         else:
             occupied, visited = self.masks(state)
         k, jumps = length - state.steps_taken, most_jumps - state.jumps_used
-        jump_ok = jumps > 0 and k >= jcost
-        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump_ok else -1)
+        # the steps by surroundings (see steps_from): without an obstacle beside the tile no jump is open
+        # (one needs an obstacle on a side), and the steps see only the tile's own edges and 4 neighbours
+        beside = obstacles & B.adj4[pos] if jumps > 0 and k >= jcost else 0
+        key = ((pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], beside) if beside
+               else (pos, walls & B.cell_edges[pos], occupied & B.adj4[pos], -1))
         known = self._around_masks.get(key)
         if known is None:
-            known = self._masks_from(key, pos, walls, obstacles, occupied, jump_ok, rules)
+            known = self._masks_from(key, pos, walls, obstacles, occupied, beside != 0, rules)
         every_step, every_jump, step_tiles, jump_tiles = known
         landed = occupied | visited
         finish = None
