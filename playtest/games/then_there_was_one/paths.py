@@ -69,46 +69,72 @@ def clean_finisher(board: Board, walls: int, obstacles: int,
 def _clean_finisher(board: Board, walls: int, obstacles: int,
                     rules: ThenThereWasOneParams) -> tuple[Callable[[int, int, int, int], bool], set[Any]]:
     """:func:`clean_finisher`, and the set of failures it remembers."""
-    ortho, diag = board.ortho, board.diag
-    goal = board.goal if rules.goal_on_entry else 0
-    runs = board.runs(rules.goal_on_entry, rules.move_length)
-    jcost = rules.jump_step_cost
-    jump_ok = jump_allowed  # a closure variable: faster than a global in the inner loop
-    failed: set = set()
+    search = CleanSearch(board, walls, obstacles, rules)
+    return search.finish, search.failed
 
-    def finish(cell: int, k: int, jumps: int, blocked: int) -> bool:
+
+class CleanSearch:
+    """The clean-path search of :func:`clean_finisher` on one board, walls, obstacles and rules: called as
+    ``search(cell, k, jumps, blocked)``. An object rather than a closure that calls itself (a
+    reference cycle, freed only by the garbage collector): dropped, it is freed at once."""
+
+    __slots__ = ("ortho", "diag", "goal", "runs", "jcost", "walls", "obstacles", "rules", "failed")
+
+    def __init__(self, board: Board, walls: int, obstacles: int, rules: ThenThereWasOneParams):
+        self.ortho, self.diag = board.ortho, board.diag
+        self.goal = board.goal if rules.goal_on_entry else 0
+        self.runs = board.runs(rules.goal_on_entry, rules.move_length)
+        self.jcost = rules.jump_step_cost
+        self.walls, self.obstacles, self.rules = walls, obstacles, rules
+        #: the failures remembered (the key includes ``blocked``)
+        self.failed: set[tuple[int, int, int, int]] = set()
+
+    def __call__(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        return self.finish(cell, k, jumps, blocked)
+
+    def finish(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        """Can a clean path of exactly ``k`` more steps go on from ``cell``?"""
         if k <= 0:
             return True
+        walls = self.walls
         # a straight run is a clean path: on an open board one is found at once, no search needed
-        for tiles, edges in runs[cell][k]:
+        for tiles, edges in self.runs[cell][k]:
             if not (tiles & blocked or edges & walls):
                 return True
+        return self.beyond(cell, k, jumps, blocked)
+
+    def beyond(self, cell: int, k: int, jumps: int, blocked: int) -> bool:
+        """:meth:`finish` past its first look, when no straight run of ``k`` steps from ``cell`` is clean
+        (``k`` at least 1): :meth:`TokenPaths.move_masks` looks first itself, inline."""
+        walls = self.walls
         # big subtrees: remember the ones that fail (the same tiles reached another way); most searches
         # meet no failure at all, so the memo is asked only once it holds something
+        failed = self.failed
         if k >= MEMO_FROM and failed and (cell, k, jumps, blocked) in failed:
             return False
-        for n, bit in ortho[cell]:
+        goal = self.goal
+        for n, bit in self.ortho[cell]:
             if walls & bit or blocked >> n & 1:
                 continue
             if k == 1 or goal >> n & 1:
                 return True
-            if finish(n, k - 1, jumps, blocked | 1 << n):
+            if self.finish(n, k - 1, jumps, blocked | 1 << n):
                 return True
+        jcost = self.jcost
         if jumps > 0 and k >= jcost:
-            for entry in diag[cell]:
+            obstacles = self.obstacles
+            for entry in self.diag[cell]:
                 d = entry[0]
                 if (blocked >> d & 1 or not (obstacles >> entry[1] & 1 or obstacles >> entry[2] & 1)
-                        or not jump_ok(entry, walls, obstacles, rules)):     # (a jump needs an obstacle beside)
+                        or not jump_allowed(entry, walls, obstacles, self.rules)):   # (a jump needs an obstacle beside)
                     continue
                 if k == jcost or goal >> d & 1:
                     return True
-                if finish(d, k - jcost, jumps - 1, blocked | 1 << d):
+                if self.finish(d, k - jcost, jumps - 1, blocked | 1 << d):
                     return True
         if k >= MEMO_FROM:
             failed.add((cell, k, jumps, blocked))
         return False
-
-    return finish, failed
 
 
 class TokenPaths:
@@ -120,9 +146,8 @@ class TokenPaths:
 
     def __init__(self, board: Board):
         self.B = board
-        #: the last clean-path search: (walls, obstacles, rules, finish, the failures it remembers)
-        self._finisher: tuple[int, int, ThenThereWasOneParams, Callable[[int, int, int, int], bool],
-                              set[Any]] | None = None
+        #: the last clean-path search: (walls, obstacles, rules, the search, which remembers its failures)
+        self._finisher: tuple[int, int, ThenThereWasOneParams, CleanSearch] | None = None
         #: the steps the board allows from a tile, by what lies around it (:meth:`steps_from`), for one rules
         self._around: dict[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._around_rules: Any = None
@@ -135,7 +160,7 @@ class TokenPaths:
         self.here: tuple[Any, int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        """The board alone: the kept search is a closure (no pickle) and is made again on demand.
+        """The board alone: what it keeps (the last search, the steps by surroundings) is made again on demand.
 
         >>> import pickle, playtest
         >>> game = playtest.load("then_there_was_one")
@@ -276,11 +301,14 @@ class TokenPaths:
         else:
             occupied, visited = self.masks(state)
         k, jumps = length - state.steps_taken, most_jumps - state.jumps_used
-        jump_ok = jumps > 0 and k >= jcost
-        key = (pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], obstacles & B.adj4[pos] if jump_ok else -1)
+        # the steps by surroundings (see steps_from): without an obstacle beside the tile no jump is open
+        # (one needs an obstacle on a side), and the steps see only the tile's own edges and 4 neighbours
+        beside = obstacles & B.adj4[pos] if jumps > 0 and k >= jcost else 0
+        key = ((pos, walls & B.corner_edges[pos], occupied & B.adj8[pos], beside) if beside
+               else (pos, walls & B.cell_edges[pos], occupied & B.adj4[pos], -1))
         known = self._around_masks.get(key)
         if known is None:
-            known = self._masks_from(key, pos, walls, obstacles, occupied, jump_ok, rules)
+            known = self._masks_from(key, pos, walls, obstacles, occupied, beside != 0, rules)
         every_step, every_jump, step_tiles, jump_tiles = known
         landed = occupied | visited
         finish = None
@@ -302,7 +330,7 @@ class TokenPaths:
                         break
                 else:
                     if finish is None:
-                        finish = self.finisher(walls, obstacles, rules)
+                        finish = self.search(walls, obstacles, rules).beyond
                     if finish(n, left, jumps, blocked):
                         clean_steps |= bit
         if every_jump:                   # (listed only when a jump is left and affordable)
@@ -320,7 +348,7 @@ class TokenPaths:
                         break
                 else:
                     if finish is None:
-                        finish = self.finisher(walls, obstacles, rules)
+                        finish = self.search(walls, obstacles, rules).beyond
                     if finish(n, left, jumps - 1, blocked):
                         clean_jumps |= bit
         if (clean_steps != every_step or clean_jumps != every_jump) and (revisit or not (clean_steps or clean_jumps)):
@@ -352,8 +380,11 @@ class TokenPaths:
 
     def has_clean_path(self, state: Any) -> bool:
         """Whether the token to move can still complete its turn without landing twice (A.1 §17)."""
-        pos, walls, obstacles, occupied, visited, k, jumps = self.context(state)
-        return self.finisher(walls, obstacles, state.rules)(pos, k, jumps, occupied | visited)
+        rules = state.rules
+        occupied, visited = self.masks(state)
+        return self.finisher(state.walls | state.built, state.obstacles, rules)(
+            state.path[-1], rules.move_length - state.steps_taken, rules.max_jumps_per_turn - state.jumps_used,
+            occupied | visited)
 
     def random_step(self, state: Any, rng: random.Random) -> tuple[int, bool]:
         """A uniformly random legal step ``(cell, is_jump)``, found without listing every clean step.
@@ -402,11 +433,19 @@ class TokenPaths:
         impossible stays so, since it depends on nothing else."""
         kept = self._finisher
         if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
-                and len(kept[4]) < FINISHER_MEMO):
+                and len(kept[3].failed) < FINISHER_MEMO):
+            return kept[3].finish
+        return self.search(walls, obstacles, rules).finish
+
+    def search(self, walls: int, obstacles: int, rules: ThenThereWasOneParams) -> CleanSearch:
+        """The :class:`CleanSearch` that :meth:`finisher` answers with (kept as it says)."""
+        kept = self._finisher
+        if (kept is not None and kept[0] == walls and kept[1] == obstacles and kept[2] is rules
+                and len(kept[3].failed) < FINISHER_MEMO):
             return kept[3]
-        finish, failed = _clean_finisher(self.B, walls, obstacles, rules)
-        self._finisher = (walls, obstacles, rules, finish, failed)
-        return finish
+        search = CleanSearch(self.B, walls, obstacles, rules)
+        self._finisher = (walls, obstacles, rules, search)
+        return search
 
     def step_reason(self, state: Any, to: int, jump: bool | None, seat_name: Callable[[int], str]) -> Refusal:
         """Why the token to move cannot step (or jump) onto cell ``to`` now, naming the rule."""

@@ -20,7 +20,7 @@ from .actions import Build, Buy, Choose, Jump, PlaceObstacle, Remove, Scatter, S
 from .board import board
 from .params import ThenThereWasOneParams
 from .paths import TokenPaths, TokenTurn
-from .position import WALL, State, read_position
+from .position import WALL, State, copied, read_position
 from .scores import GoalScores
 from .view import View
 
@@ -373,18 +373,21 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         return got
 
     def _build_mask(self, state: State) -> int:
-        """Edges where a wall may be built now, before the open-corridor check."""
-        banned = self._turn_masks(state)[1]
-        for mask, _, _ in self._wall_bans_now(state, texts=False):
-            banned |= mask
-        return self.B.inner & ~banned
+        """Edges where a wall may be built now, before the open-corridor check: every ban of
+        :meth:`_wall_bans` or'ed (none at all once the budget is spent), read without listing them."""
+        if self.points_used(state) + 1 > state.rules.wall_budget:
+            return 0
+        return self.B.inner & ~(self._turn_masks(state)[1] | state.walls | state.built)
 
     def _buy_mask(self, state: State) -> int:
-        """Tiles where an obstacle may be bought now, before the open-corridor check."""
-        banned = self._turn_masks(state)[2]
-        for mask, _, _ in self._buy_bans_now(state, texts=False):
-            banned |= mask
-        return self.B.all & ~banned
+        """Tiles where an obstacle may be bought now, before the open-corridor check: every ban of
+        :meth:`_buy_bans` or'ed (none at all past a limit or the budget), read without listing them."""
+        rules = state.rules
+        if (popcount(state.bought) >= rules.max_obstacles_per_turn
+                or state.bought_total >= rules.max_bought_obstacles_per_game
+                or self.points_used(state) + rules.obstacle_cost > rules.wall_budget):
+            return 0
+        return self.B.all & ~(self._turn_masks(state)[2] | state.obstacles)
 
     def build_edges(self, state: State) -> int:
         """Edges (a mask) where the wall player may build a wall now: every rule of A.1 §14 applied.
@@ -490,8 +493,21 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
             B = self.B
             return [(self._starts, B.start_mask & B.row0 & ~(self.paths.token_cells(state) | state.obstacles))]
         remove, build, buy = self._wall_tables or self._make_wall_tables()
-        return [(remove, state.walls | state.built), (build, self.build_edges(state)), (buy, self.buy_tiles(state)),
-                (self._end_turns, 1 if self._why_not_end_turn(state) is None else 0)]
+        # (build_edges, buy_tiles and the end of the turn, inline: the points used and the turn's bans read once)
+        rules, B = state.rules, self.B
+        standing, bought = state.walls | state.built, state.bought
+        used = popcount(state.walls) + popcount(state.built) + rules.obstacle_cost * popcount(bought)
+        budget = rules.wall_budget
+        _, turn_edges, turn_tiles = self._turn_masks(state)
+        walls = 0 if used + 1 > budget else B.inner & ~(turn_edges | standing)
+        tiles = (0 if (popcount(bought) >= rules.max_obstacles_per_turn
+                       or state.bought_total >= rules.max_bought_obstacles_per_game
+                       or used + rules.obstacle_cost > budget) else B.all & ~(turn_tiles | state.obstacles))
+        if rules.require_open_corridor:
+            obstacles, keeps = state.obstacles, self._keeps_corridor
+            walls = sum(1 << e for e in bits(walls) if keeps(state, standing | 1 << e, obstacles))
+            tiles = sum(1 << i for i in bits(tiles) if keeps(state, standing, obstacles | 1 << i))
+        return [(remove, standing), (build, walls), (buy, tiles), (self._end_turns, 1 if used <= budget else 0)]
 
     def _make_wall_tables(self) -> tuple[tuple[Action, ...], ...]:
         """The wall turn's prebuilt actions (:meth:`_made_actions`) of Remove, Build and Buy, kept together."""
@@ -600,17 +616,17 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         tiles: tuple[int, ...] = ()
         edges = 0
         match action:
-            case Build(a, b):
+            case Build(a, b):         # (a wall turn's actions: one copy, with their marks)
                 edges = 1 << B.edge_bit(B.index(a), B.index(b))
-                after = state.replace(built=state.built | edges)
+                return state.replace(built=state.built | edges, last_tiles=(), last_edges=edges)
             case Remove(a, b):
                 edges = 1 << B.edge_bit(B.index(a), B.index(b))
-                after = state.replace(walls=state.walls & ~edges, built=state.built & ~edges)
+                return state.replace(walls=state.walls & ~edges, built=state.built & ~edges, last_tiles=(),
+                                     last_edges=edges)
             case Buy(at):
                 i = B.index(at)
-                after = state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
-                                      bought_total=state.bought_total + 1)
-                tiles = (i,)
+                return state.replace(obstacles=state.obstacles | 1 << i, bought=state.bought | 1 << i,
+                                     bought_total=state.bought_total + 1, last_tiles=(i,), last_edges=0)
             case EndTurn():     # the turn's walls and obstacles are marked in the first copy, which the rest keep
                 return self._next_turn(state, after_wall=True, changes={
                     "walls": state.walls | state.built, "built": 0, "bought": 0, "first_wall_turn": False,
@@ -647,34 +663,35 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
         seat = state.mover
         path = state.path
         tiles = path + (to,)
-        before = state
         if to in (path if rules.start_tile_counts else path[1:]):  # a double landing (rule A.1 §16)
             return self._eliminate(state, seat, "landed twice").replace(last_tiles=tiles, last_edges=0)
         steps = state.steps_taken + (rules.jump_step_cost if jump else 1)
-        tokens = list(state.tokens)
-        tokens[seat - 1] = to
-        state = state.replace(tokens=tuple(tokens), path=tiles, steps_taken=steps,
-                              jumps_used=state.jumps_used + jump, last_tiles=tiles, last_edges=0)
+        tokens = state.tokens
+        tokens = tokens[:seat - 1] + (to,) + tokens[seat:]
+        # state.replace(tokens=..., path=tiles, steps_taken=steps, jumps_used=..., last_tiles=tiles, last_edges=0),
+        # written field by field on one copy: most of a game's actions are a step
+        data = state.__dict__.copy()
+        data["tokens"], data["path"], data["steps_taken"] = tokens, tiles, steps
+        data["jumps_used"] = state.jumps_used + jump
+        data["last_tiles"], data["last_edges"] = tiles, 0
+        after = copied(state, data)
         if self.B.goal >> to & 1 and (rules.goal_on_entry or steps >= rules.move_length):
             if rules.finished_token_leaves_board:
-                tokens[seat - 1] = -1
-            done = state.replace(tokens=tuple(tokens), arrived=state.arrived + (seat,))
-            after = self._end_token_turn(done)
-        elif steps >= rules.move_length:
-            after = self._end_token_turn(state)
+                tokens = tokens[:seat - 1] + (-1,) + tokens[seat:]
+            return self._end_token_turn(after.replace(tokens=tokens, arrived=after.arrived + (seat,)))
+        if steps >= rules.move_length:
+            return self._end_token_turn(after)
         # stuck mid-turn? Never after a legal orthogonal step: the way back (a revisit, still a step the
         # board allows) crosses the edge just crossed onto the tile just left. After a jump it may be.
-        elif jump and not self.paths.can_step(state, to):
+        if jump and not self.paths.can_step(after, to):
             if rules.eliminate_when_no_path:
-                after = self._eliminate(state, seat, "trapped")
-            else:
-                after = self._end_token_turn(state)
-        else:
-            here = self.paths.here    # the turn goes on: what random_step worked out holds, one more tile landed on
-            if here is not None and here[0] is before:
-                self.paths.here = (state, here[1], here[2] | 1 << to)
-            return state
-        return after       # (it carries the step's marks: the copies after it keep them)
+                return self._eliminate(after, seat, "trapped")
+            return self._end_token_turn(after)
+        paths = self.paths
+        here = paths.here    # the turn goes on: what random_step worked out holds, one more tile landed on
+        if here is not None and here[0] is state:
+            paths.here = (after, here[1], here[2] | 1 << to)
+        return after       # (the copies after a step keep its marks)
 
     def _eliminate(self, state: State, seat: int, how: Literal["trapped", "landed twice"]) -> State:
         tokens = list(state.tokens)
@@ -739,8 +756,12 @@ class ThenThereWasOne(Game[ThenThereWasOneParams, State, Action]):
     def _begin_token_turn(self, state: State, seat: int, changes: dict[str, Any] | None = None) -> State:
         """Start ``seat``'s turn; a token with no clean path is eliminated at once (A.1 §17)."""
         pos = state.tokens[seat - 1]
-        state = state.replace(**{**(changes or {}), "phase": "token", "mover": seat, "rules": self.params,
-                                 "path": (pos,), "steps_taken": 0, "jumps_used": 0})
+        data = state.__dict__.copy()        # (state.replace(**changes, phase=..., ...), on one copy)
+        if changes:
+            data.update(changes)
+        data["phase"], data["mover"], data["rules"] = "token", seat, self.params
+        data["path"], data["steps_taken"], data["jumps_used"] = (pos,), 0, 0
+        state = copied(state, data)
         rules = state.rules
         if rules.eliminate_when_no_path:
             if not self.has_clean_path(state):
