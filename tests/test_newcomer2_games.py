@@ -18,6 +18,7 @@ from playtest.bots import RandomBot
 from playtest.mcts import MCTSBot
 from newgames import expeditions, hex_pie, pig  # noqa: F401  (registers them)
 from newgames.hex_pie import Place, Swap
+from newgames import takes_interop
 
 GAMES = {"pig": {"seats": 4, "target": 20}, "expeditions": {}, "hex_pie": {"size": 4}}
 
@@ -215,16 +216,7 @@ def test_a_sweep_over_pigs_seats_and_target():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_and_pettingzoo_take_them(name):
-    pyspiel = pytest.importorskip("pyspiel")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from playtest.interop.openspiel import register
-    from playtest.interop.pettingzoo import env
-    spiel = register(name, **GAMES[name])
-    assert spiel.num_players() == playtest.load(name, **GAMES[name]).seat_count()
-    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
-    api_test(env(name, **GAMES[name]), num_cycles=20)
+    takes_interop(name, GAMES[name])
 
 
 def test_a_tester_plays_expeditions_against_a_bot_and_sends_it_back(tmp_path):

@@ -19,6 +19,7 @@ from playtest import SIMULTANEOUS, Session, SessionFileError, Table
 from playtest.bots import RandomBot
 from playtest.mcts import MCTSBot
 from newgames import heaps, land_grab, mole_hunt  # noqa: F401  (registers them)
+from newgames import takes_interop
 
 GAMES = {"heaps": {"heaps": 2, "size": 2}, "land_grab": {"cols": 3, "rows": 2},
          "mole_hunt": {"num_players": 5, "team": 3}}
@@ -258,16 +259,7 @@ def test_sweeps_over_land_grabs_board_and_heaps_misere():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_and_pettingzoo_take_them(name):
-    pyspiel = pytest.importorskip("pyspiel")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from playtest.interop.openspiel import register
-    from playtest.interop.pettingzoo import env
-    spiel = register(name, **GAMES[name])
-    assert spiel.num_players() == playtest.load(name, **GAMES[name]).seat_count()
-    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
-    api_test(env(name, **GAMES[name]), num_cycles=20)
+    takes_interop(name, GAMES[name])
 
 
 def test_a_tester_plays_mole_hunt_against_bots_and_sends_it_back(tmp_path):

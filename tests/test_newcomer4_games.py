@@ -19,6 +19,7 @@ from playtest import IllegalAction, Session, SessionFileError, Table
 from playtest.bots import RandomBot
 from playtest.mcts import MCTSBot
 from newgames import draughts, tricks  # noqa: F401  (registers them)
+from newgames import takes_interop
 
 GAMES = {"three_hand_whist": {"tricks": 3}, "small_draughts": {}}
 
@@ -378,13 +379,4 @@ def test_a_tester_plays_whist_against_bots_and_sends_it_back(tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_and_pettingzoo_take_them(name):
-    pyspiel = pytest.importorskip("pyspiel")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from playtest.interop.openspiel import register
-    from playtest.interop.pettingzoo import env
-    spiel = register(name, **GAMES[name])
-    assert spiel.num_players() == playtest.load(name, **GAMES[name]).seat_count()
-    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
-    api_test(env(name, **GAMES[name]), num_cycles=20)
+    takes_interop(name, GAMES[name])

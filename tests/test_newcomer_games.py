@@ -22,6 +22,7 @@ from playtest.bots import RandomBot
 from playtest.mcts import MCTSBot
 from newgames import blind_auction, dice_bluff, othello_small  # noqa: F401  (registers them)
 from newgames.othello_small import Pass, Place
+from newgames import takes_interop
 
 NEWGAMES = Path(__file__).parent / "newgames"
 GAMES = ["othello_small", "dice_bluff", "blind_auction"]
@@ -182,14 +183,7 @@ def test_games_defined_in_main_run_in_a_spawn_pool(tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_and_pettingzoo_take_them(name):
-    pyspiel = pytest.importorskip("pyspiel")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from playtest.interop.openspiel import register
-    from playtest.interop.pettingzoo import env
-    pyspiel.random_sim_test(register(name), num_sims=2, serialize=False, verbose=False)
-    api_test(env(name), num_cycles=20)
+    takes_interop(name)
 
 
 def test_a_file_of_one_newcomer_game_is_refused_as_another(tmp_path):
