@@ -9,6 +9,8 @@ answers against scores worked out from scratch).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...geometry import FAR, bits
 from .board import Board
 from .params import CornerRushParams
@@ -97,39 +99,30 @@ class CornerRushScores:
     def _cut_scores(self) -> list[list[int]]:
         """For each seat and tile, :meth:`running_scores`' score of a pawn on that tile cut off from its Ace
         (:meth:`_ace_steps`' last line: it depends on the tile alone), worked out once."""
-        kept = self.__dict__.get("_cut_kept")
-        if kept is None:
-            B = self.B
-            kept = []
-            for seat in range(len(B.aces)):
-                far, lifted = self._far[seat], self._open & ~self._closed[seat]
-                row = []
-                for tile in range(B.tiles):
-                    d = far[tile] if lifted >> tile & 1 else 1 + min(far[t] for t in bits(B.adj4[tile]))
-                    row.append(-(min(d, 2 * B.tiles) + self.params.board_size))
-                kept.append(row)
-            self.__dict__["_cut_kept"] = kept
-        return kept
+        def cut(far: list[int], lifted: int, tile: int) -> int:
+            d = far[tile] if lifted >> tile & 1 else 1 + min(far[t] for t in bits(self.B.adj4[tile]))
+            return -(min(d, 2 * self.B.tiles) + self.params.board_size)
+        return self._per_seat_tile("_cut_kept", cut)
 
     def _corridors(self) -> list[list[int]]:
         """For each seat and tile, the tiles of every shortest route from the seat's Ace to that tile with the
         blockers lifted (:meth:`_ace_steps` finds that length when no blocker stands on one of them),
         worked out once."""
-        kept = self.__dict__.get("_corridors_kept")
+        def corridor(far: list[int], lifted: int, tile: int) -> int:
+            if not lifted >> tile & 1 or far[tile] >= FAR:
+                return 0
+            back = self.B.grid.distances(1 << tile, lifted)
+            return sum(1 << t for t in range(self.B.tiles) if far[t] + back[t] == far[tile])
+        return self._per_seat_tile("_corridors_kept", corridor)
+
+    def _per_seat_tile(self, key: str, cell: Callable[[list[int], int, int], int]) -> list[list[int]]:
+        """``cell(far, lifted, tile)`` for each seat and tile (``far``: the seat's steps from its Ace with the
+        blockers lifted; ``lifted``: the tiles it may cross so), worked out once and kept under ``key``."""
+        kept = self.__dict__.get(key)
         if kept is None:
-            B = self.B
-            kept = []
-            for seat in range(len(B.aces)):
-                far, lifted = self._far[seat], self._open & ~self._closed[seat]
-                row = []
-                for tile in range(B.tiles):
-                    if not lifted >> tile & 1 or far[tile] >= FAR:
-                        row.append(0)
-                        continue
-                    back = B.grid.distances(1 << tile, lifted)
-                    row.append(sum(1 << t for t in range(B.tiles) if far[t] + back[t] == far[tile]))
-                kept.append(row)
-            self.__dict__["_corridors_kept"] = kept
+            kept = [[cell(self._far[seat], self._open & ~self._closed[seat], tile) for tile in range(self.B.tiles)]
+                    for seat in range(len(self.B.aces))]
+            self.__dict__[key] = kept
         return kept
 
     def _off_route(self, seat: int, tile: int, added: int, route: int) -> bool:
