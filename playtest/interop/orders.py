@@ -134,14 +134,12 @@ def listing_differs(game: Game, state: Any, seat: int, max_parts: int = 12,
     >>> listing_differs(game, game.state_from_json({"prize": 4, "cards": [3, 1]}), 1) is None
     True
     """
-    listed = game.all_orders(state, seat)
-    if listed is None:
-        return None
     try:
-        listed = [tuple(order) for order in listed]
+        listed = game_orders(game, state, seat, max_parts)
     except TypeError:
-        return f"all_orders gives something that is not a list of orders (tuples of actions): {str(listed)[:120]}"
-    if any(len(order) > max_parts for order in listed):
+        return (f"all_orders gives something that is not a list of orders (tuples of actions): "
+                f"{str(game.all_orders(state, seat))[:120]}")
+    if listed is None:
         return None
     if searched is None:
         searched = complete_orders(game, state, seat, max_parts)
